@@ -1,0 +1,136 @@
+package io.wharf.util;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The completion of one asynchronous operation: exactly one of {@link #succeeded()} or
+ * {@link #failed(Throwable)} is called, once, by whichever thread finished the operation.
+ *
+ * <p>Callbacks declare an {@link InvocationType}; code that completes a callback on a
+ * selector thread may do so inline only when the callback is non-blocking. Implementations
+ * that need "exactly once" under races (timeouts, aborts) guard it themselves; the
+ * factories here do not add such a guard.
+ */
+public interface Callback extends Invocable {
+
+    /** A callback that does nothing, in either mode. */
+    Callback NOOP = new Callback() {
+        @Override
+        public InvocationType invocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+
+        @Override
+        public String toString() {
+            return "Callback.NOOP";
+        }
+    };
+
+    /** The operation completed. */
+    default void succeeded() {
+    }
+
+    /** The operation failed with {@code cause}. */
+    default void failed(Throwable cause) {
+    }
+
+    /** @return a callback that runs {@code success} or hands the cause to {@code failure} */
+    static Callback from(InvocationType type, Runnable success, Consumer<Throwable> failure) {
+        Objects.requireNonNull(type);
+        Objects.requireNonNull(success);
+        Objects.requireNonNull(failure);
+        return new Callback() {
+            @Override
+            public void succeeded() {
+                success.run();
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                failure.accept(cause);
+            }
+
+            @Override
+            public InvocationType invocationType() {
+                return type;
+            }
+
+            @Override
+            public String toString() {
+                return "Callback@" + Integer.toHexString(hashCode()) + "[" + type + "]";
+            }
+        };
+    }
+
+    /** @return a blocking callback that runs {@code success} or hands the cause to {@code failure} */
+    static Callback from(Runnable success, Consumer<Throwable> failure) {
+        return from(InvocationType.BLOCKING, success, failure);
+    }
+
+    /** @return a non-blocking callback that completes {@code future} */
+    static Callback from(CompletableFuture<?> future) {
+        return from(InvocationType.NON_BLOCKING, () -> future.complete(null), future::completeExceptionally);
+    }
+
+    /**
+     * @return a callback that runs {@code first} then completes {@code next}; a failure of
+     *     {@code first} on success fails {@code next}
+     */
+    static Callback then(Runnable first, Callback next) {
+        return from(Invocable.typeOf(next), () -> {
+            try {
+                first.run();
+            } catch (Throwable x) {
+                next.failed(x);
+                return;
+            }
+            next.succeeded();
+        }, next::failed);
+    }
+
+    /** @return a callback that completes both {@code a} and {@code b}, in that order */
+    static Callback combine(Callback a, Callback b) {
+        if (a == null || a == NOOP) {
+            return b;
+        }
+        if (b == null || b == NOOP) {
+            return a;
+        }
+        return from(a.invocationType().combine(b.invocationType()), () -> {
+            try {
+                a.succeeded();
+            } finally {
+                b.succeeded();
+            }
+        }, cause -> {
+            try {
+                a.failed(cause);
+            } finally {
+                b.failed(cause);
+            }
+        });
+    }
+
+    /**
+     * A callback that is also a {@link CompletableFuture}, for code that wants to wait
+     * ({@code get()}) or compose. Non-blocking: completing a future never blocks.
+     */
+    class Completable extends CompletableFuture<Void> implements Callback {
+        @Override
+        public void succeeded() {
+            complete(null);
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            completeExceptionally(cause);
+        }
+
+        @Override
+        public InvocationType invocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.wharf.util;
+
+/**
+ * Something that runs code on a thread it does not choose and declares its
+ * {@link InvocationType}, so that schedulers know whether it may run inline.
+ *
+ * <p>The default type is {@link InvocationType#BLOCKING}: the safe answer when nothing
+ * better is known. Callers that do not know what they hold ask {@link #typeOf(Object)}.
+ */
+public interface Invocable {
+
+    /** Set while the current thread runs an {@link InvocationType#EITHER} task in non-blocking mode. */
+    ThreadLocal<Boolean> NON_BLOCKING_MODE = ThreadLocal.withInitial(() -> Boolean.FALSE);
+
+    /** @return how this may behave on the thread that invokes it */
+    default InvocationType invocationType() {
+        return InvocationType.BLOCKING;
+    }
+
+    /** @return the declared type of {@code o} when it is {@link Invocable}, else BLOCKING */
+    static InvocationType typeOf(Object o) {
+        return o instanceof Invocable invocable ? invocable.invocationType() : InvocationType.BLOCKING;
+    }
+
+    /**
+     * Runs {@code task} on this thread in non-blocking mode: an {@link InvocationType#EITHER}
+     * task that sees {@link #isNonBlockingInvocation()} true must not block.
+     */
+    static void invokeNonBlocking(Runnable task) {
+        if (NON_BLOCKING_MODE.get()) {
+            task.run();
+            return;
+        }
+        NON_BLOCKING_MODE.set(Boolean.TRUE);
+        try {
+            task.run();
+        } finally {
+            NON_BLOCKING_MODE.set(Boolean.FALSE);
+        }
+    }
+
+    /** @return whether the current thread promised not to block (see {@link #invokeNonBlocking}) */
+    static boolean isNonBlockingInvocation() {
+        return NON_BLOCKING_MODE.get();
+    }
+
+    /** A {@link Runnable} that declares its invocation type. */
+    interface Task extends Runnable, Invocable {
+    }
+
+    /** @return a task of the given type that runs {@code runnable} */
+    static Task task(InvocationType type, Runnable runnable) {
+        return new Task() {
+            @Override
+            public void run() {
+                runnable.run();
+            }
+
+            @Override
+            public InvocationType invocationType() {
+                return type;
+            }
+
+            @Override
+            public String toString() {
+                return "Task@" + Integer.toHexString(hashCode()) + "[" + type + "," + runnable + "]";
+            }
+        };
+    }
+}
