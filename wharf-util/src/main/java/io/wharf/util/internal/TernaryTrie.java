@@ -1,6 +1,7 @@
 package io.wharf.util.internal;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -134,6 +135,26 @@ public final class TernaryTrie<V> implements Index.Mutable<V> {
     /** @return the number of nodes in use */
     public int nodes() {
         return nodes;
+    }
+
+    /** @return the most nodes on one path from the root, through links of any kind: the worst search */
+    int depth() {
+        int deepest = 0;
+        ArrayDeque<int[]> pending = new ArrayDeque<>();
+        if (nodes > 0) {
+            pending.push(new int[] {0, 1});
+        }
+        while (!pending.isEmpty()) {
+            int[] entry = pending.pop();
+            int row = entry[0] * ROW;
+            deepest = Math.max(deepest, entry[1]);
+            for (int link = LOWER; link <= HIGHER; link++) {
+                if (tree[row + link] != 0) {
+                    pending.push(new int[] {tree[row + link], entry[1] + 1});
+                }
+            }
+        }
+        return deepest;
     }
 
     /** @return the most nodes this trie may hold */
