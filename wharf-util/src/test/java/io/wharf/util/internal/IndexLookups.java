@@ -75,7 +75,7 @@ public final class IndexLookups {
         byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
         byte[] around = ("xx\r\n" + text + text + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         ByteBuffer heap = ByteBuffer.wrap(around);
-        ByteBuffer direct = ByteBuffer.allocateDirect(around.length).put(around).flip();
+        ByteBuffer direct = directBuffer(around.length).put(around).flip();
         return new ByteBuffer[] {
             window(heap, 4, bytes.length),
             window(heap.duplicate().position(2).slice(), 2, bytes.length),
@@ -83,6 +83,17 @@ public final class IndexLookups {
             window(direct, 4, bytes.length),
             window(direct.duplicate().position(1).slice(), 3, bytes.length),
         };
+    }
+
+    /** Direct buffers are slow to allocate: each thread reuses one, grown as needed. */
+    private static final ThreadLocal<ByteBuffer[]> DIRECT = ThreadLocal.withInitial(() -> new ByteBuffer[1]);
+
+    private static ByteBuffer directBuffer(int capacity) {
+        ByteBuffer[] holder = DIRECT.get();
+        if (holder[0] == null || holder[0].capacity() < capacity) {
+            holder[0] = ByteBuffer.allocateDirect(Math.max(capacity, 4096));
+        }
+        return holder[0].clear().limit(capacity);
     }
 
     private static ByteBuffer window(ByteBuffer buffer, int position, int length) {
