@@ -90,27 +90,51 @@ public interface Callback extends Invocable {
         }, next::failed);
     }
 
-    /** @return a callback that completes both {@code a} and {@code b}, in that order */
+    /**
+     * @return a callback that completes both {@code a} and {@code b}, in that order; {@code b}
+     *     is completed even when {@code a} throws, and the first exception is rethrown with
+     *     the second attached as suppressed. A null or {@link #NOOP} side is left out;
+     *     combining two of them gives {@link #NOOP}.
+     */
     static Callback combine(Callback a, Callback b) {
         if (a == null || a == NOOP) {
-            return b;
+            return b == null ? NOOP : b;
         }
         if (b == null || b == NOOP) {
             return a;
         }
-        return from(a.invocationType().combine(b.invocationType()), () -> {
-            try {
-                a.succeeded();
-            } finally {
-                b.succeeded();
+        return from(a.invocationType().combine(b.invocationType()),
+            () -> completeBoth(a::succeeded, b::succeeded),
+            cause -> completeBoth(() -> a.failed(cause), () -> b.failed(cause)));
+    }
+
+    /** Runs both, the second even when the first throws; rethrows the first exception. */
+    private static void completeBoth(Runnable first, Runnable second) {
+        Throwable failure = null;
+        try {
+            first.run();
+        } catch (Throwable x) {
+            failure = x;
+        }
+        try {
+            second.run();
+        } catch (Throwable x) {
+            if (failure == null) {
+                failure = x;
+            } else if (failure != x) {
+                failure.addSuppressed(x);
             }
-        }, cause -> {
-            try {
-                a.failed(cause);
-            } finally {
-                b.failed(cause);
-            }
-        });
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        if (failure != null) {
+            // Only a sneaky throw gets a checked exception out of a Runnable.
+            throw new IllegalStateException("A combined callback threw " + failure, failure);
+        }
     }
 
     /**

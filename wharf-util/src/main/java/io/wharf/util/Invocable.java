@@ -1,5 +1,7 @@
 package io.wharf.util;
 
+import java.util.Objects;
+
 /**
  * Something that runs code on a thread it does not choose and declares its
  * {@link InvocationType}, so that schedulers know whether it may run inline.
@@ -50,6 +52,8 @@ public interface Invocable {
 
     /** @return a task of the given type that runs {@code runnable} */
     static Task task(InvocationType type, Runnable runnable) {
+        Objects.requireNonNull(type);
+        Objects.requireNonNull(runnable);
         return new Task() {
             @Override
             public void run() {

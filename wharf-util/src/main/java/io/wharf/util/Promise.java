@@ -22,6 +22,7 @@ public interface Promise<T> extends Invocable {
 
     /** @return a promise that hands the result or the cause to the given functions */
     static <T> Promise<T> from(InvocationType type, Consumer<T> success, Consumer<Throwable> failure) {
+        Objects.requireNonNull(type);
         Objects.requireNonNull(success);
         Objects.requireNonNull(failure);
         return new Promise<>() {

@@ -69,7 +69,11 @@ public class ContainerLifeCycle extends AbstractLifeCycle {
     public boolean removeBean(Object child) {
         for (Bean bean : beans) {
             if (bean.object == child) {
-                beans.remove(bean);
+                // By identity: Bean is a record, and List.remove(bean) would remove the first
+                // bean whose child merely equals this one. False when a concurrent call won.
+                if (!beans.removeIf(candidate -> candidate == bean)) {
+                    return false;
+                }
                 if (bean.managed && isRunning()) {
                     LifeCycle.stop(child);
                 }

@@ -4,6 +4,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.wharf.util.component.AbstractLifeCycle;
 
@@ -13,7 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link Scheduler} on one daemon thread of a {@link ScheduledThreadPoolExecutor}.
  * Cancelled tasks are removed from its queue at once, so that timeouts that are set and
- * cancelled per operation do not pile up.
+ * cancelled per operation do not pile up. {@link Task#cancel()} returns true exactly when the
+ * task will never run (false once it started). A task that throws is logged; the scheduler
+ * goes on. Stopping drops the tasks not yet run; the scheduler can be started again.
  */
 public class TimerScheduler extends AbstractLifeCycle implements Scheduler {
 
@@ -58,14 +61,59 @@ public class TimerScheduler extends AbstractLifeCycle implements Scheduler {
         if (executor == null) {
             throw new RejectedExecutionException(this + " is not running");
         }
-        ScheduledFuture<?> future = executor.schedule(() -> {
+        Timeout timeout = new Timeout(task);
+        try {
+            timeout.future = executor.schedule(timeout, delay, unit);
+        } catch (RejectedExecutionException x) {
+            // stop() ran between the read of the executor and the schedule.
+            throw new RejectedExecutionException(this + " is not running", x);
+        }
+        return timeout;
+    }
+
+    /**
+     * One scheduled task. Running and cancelling race for one claim, so that cancel()
+     * returns true exactly when the task will never run: the executor's own future cannot
+     * tell, as it still counts as cancellable while the task runs.
+     */
+    private static final class Timeout implements Runnable, Task {
+        private final Runnable task;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private volatile ScheduledFuture<?> future;
+
+        private Timeout(Runnable task) {
+            this.task = task;
+        }
+
+        @Override
+        public void run() {
+            if (!claimed.compareAndSet(false, true)) {
+                return;
+            }
             try {
                 task.run();
             } catch (Throwable x) {
                 LOG.warn("Scheduled task {} failed", task, x);
             }
-        }, delay, unit);
-        return () -> future.cancel(false);
+        }
+
+        @Override
+        public boolean cancel() {
+            if (!claimed.compareAndSet(false, true)) {
+                return false;
+            }
+            // Drop it from the queue at once (the executor removes cancelled tasks).
+            ScheduledFuture<?> future = this.future;
+            if (future != null) {
+                future.cancel(false);
+            }
+            return true;
+        }
+
+        @Override
+        public String toString() {
+            return "Timeout@" + Integer.toHexString(hashCode()) + "[" + (claimed.get() ? "done" : "scheduled") + "," + task + "]";
+        }
     }
 
     @Override
