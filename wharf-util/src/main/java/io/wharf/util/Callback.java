@@ -76,10 +76,19 @@ public interface Callback extends Invocable {
 
     /**
      * @return a callback that runs {@code first} then completes {@code next}; a failure of
-     *     {@code first} on success fails {@code next}
+     *     {@code first} on success fails {@code next}. Its type is that of {@code next}
+     *     combined with {@code first}'s, BLOCKING when {@code first} does not declare one.
      */
     static Callback then(Runnable first, Callback next) {
-        return from(Invocable.typeOf(next), () -> {
+        return then(Invocable.typeOf(first), first, next);
+    }
+
+    /**
+     * @return like {@link #then(Runnable, Callback)}, with {@code first} declared as {@code firstType}
+     *     (for example NON_BLOCKING for {@code buffer::release})
+     */
+    static Callback then(InvocationType firstType, Runnable first, Callback next) {
+        return from(firstType.combine(Invocable.typeOf(next)), () -> {
             try {
                 first.run();
             } catch (Throwable x) {

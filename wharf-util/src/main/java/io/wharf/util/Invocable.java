@@ -1,5 +1,7 @@
 package io.wharf.util;
 
+import io.wharf.util.internal.NonBlockingMode;
+
 import java.util.Objects;
 
 /**
@@ -10,9 +12,6 @@ import java.util.Objects;
  * better is known. Callers that do not know what they hold ask {@link #typeOf(Object)}.
  */
 public interface Invocable {
-
-    /** Set while the current thread runs an {@link InvocationType#EITHER} task in non-blocking mode. */
-    ThreadLocal<Boolean> NON_BLOCKING_MODE = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     /** @return how this may behave on the thread that invokes it */
     default InvocationType invocationType() {
@@ -29,21 +28,12 @@ public interface Invocable {
      * task that sees {@link #isNonBlockingInvocation()} true must not block.
      */
     static void invokeNonBlocking(Runnable task) {
-        if (NON_BLOCKING_MODE.get()) {
-            task.run();
-            return;
-        }
-        NON_BLOCKING_MODE.set(Boolean.TRUE);
-        try {
-            task.run();
-        } finally {
-            NON_BLOCKING_MODE.set(Boolean.FALSE);
-        }
+        NonBlockingMode.run(task);
     }
 
     /** @return whether the current thread promised not to block (see {@link #invokeNonBlocking}) */
     static boolean isNonBlockingInvocation() {
-        return NON_BLOCKING_MODE.get();
+        return NonBlockingMode.isActive();
     }
 
     /** A {@link Runnable} that declares its invocation type. */

@@ -65,7 +65,9 @@ class CallbackTest {
     @Test
     void thenRunsFirstThenCompletesNext() {
         Callback next = recording("next", InvocationType.NON_BLOCKING);
-        Callback callback = Callback.then(() -> events.add("first"), next);
+        assertEquals(InvocationType.BLOCKING, Callback.then(() -> events.add("first"), next).invocationType(),
+            "an undeclared first step may block");
+        Callback callback = Callback.then(InvocationType.NON_BLOCKING, () -> events.add("first"), next);
         assertEquals(InvocationType.NON_BLOCKING, callback.invocationType());
         callback.succeeded();
         assertEquals(List.of("first", "next succeeded"), events);

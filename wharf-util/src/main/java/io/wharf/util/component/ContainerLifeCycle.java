@@ -127,7 +127,7 @@ public class ContainerLifeCycle extends AbstractLifeCycle {
     /** Stops the managed children in reverse order. Subclasses call {@code super.doStop()}. */
     @Override
     protected void doStop() throws Exception {
-        Exception failure = null;
+        Throwable failure = null;
         List<Bean> reversed = new ArrayList<>(beans);
         for (int i = reversed.size() - 1; i >= 0; i--) {
             Bean bean = reversed.get(i);
@@ -136,7 +136,7 @@ public class ContainerLifeCycle extends AbstractLifeCycle {
             }
             try {
                 ((LifeCycle) bean.object).stop();
-            } catch (Exception x) {
+            } catch (Throwable x) {
                 if (failure == null) {
                     failure = x;
                 } else {
@@ -144,8 +144,11 @@ public class ContainerLifeCycle extends AbstractLifeCycle {
                 }
             }
         }
-        if (failure != null) {
-            throw failure;
+        if (failure instanceof Exception exception) {
+            throw exception;
+        }
+        if (failure instanceof Error error) {
+            throw error;
         }
     }
 
