@@ -1,6 +1,5 @@
 package io.wharf.util.thread;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,12 +9,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
-import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
 import io.wharf.util.component.ContainerLifeCycle;
@@ -23,6 +19,9 @@ import io.wharf.util.component.Dumpable;
 import io.wharf.util.component.LifeCycle;
 import io.wharf.util.internal.JobQueue;
 import io.wharf.util.internal.ParkedThreads;
+import io.wharf.util.internal.ThreadCount;
+import io.wharf.util.internal.UnrunJobs;
+import io.wharf.util.internal.VirtualThreadJobs;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,16 +71,13 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
     private static final Object WAKE_UP = new ParkedThreads.Signal("WAKE_UP");
     private static final int STACK_FRAMES_REPORTED = 6;
 
-    private final AtomicInteger threads = new AtomicInteger();
+    private final ThreadCount threads = new ThreadCount();
     private final AtomicInteger idle = new AtomicInteger();
-    private final AtomicLong lastShrink = new AtomicLong();
     private final AtomicInteger threadNumbers = new AtomicInteger();
     private final Set<Worker> workers = ConcurrentHashMap.newKeySet();
-    private final Set<Thread> virtualThreads = ConcurrentHashMap.newKeySet();
-    /** Virtual jobs handed to the executor and not yet ended, started or not. */
-    private final AtomicInteger virtualJobs = new AtomicInteger();
     private final ParkedThreads idleWorkers = new ParkedThreads();
     private final Object joinLock = new Object();
+    private final VirtualThreadJobs virtualJobs = new VirtualThreadJobs(this, this::signalJoiners);
     private volatile JobQueue<Runnable> jobs = new JobQueue<>();
     private volatile ReservedThreads reservedThreads;
     private volatile String name = "wharf-pool-" + POOLS.incrementAndGet();
@@ -276,7 +272,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
 
     /** @return the BLOCKING jobs given to virtual threads that have not ended */
     public int getVirtualThreads() {
-        return virtualJobs.get();
+        return virtualJobs.count();
     }
 
     /** @return the jobs waiting in the queue */
@@ -294,7 +290,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
 
     @Override
     protected void doStart() throws Exception {
-        lastShrink.set(System.nanoTime());
+        threads.restartShrinkClock();
         int capacity = reservedCapacity < 0 ? ReservedThreads.defaultCapacity(maxThreads) : reservedCapacity;
         ReservedThreads reserved = new ReservedThreads(this::executeOnPlatformThread, capacity);
         reserved.setIdleTimeout(getIdleTimeout());
@@ -329,7 +325,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
     @Override
     public void join() throws InterruptedException {
         synchronized (joinLock) {
-            while (!(isStopped() || isFailed()) || !workers.isEmpty() || virtualJobs.get() > 0) {
+            while (!(isStopped() || isFailed()) || !workers.isEmpty() || virtualJobs.count() > 0) {
                 joinLock.wait();
             }
         }
@@ -345,7 +341,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
     private boolean awaitThreads(long timeoutNanos) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
         synchronized (joinLock) {
-            while (!threadsToStop().isEmpty() || virtualJobs.get() > (virtualThreads.contains(Thread.currentThread()) ? 1 : 0)) {
+            while (!threadsToStop().isEmpty() || virtualJobs.count() > (virtualJobs.threads().contains(Thread.currentThread()) ? 1 : 0)) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -392,7 +388,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
                 result.add(thread);
             }
         }
-        for (Thread thread : virtualThreads) {
+        for (Thread thread : virtualJobs.threads()) {
             if (thread != Thread.currentThread()) {
                 result.add(thread);
             }
@@ -402,36 +398,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
 
     /** Takes the queued jobs out after a stop: closes, fails or drops them, and says so once. */
     private void reportJobsNotRun() {
-        int closed = 0;
-        int failed = 0;
-        int dropped = 0;
-        List<String> examples = new ArrayList<>();
-        Runnable job;
-        while ((job = jobs.poll()) != null) {
-            if (examples.size() < 5) {
-                examples.add(String.valueOf(job));
-            }
-            try {
-                if (job instanceof Closeable closeable) {
-                    closeable.close();
-                    closed++;
-                } else if (job instanceof Callback callback) {
-                    callback.failed(new RejectedExecutionException(name + " stopped before running " + job));
-                    failed++;
-                } else {
-                    dropped++;
-                }
-            } catch (Throwable x) {
-                LOG.warn("{} could not close or fail the job {} it did not run", this, job, x);
-            }
-            if (LOG.isDebugEnabled()) {
-                LOG.debug("{} did not run {}", this, job);
-            }
-        }
-        if (closed + failed + dropped > 0) {
-            LOG.warn("{} did not run {} queued jobs: {} closed, {} failed, {} dropped; for example {}", this, closed + failed + dropped, closed, failed, dropped,
-                examples);
-        }
+        UnrunJobs.settleAll(jobs, this, name + " stopped before running the job");
     }
 
     // ---- executing --------------------------------------------------------------------------
@@ -482,42 +449,21 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         }
         Executor executor = virtualThreadsExecutor;
         if (executor == null) {
-            ThreadFactory factory = Thread.ofVirtual().name(name + "-virtual-", 0).factory();
-            executor = task -> factory.newThread(task).start();
+            executor = VirtualThreadJobs.threadPerJob(name + "-virtual-");
             virtualThreadsExecutor = executor;
         }
-        virtualJobs.incrementAndGet();
-        try {
-            executor.execute(new VirtualJob(job));
-        } catch (Throwable x) {
-            virtualJobs.decrementAndGet();
-            signalJoiners();
-            throw x;
-        }
+        virtualJobs.execute(executor, job);
     }
 
     private void ensureMinThreads() {
-        while (true) {
-            int count = threads.get();
-            if (count >= minThreads) {
-                return;
-            }
-            if (threads.compareAndSet(count, count + 1)) {
-                startThread();
-            }
+        while (threads.incrementBelow(minThreads)) {
+            startThread();
         }
     }
 
     private void startThreadIfBelowMax() {
-        while (true) {
-            int count = threads.get();
-            if (count >= maxThreads) {
-                return;
-            }
-            if (threads.compareAndSet(count, count + 1)) {
-                startThread();
-                return;
-            }
+        if (threads.incrementBelow(maxThreads)) {
+            startThread();
         }
     }
 
@@ -537,30 +483,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         } finally {
             if (!started) {
                 workers.remove(worker);
-                threads.decrementAndGet();
-            }
-        }
-    }
-
-    /** One worker has been idle for an idle timeout: may it end? At most one per period, never below min. */
-    private boolean mayShrink() {
-        return threads.get() > minThreads && System.nanoTime() - lastShrink.get() >= idleTimeoutNanos;
-    }
-
-    /** @return whether this caller won the shrink of this period, its thread uncounted */
-    private boolean shrink() {
-        long last = lastShrink.get();
-        long now = System.nanoTime();
-        if (now - last < idleTimeoutNanos || !lastShrink.compareAndSet(last, now)) {
-            return false;
-        }
-        while (true) {
-            int count = threads.get();
-            if (count <= minThreads) {
-                return false;
-            }
-            if (threads.compareAndSet(count, count - 1)) {
-                return true;
+                threads.decrement();
             }
         }
     }
@@ -573,7 +496,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         for (Worker worker : workers) {
             children.add(worker.describe());
         }
-        for (Thread thread : virtualThreads) {
+        for (Thread thread : virtualJobs.threads()) {
             children.add(thread + " " + thread.getState() + " virtual");
         }
         children.add(jobs);
@@ -613,7 +536,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
             } finally {
                 workers.remove(this);
                 if (!uncounted) {
-                    threads.decrementAndGet();
+                    threads.decrement();
                 }
                 if (abnormal && isRunning()) {
                     ensureMinThreads();
@@ -682,14 +605,14 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
                     waiter.cancel();
                     return false;
                 }
-                if (Thread.interrupted() || !mayShrink()) {
+                if (Thread.interrupted() || !threads.mayShrink(minThreads, idleTimeoutNanos)) {
                     // Keep the same waiter: no garbage is left in the stack by long idle waits.
                     continue;
                 }
                 if (!waiter.cancel()) {
                     return false;
                 }
-                return shrink();
+                return threads.shrink(minThreads, idleTimeoutNanos);
             }
         }
 
@@ -700,18 +623,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
          * @return true when this thread counted itself again and goes on
          */
         private boolean keepAfterShrink() {
-            if (jobs.isEmpty() || !isRunning()) {
-                return false;
-            }
-            while (true) {
-                int count = threads.get();
-                if (count >= maxThreads) {
-                    return false;
-                }
-                if (threads.compareAndSet(count, count + 1)) {
-                    return true;
-                }
-            }
+            return !jobs.isEmpty() && isRunning() && threads.incrementBelow(maxThreads);
         }
 
         private void passWakeUp() {
@@ -731,35 +643,6 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
             }
             StackTraceElement[] frames = thread.getStackTrace();
             return thread.getName() + " " + thread.getState() + " busy: " + job + (frames.length == 0 ? "" : " at " + frames[0]);
-        }
-    }
-
-    /** A BLOCKING job on its virtual thread, tracked so that stop and join can wait for it. */
-    private final class VirtualJob implements Runnable {
-        private final Runnable job;
-
-        private VirtualJob(Runnable job) {
-            this.job = job;
-        }
-
-        @Override
-        public void run() {
-            Thread thread = Thread.currentThread();
-            virtualThreads.add(thread);
-            try {
-                job.run();
-            } catch (Throwable x) {
-                LOG.warn("{} job {} failed on {}", QueuedThreadPool.this, job, thread, x);
-            } finally {
-                virtualThreads.remove(thread);
-                virtualJobs.decrementAndGet();
-                signalJoiners();
-            }
-        }
-
-        @Override
-        public String toString() {
-            return String.valueOf(job);
         }
     }
 }
