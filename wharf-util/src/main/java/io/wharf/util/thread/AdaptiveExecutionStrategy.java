@@ -13,6 +13,7 @@ import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
 import io.wharf.util.component.Dumpable;
+import io.wharf.util.internal.UnrunJobs;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -250,18 +251,8 @@ public class AdaptiveExecutionStrategy implements ExecutionStrategy, Dumpable {
             executor.execute(task);
         } catch (RejectedExecutionException x) {
             rejected.increment();
-            LOG.warn("{} could not execute {}: {}", this, task, x.toString());
-            try {
-                if (task instanceof Closeable closeable) {
-                    closeable.close();
-                } else if (task instanceof Callback callback) {
-                    callback.failed(x);
-                } else {
-                    LOG.warn("{} dropped the rejected task {}: it is neither Closeable nor a Callback", this, task);
-                }
-            } catch (Throwable failure) {
-                LOG.warn("{} could not close or fail the rejected task {}", this, task, failure);
-            }
+            UnrunJobs.Outcome outcome = UnrunJobs.settle(task, x);
+            LOG.warn("{} could not execute {} ({}): {}", this, task, outcome, x.toString());
         }
     }
 
