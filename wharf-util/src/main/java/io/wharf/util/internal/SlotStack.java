@@ -19,7 +19,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * item may sit beyond the hint; both scans wrap around the whole array, so nothing is lost,
  * it only costs a longer scan once. The count is incremented after an item lands in its
  * slot and decremented after it left, so it never exceeds the items present by more than
- * the pushes in flight and {@link #size()} is exact whenever the stack is quiet.
+ * the pops in flight, may briefly drop below 0 (a pop can take an item whose push has not
+ * counted it yet), and is exact whenever the stack is quiet. A pop that finds the count at 0
+ * reports the stack empty even if a push is about to count its item: a miss, never a loss.
  *
  * <p>Ownership: the stack holds references only; whoever pops an item owns it.
  *
@@ -48,7 +50,8 @@ public final class SlotStack<T> {
             throw new IllegalArgumentException("Cannot push null into a slot stack");
         }
         int length = slots.length();
-        int start = count.get();
+        // The count dips below 0 while a pop takes an item whose push has not counted it yet.
+        int start = Math.max(count.get(), 0);
         if (start >= length) {
             return false;
         }

@@ -16,6 +16,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SlotStackTest {
 
@@ -64,12 +66,12 @@ class SlotStackTest {
      * Items are tokens 0..N-1 circulating between a stack and the threads. A token popped
      * while another thread holds it, or pushed twice, breaks the mark array.
      */
-    @Test
-    void concurrentPushAndPopNeverHandsOneItemToTwoThreads() throws Exception {
+    @ParameterizedTest(name = "{0} tokens, {1} slots")
+    @CsvSource({"48, 32", "3, 4", "2, 1", "8, 2"})
+    void concurrentPushAndPopNeverHandsOneItemToTwoThreads(int tokens, int slots) throws Exception {
         int threads = 8;
-        int tokens = 48;
-        int iterations = 100_000;
-        SlotStack<Integer> stack = new SlotStack<>(32);
+        int iterations = 200_000;
+        SlotStack<Integer> stack = new SlotStack<>(slots);
         AtomicIntegerArray held = new AtomicIntegerArray(tokens);
         ConcurrentLinkedQueue<Integer> overflow = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
@@ -115,7 +117,7 @@ class SlotStackTest {
                         }
                     }
                 } catch (Exception x) {
-                    failures.add(x.toString());
+                    failures.add(x + " at " + x.getStackTrace()[0]);
                 }
             });
             workers.add(worker);
