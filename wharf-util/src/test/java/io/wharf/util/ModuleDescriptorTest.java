@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.module.ModuleDescriptor;
 import java.util.Set;
 
+import io.wharf.testing.ModuleExports;
+
 import org.junit.jupiter.api.Test;
 
 class ModuleDescriptorTest {

@@ -1,4 +1,4 @@
-package io.wharf.util;
+package io.wharf.testing;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
