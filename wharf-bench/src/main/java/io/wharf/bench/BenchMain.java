@@ -1,0 +1,40 @@
+package io.wharf.bench;
+
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Entry point of {@code ./wharf bench NAME [options]}: NAME is a macro run (below) or else a
+ * JMH include pattern, with any further arguments passed to JMH (for example
+ * {@code ./wharf bench PoolBenchmark -p strategy=FIRST -t 8}).
+ *
+ * <ul>
+ *   <li>{@code echo}: {@link EchoMacroBenchmark}, a 185-byte message echoed 1,000,000 times on one
+ *       connection, Wharf vs Jetty 12.1's I/O layer: server CPU and bytes allocated per echo.</li>
+ *   <li>{@code idle}: {@link IdleHeapBenchmark}, heap per idle connection at 10,000 idle connections,
+ *       Wharf vs Jetty 12.1.</li>
+ * </ul>
+ */
+public final class BenchMain {
+
+    private static final Map<String, String> MACROS = Map.of(
+        "echo", EchoMacroBenchmark.class.getName(),
+        "idle", IdleHeapBenchmark.class.getName());
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Throwable {
+        if (args.length == 0) {
+            System.err.println("usage: BenchMain NAME [options]; NAME is one of " + MACROS.keySet() + " or a JMH include pattern");
+            System.exit(2);
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        String macro = MACROS.get(args[0]);
+        if (macro != null) {
+            Class.forName(macro).getMethod("main", String[].class).invoke(null, (Object) rest);
+            return;
+        }
+        org.openjdk.jmh.Main.main(args);
+    }
+}

@@ -1,0 +1,109 @@
+package io.wharf.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts a {@link ServerProcess} in a child JVM (pinned to CPU 0 when {@code taskset} exists,
+ * the driver having pinned itself to CPU 1) and talks to it line by line.
+ */
+final class ServerChild implements AutoCloseable {
+
+    /** The JVM options of every server child: the same for Wharf and the peer. */
+    static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
+
+    private final Process process;
+    private final BufferedReader out;
+    private final Writer in;
+    private final int port;
+
+    private ServerChild(Process process) throws IOException {
+        this.process = process;
+        this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        String first = out.readLine();
+        if (first == null || !first.startsWith("PORT ")) {
+            throw new IOException("server child did not start: " + first);
+        }
+        this.port = Integer.parseInt(first.substring(5).trim());
+    }
+
+    static ServerChild start(String implementation) throws Exception {
+        List<String> command = new ArrayList<>();
+        if (taskset() != null) {
+            command.addAll(List.of(taskset(), "-c", "0"));
+        }
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_OPTIONS);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerProcess.class.getName(), implementation));
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return new ServerChild(process);
+    }
+
+    /** Pins this JVM's threads to CPU 1, when possible, so that the server has CPU 0 to itself. */
+    static void pinDriver() {
+        String taskset = taskset();
+        if (taskset == null || Runtime.getRuntime().availableProcessors() < 2) {
+            System.out.println("(not pinned: taskset missing or a single CPU)");
+            return;
+        }
+        try {
+            new ProcessBuilder(taskset, "-a", "-cp", "1", Long.toString(ProcessHandle.current().pid()))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(5, TimeUnit.SECONDS);
+        } catch (Exception x) {
+            System.out.println("(not pinned: " + x + ")");
+        }
+    }
+
+    private static String taskset() {
+        for (String candidate : List.of("/usr/bin/taskset", "/bin/taskset")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** Sends a command and returns the answer line. */
+    String command(String command) throws IOException {
+        in.write(command + "\n");
+        in.flush();
+        String answer = out.readLine();
+        if (answer == null) {
+            throw new IOException("server child ended on " + command);
+        }
+        return answer;
+    }
+
+    /** @return the number after {@code key} in an answer such as {@code CPU_NS 123 ALLOCATED_BYTES 456} */
+    static long field(String answer, String key) {
+        String[] words = answer.trim().split("\\s+");
+        for (int i = 0; i < words.length - 1; i++) {
+            if (words[i].equals(key)) {
+                return Long.parseLong(words[i + 1]);
+            }
+        }
+        throw new IllegalArgumentException(key + " not in " + answer);
+    }
+
+    @Override
+    public void close() throws Exception {
+        in.close();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+}

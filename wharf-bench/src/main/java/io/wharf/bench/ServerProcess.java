@@ -1,0 +1,99 @@
+package io.wharf.bench;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import io.wharf.examples.EchoServer;
+
+/**
+ * The server side of a macro run, in its own JVM so that its CPU time, allocation and heap
+ * are its own. {@code ServerProcess wharf|jetty}: starts that echo server on a free loopback
+ * port with one selector, prints {@code PORT n}, then answers commands on standard input:
+ *
+ * <ul>
+ *   <li>{@code MARK}: remembers the process CPU time and the bytes allocated so far;</li>
+ *   <li>{@code REPORT}: prints {@code CPU_NS c ALLOCATED_BYTES a} since the mark;</li>
+ *   <li>{@code HEAP}: runs full GCs and prints {@code HEAP_USED h} (bytes);</li>
+ *   <li>{@code CONNECTIONS}: prints {@code CONNECTIONS n} open on the server.</li>
+ * </ul>
+ * End of input stops the server.
+ */
+public final class ServerProcess {
+
+    private ServerProcess() {
+    }
+
+    /** The two servers under test behind one face. */
+    interface Echo extends AutoCloseable {
+        int port() throws Exception;
+
+        int connections();
+    }
+
+    public static void main(String[] args) throws Exception {
+        InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        try (Echo echo = "jetty".equals(args[0]) ? JettyEcho.start(any) : wharf(any)) {
+            System.out.println("PORT " + echo.port());
+            System.out.flush();
+            com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long cpuMark = 0;
+            long allocatedMark = 0;
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            String line;
+            while ((line = in.readLine()) != null) {
+                switch (line.trim()) {
+                    case "MARK" -> {
+                        cpuMark = os.getProcessCpuTime();
+                        allocatedMark = threads.getTotalThreadAllocatedBytes();
+                        System.out.println("MARKED");
+                    }
+                    case "REPORT" -> System.out.println("CPU_NS " + (os.getProcessCpuTime() - cpuMark)
+                        + " ALLOCATED_BYTES " + (threads.getTotalThreadAllocatedBytes() - allocatedMark));
+                    case "HEAP" -> System.out.println("HEAP_USED " + heapAfterGc());
+                    case "CONNECTIONS" -> System.out.println("CONNECTIONS " + echo.connections());
+                    default -> System.out.println("UNKNOWN " + line);
+                }
+                System.out.flush();
+            }
+        }
+    }
+
+    private static long heapAfterGc() throws InterruptedException {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(100);
+            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+
+    private static Echo wharf(InetSocketAddress address) throws Exception {
+        EchoServer server = new EchoServer(address, 1, Duration.ofHours(1));
+        server.start();
+        return new Echo() {
+            @Override
+            public int port() throws Exception {
+                return server.boundAddress().getPort();
+            }
+
+            @Override
+            public int connections() {
+                return server.group().getOpenEndPoints();
+            }
+
+            @Override
+            public void close() throws Exception {
+                server.stop();
+            }
+        };
+    }
+}

@@ -1,0 +1,388 @@
+package io.wharf.io;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.wharf.io.internal.FillInterest;
+import io.wharf.io.internal.WriteFlusher;
+import io.wharf.util.Callback;
+import io.wharf.util.buffer.RetainableByteBuffer;
+import io.wharf.util.thread.Scheduler;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every {@link EndPoint} shares: the open/half-closed/closed state, the pending read
+ * ({@link FillInterest}) and write ({@link WriteFlusher}), the idle timeout, upgrade and
+ * the close sequence. Subclasses move the bytes ({@link #fill}, {@link #flush}) and arrange
+ * to be told of readability and writability ({@link #needsFillInterest()},
+ * {@link #onIncompleteFlush()}), then call {@link #fillable()} and {@link #completeWrite()}.
+ *
+ * <p>Threading: any thread may read, write, register interest or close; the state changes
+ * are atomic. The connection's callbacks run on whichever thread completes them.
+ *
+ * <p>Idle timeout: one scheduled check per endpoint, rescheduled for the time left since
+ * the last byte moved; the hot path only stores a timestamp.
+ */
+public abstract class AbstractEndPoint implements EndPoint {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AbstractEndPoint.class);
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(AbstractEndPoint.class, "state", Half.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
+
+    /** Which directions are still open. */
+    private enum Half {
+        NEW, OPEN, INPUT_SHUT, OUTPUT_SHUT, CLOSED
+    }
+
+    private final long createdTimeStamp = System.currentTimeMillis();
+    private final Scheduler scheduler;
+    private final Executor executor;
+    private final FillInterest fillInterest = new FillInterest(this::needsFillInterest);
+    private final WriteFlusher writeFlusher = new WriteFlusher(new WriteFlusher.Flusher() {
+        @Override
+        public boolean flush(ByteBuffer... buffers) throws IOException {
+            return AbstractEndPoint.this.flush(buffers);
+        }
+
+        @Override
+        public void onIncompleteFlush() {
+            AbstractEndPoint.this.onIncompleteFlush();
+        }
+    });
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile Half state = Half.NEW;
+    private volatile Connection connection;
+    private volatile long idleTimeout;
+    private volatile long lastActivityNanos = System.nanoTime();
+    private volatile Scheduler.Task idleCheck;
+
+    /**
+     * @param scheduler runs the idle timeout checks; null for no idle timeout support
+     * @param executor runs events that must not run on the caller's thread ({@link Connection#onInputShutdown()})
+     */
+    protected AbstractEndPoint(Scheduler scheduler, Executor executor) {
+        this.scheduler = scheduler;
+        this.executor = executor;
+    }
+
+    // ---- subclass contract ----
+
+    /** Arranges for {@link #fillable()} to be called when reading may make progress. */
+    protected abstract void needsFillInterest() throws IOException;
+
+    /** Arranges for {@link #completeWrite()} to be called when writing may make progress. */
+    protected abstract void onIncompleteFlush();
+
+    /** Half-closes the transport's output. */
+    protected abstract void doShutdownOutput() throws IOException;
+
+    /** Closes the transport. Called once. */
+    protected abstract void doClose() throws IOException;
+
+    /** Readability arrived: completes the fill interest. */
+    protected final void fillable() {
+        fillInterest.fillable();
+    }
+
+    /** Writability arrived: continues the pending write. */
+    protected final void completeWrite() {
+        writeFlusher.completeWrite();
+    }
+
+    /** @return the pending-read task, for selectors that run it directly */
+    protected final FillInterest fillInterest() {
+        return fillInterest;
+    }
+
+    /** @return the pending-write task, for selectors that run it directly */
+    protected final WriteFlusher writeFlusher() {
+        return writeFlusher;
+    }
+
+    /** Records that bytes moved, postponing the idle timeout. Subclasses call it on progress. */
+    protected final void notIdle() {
+        lastActivityNanos = System.nanoTime();
+    }
+
+    /**
+     * Records the end of input seen by {@link #fill}; closes when output is shut too,
+     * else tells the connection asynchronously.
+     */
+    protected final void onInputEnd() {
+        while (true) {
+            Half current = (Half) STATE.getVolatile(this);
+            switch (current) {
+                case NEW, OPEN -> {
+                    if (STATE.compareAndSet(this, current, Half.INPUT_SHUT)) {
+                        tellInputShutdown();
+                        return;
+                    }
+                }
+                case OUTPUT_SHUT -> {
+                    close(null);
+                    return;
+                }
+                default -> {
+                    return;
+                }
+            }
+        }
+    }
+
+    private void tellInputShutdown() {
+        Connection connection = this.connection;
+        if (connection == null || executor == null) {
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                if (isOpen() && !isOutputShutdown()) {
+                    connection.onInputShutdown();
+                }
+            });
+        } catch (RejectedExecutionException x) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("Could not tell {} of input shutdown", connection, x);
+            }
+        }
+    }
+
+    // ---- EndPoint ----
+
+    @Override
+    public void onOpen() {
+        if (STATE.compareAndSet(this, Half.NEW, Half.OPEN)) {
+            notIdle();
+            scheduleIdleCheck(idleTimeout);
+        }
+    }
+
+    @Override
+    public boolean isOpen() {
+        return STATE.getVolatile(this) != Half.CLOSED;
+    }
+
+    @Override
+    public boolean isInputShutdown() {
+        Half current = (Half) STATE.getVolatile(this);
+        return current == Half.INPUT_SHUT || current == Half.CLOSED;
+    }
+
+    @Override
+    public boolean isOutputShutdown() {
+        Half current = (Half) STATE.getVolatile(this);
+        return current == Half.OUTPUT_SHUT || current == Half.CLOSED;
+    }
+
+    @Override
+    public long getCreatedTimeStamp() {
+        return createdTimeStamp;
+    }
+
+    @Override
+    public void shutdownOutput() {
+        while (true) {
+            Half current = (Half) STATE.getVolatile(this);
+            switch (current) {
+                case NEW, OPEN -> {
+                    if (STATE.compareAndSet(this, current, Half.OUTPUT_SHUT)) {
+                        try {
+                            doShutdownOutput();
+                        } catch (IOException x) {
+                            close(x);
+                        }
+                        return;
+                    }
+                }
+                case INPUT_SHUT -> {
+                    close(null);
+                    return;
+                }
+                default -> {
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close(Throwable cause) {
+        Half previous = (Half) STATE.getAndSet(this, Half.CLOSED);
+        if (previous == Half.CLOSED) {
+            return;
+        }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("Close {}", this, cause);
+        }
+        Scheduler.Task check = idleCheck;
+        if (check != null) {
+            check.cancel();
+        }
+        try {
+            doClose();
+        } catch (Throwable x) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("Close failed {}", this, x);
+            }
+        }
+        Throwable failure = cause != null ? cause : new EofException("Closed: " + this);
+        fillInterest.onFail(failure);
+        writeFlusher.onClose(cause != null ? cause : new ClosedChannelException());
+        Connection connection = this.connection;
+        if (connection != null) {
+            try {
+                connection.onClose(cause);
+            } catch (Throwable x) {
+                LOG.warn("onClose failed for {}", connection, x);
+            }
+        }
+        onClosed(cause);
+    }
+
+    /** Called last in the close sequence; subclasses release what they hold. */
+    protected void onClosed(Throwable cause) {
+    }
+
+    @Override
+    public void fillInterested(Callback callback) {
+        fillInterest.register(callback);
+    }
+
+    @Override
+    public boolean tryFillInterested(Callback callback) {
+        return fillInterest.tryRegister(callback);
+    }
+
+    @Override
+    public boolean isFillInterested() {
+        return fillInterest.isInterested();
+    }
+
+    @Override
+    public void write(Callback callback, ByteBuffer... buffers) {
+        writeFlusher.write(callback, buffers);
+    }
+
+    /** @return whether a write is in progress */
+    public boolean isWritePending() {
+        return writeFlusher.isPending();
+    }
+
+    @Override
+    public Connection getConnection() {
+        return connection;
+    }
+
+    @Override
+    public void setConnection(Connection connection) {
+        this.connection = connection;
+    }
+
+    @Override
+    public void upgrade(Connection next) {
+        Connection previous = connection;
+        RetainableByteBuffer unused = previous instanceof Connection.UpgradeFrom from ? from.onUpgradeFrom() : null;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("Upgrade {} -> {} with {}", previous, next, unused);
+        }
+        if (previous != null) {
+            previous.onClose(null);
+        }
+        setConnection(next);
+        if (unused != null) {
+            if (next instanceof Connection.UpgradeTo to) {
+                to.onUpgradeTo(unused);
+            } else {
+                unused.release();
+                if (unused.hasRemaining()) {
+                    LOG.warn("{} dropped {} unused bytes when upgrading to {}, which cannot take them", this, unused.remaining(), next);
+                }
+            }
+        }
+        next.onOpen();
+    }
+
+    // ---- idle timeout ----
+
+    @Override
+    public long getIdleTimeout() {
+        return idleTimeout;
+    }
+
+    @Override
+    public void setIdleTimeout(long idleTimeoutMillis) {
+        long previous = idleTimeout;
+        idleTimeout = idleTimeoutMillis;
+        if (STATE.getVolatile(this) == Half.NEW) {
+            return;
+        }
+        if (idleTimeoutMillis > 0 && (previous <= 0 || idleTimeoutMillis < previous)) {
+            Scheduler.Task check = idleCheck;
+            if (check != null) {
+                check.cancel();
+            }
+            scheduleIdleCheck(idleTimeoutMillis);
+        }
+    }
+
+    private void scheduleIdleCheck(long delayMillis) {
+        if (delayMillis <= 0 || scheduler == null || !isOpen()) {
+            return;
+        }
+        try {
+            idleCheck = scheduler.schedule(this::checkIdle, delayMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException x) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("No idle timeout for {}: scheduler not running", this);
+            }
+        }
+    }
+
+    private void checkIdle() {
+        long timeout = idleTimeout;
+        if (timeout <= 0 || !isOpen()) {
+            return;
+        }
+        long idleMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastActivityNanos);
+        if (idleMillis < timeout) {
+            scheduleIdleCheck(timeout - idleMillis);
+            return;
+        }
+        TimeoutException expired = new TimeoutException("Idle timeout expired: " + idleMillis + "/" + timeout + " ms");
+        Connection connection = this.connection;
+        boolean close = connection == null || connection.onIdleExpired(expired);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("Idle timeout {} close={} {}", expired.getMessage(), close, this);
+        }
+        if (close) {
+            close(expired);
+        } else {
+            notIdle();
+            scheduleIdleCheck(timeout);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "@" + Integer.toHexString(hashCode())
+            + "{" + getLocalSocketAddress() + "<->" + getRemoteSocketAddress() + "," + STATE.getVolatile(this)
+            + ",fill=" + (fillInterest.isInterested() ? "interested" : "-") + ",write=" + (writeFlusher.isPending() ? "pending" : "-")
+            + ",idle=" + idleTimeout + "}";
+    }
+}

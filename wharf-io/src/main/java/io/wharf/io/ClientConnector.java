@@ -1,0 +1,291 @@
+package io.wharf.io;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+import io.wharf.util.InvocationType;
+import io.wharf.util.Promise;
+import io.wharf.util.buffer.BucketedByteBufferPool;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.component.ContainerLifeCycle;
+import io.wharf.util.thread.QueuedThreadPool;
+import io.wharf.util.thread.Scheduler;
+import io.wharf.util.thread.TimerScheduler;
+
+/**
+ * Opens client connections over TCP or Unix domain sockets, asynchronously, with a
+ * connect timeout, an optional bind address and TCP options. The HTTP client stands on it.
+ *
+ * <p>Configure before {@link #start()}; what is not set is created at start (a thread pool,
+ * a scheduler, a buffer pool) and stopped with the connector. {@link #connect} may be called
+ * from any thread; the promise is completed once, with the opened connection or the cause
+ * (a {@link java.net.SocketTimeoutException} when the connect timeout expires).
+ */
+public class ClientConnector extends ContainerLifeCycle {
+
+    private Executor executor;
+    private Scheduler scheduler;
+    private ByteBufferPool byteBufferPool;
+    private int selectors = 1;
+    private Duration connectTimeout = Duration.ofSeconds(5);
+    private Duration idleTimeout = Duration.ofSeconds(30);
+    private SocketAddress bindAddress;
+    private boolean tcpNoDelay = true;
+    private boolean reuseAddress = true;
+    private boolean keepAlive;
+    private int receiveBufferSize = -1;
+    private int sendBufferSize = -1;
+    private volatile SelectorGroup selectorGroup;
+
+    /** One connect in flight: how to make its connection and whom to tell. */
+    private record Attempt(Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        if (executor == null) {
+            QueuedThreadPool pool = new QueuedThreadPool();
+            pool.setName("wharf-client");
+            executor = pool;
+            addBean(pool, true);
+        }
+        if (scheduler == null) {
+            scheduler = new TimerScheduler("wharf-client-scheduler");
+            addBean(scheduler, true);
+        }
+        if (byteBufferPool == null) {
+            byteBufferPool = new BucketedByteBufferPool();
+            addBean(byteBufferPool, false);
+        }
+        SelectorGroup group = new SelectorGroup(executor, scheduler, selectors, new Opener());
+        group.setConnectTimeout(connectTimeout);
+        group.setIdleTimeout(idleTimeout);
+        addBean(group, true);
+        selectorGroup = group;
+        super.doStart();
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        super.doStop();
+        SelectorGroup group = selectorGroup;
+        selectorGroup = null;
+        if (group != null) {
+            removeBean(group);
+        }
+    }
+
+    /**
+     * Connects to {@code address} (an {@link InetSocketAddress} or a
+     * {@link UnixDomainSocketAddress}) and opens the connection {@code factory} makes.
+     */
+    public void connect(SocketAddress address, Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+        Objects.requireNonNull(address, "address");
+        SelectorGroup group = selectorGroup;
+        if (group == null) {
+            promise.failed(new IllegalStateException(this + " is not started"));
+            return;
+        }
+        SocketChannel channel;
+        try {
+            channel = openChannel(address);
+        } catch (IOException | RuntimeException x) {
+            promise.failed(x);
+            return;
+        }
+        group.connect(channel, address, new Attempt(factory, promise));
+    }
+
+    private SocketChannel openChannel(SocketAddress address) throws IOException {
+        if (address instanceof UnixDomainSocketAddress) {
+            return SocketChannel.open(StandardProtocolFamily.UNIX);
+        }
+        SocketChannel channel = SocketChannel.open();
+        try {
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, tcpNoDelay);
+            channel.setOption(StandardSocketOptions.SO_REUSEADDR, reuseAddress);
+            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, keepAlive);
+            if (receiveBufferSize > 0) {
+                channel.setOption(StandardSocketOptions.SO_RCVBUF, receiveBufferSize);
+            }
+            if (sendBufferSize > 0) {
+                channel.setOption(StandardSocketOptions.SO_SNDBUF, sendBufferSize);
+            }
+            if (bindAddress != null) {
+                channel.bind(bindAddress);
+            }
+            return channel;
+        } catch (IOException | RuntimeException x) {
+            channel.close();
+            throw x;
+        }
+    }
+
+    private final class Opener implements SelectorGroup.Opener {
+        @Override
+        public Connection newConnection(EndPoint endPoint, Object attachment) {
+            return ((Attempt) attachment).factory.apply(endPoint);
+        }
+
+        @Override
+        public void opened(Connection connection, Object attachment) {
+            Promise<Connection> promise = ((Attempt) attachment).promise;
+            if (promise.invocationType() == InvocationType.NON_BLOCKING) {
+                promise.succeeded(connection);
+            } else {
+                executor.execute(() -> promise.succeeded(connection));
+            }
+        }
+
+        @Override
+        public void openFailed(SocketChannel channel, Throwable cause, Object attachment) {
+            Promise<Connection> promise = ((Attempt) attachment).promise;
+            if (promise.invocationType() == InvocationType.NON_BLOCKING) {
+                promise.failed(cause);
+            } else {
+                executor.execute(() -> promise.failed(cause));
+            }
+        }
+    }
+
+    // ---- configuration ----
+
+    public Executor getExecutor() {
+        return executor;
+    }
+
+    public void setExecutor(Executor executor) {
+        checkStopped();
+        this.executor = executor;
+        addBean(executor, false);
+    }
+
+    public Scheduler getScheduler() {
+        return scheduler;
+    }
+
+    public void setScheduler(Scheduler scheduler) {
+        checkStopped();
+        this.scheduler = scheduler;
+        addBean(scheduler, false);
+    }
+
+    public ByteBufferPool getByteBufferPool() {
+        return byteBufferPool;
+    }
+
+    public void setByteBufferPool(ByteBufferPool byteBufferPool) {
+        checkStopped();
+        this.byteBufferPool = byteBufferPool;
+        addBean(byteBufferPool, false);
+    }
+
+    public int getSelectors() {
+        return selectors;
+    }
+
+    /** Sets how many selectors; 0 or less for one per core. */
+    public void setSelectors(int selectors) {
+        checkStopped();
+        this.selectors = selectors;
+    }
+
+    public Duration getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    public void setConnectTimeout(Duration connectTimeout) {
+        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+            throw new IllegalArgumentException("connect timeout must be positive: " + connectTimeout);
+        }
+        this.connectTimeout = connectTimeout;
+        SelectorGroup group = selectorGroup;
+        if (group != null) {
+            group.setConnectTimeout(connectTimeout);
+        }
+    }
+
+    public Duration getIdleTimeout() {
+        return idleTimeout;
+    }
+
+    public void setIdleTimeout(Duration idleTimeout) {
+        this.idleTimeout = idleTimeout;
+        SelectorGroup group = selectorGroup;
+        if (group != null) {
+            group.setIdleTimeout(idleTimeout);
+        }
+    }
+
+    public SocketAddress getBindAddress() {
+        return bindAddress;
+    }
+
+    /** Binds client sockets to this local address (for example to pick an interface). */
+    public void setBindAddress(SocketAddress bindAddress) {
+        this.bindAddress = bindAddress;
+    }
+
+    public boolean isTcpNoDelay() {
+        return tcpNoDelay;
+    }
+
+    public void setTcpNoDelay(boolean tcpNoDelay) {
+        this.tcpNoDelay = tcpNoDelay;
+    }
+
+    public boolean isReuseAddress() {
+        return reuseAddress;
+    }
+
+    public void setReuseAddress(boolean reuseAddress) {
+        this.reuseAddress = reuseAddress;
+    }
+
+    public boolean isKeepAlive() {
+        return keepAlive;
+    }
+
+    public void setKeepAlive(boolean keepAlive) {
+        this.keepAlive = keepAlive;
+    }
+
+    public int getReceiveBufferSize() {
+        return receiveBufferSize;
+    }
+
+    /** Sets SO_RCVBUF; -1 for the system's default. */
+    public void setReceiveBufferSize(int receiveBufferSize) {
+        this.receiveBufferSize = receiveBufferSize;
+    }
+
+    public int getSendBufferSize() {
+        return sendBufferSize;
+    }
+
+    /** Sets SO_SNDBUF; -1 for the system's default. */
+    public void setSendBufferSize(int sendBufferSize) {
+        this.sendBufferSize = sendBufferSize;
+    }
+
+    private void checkStopped() {
+        if (isRunning()) {
+            throw new IllegalStateException("Configure " + this + " before starting it");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ClientConnector@" + Integer.toHexString(hashCode()) + "{" + state() + ",selectors=" + selectors
+            + ",connectTimeout=" + connectTimeout.toMillis() + "ms,idleTimeout=" + idleTimeout.toMillis() + "ms}";
+    }
+}

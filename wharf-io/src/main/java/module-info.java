@@ -1,0 +1,9 @@
+/**
+ * Wharf's I/O layer: selectors, endpoints and connections over TCP and Unix domain sockets,
+ * TLS as an endpoint wrapper, and the client connector.
+ */
+module io.wharf.io {
+    requires transitive io.wharf.util;
+
+    exports io.wharf.io;
+}

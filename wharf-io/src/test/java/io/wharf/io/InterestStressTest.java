@@ -1,0 +1,160 @@
+package io.wharf.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.testing.Deadline;
+import io.wharf.util.buffer.LeakTrackingByteBufferPool;
+import io.wharf.util.buffer.RetainableByteBuffer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Read interest is added from pool threads while, on the same endpoint, write interest is
+ * added by an application thread and removed by the selector when the socket drains —
+ * 100,000 round trips. A lost interest update stalls a direction and fails the test by
+ * its deadline.
+ */
+@Timeout(180)
+class InterestStressTest {
+
+    private static final int ROUND_TRIPS = 100_000;
+    private static final int FILLER = 1024;
+    private static final int BIG_FILLER = 256 * 1024;
+
+    @Test
+    void noInterestUpdateIsLost() throws Exception {
+        LeakTrackingByteBufferPool pool = new LeakTrackingByteBufferPool();
+        BlockingQueue<Integer> pings = new LinkedBlockingQueue<>();
+        AtomicReference<EndPoint> serverEndPoint = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        try (EchoServer server = new EchoServer(pool, false, Duration.ofSeconds(60), (endPoint, p) -> {
+                serverEndPoint.set(endPoint);
+                return new PingReader(endPoint, p, pings);
+            });
+             Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            socket.setSoTimeout(30_000);
+            socket.setReceiveBufferSize(8192);
+            Deadline.await(() -> serverEndPoint.get() != null, Duration.ofSeconds(5));
+
+            // The server's application thread: one answer per ping, sometimes large enough to need OP_WRITE.
+            Thread answerer = Thread.ofPlatform().name("answerer").start(() -> {
+                try {
+                    for (int i = 0; i < ROUND_TRIPS; i++) {
+                        Integer ping = pings.poll(30, TimeUnit.SECONDS);
+                        if (ping == null) {
+                            throw new AssertionError("no ping after " + i + " round trips: read interest lost");
+                        }
+                        int filler = ping % 97 == 0 ? BIG_FILLER : FILLER;
+                        ByteBuffer answer = ByteBuffer.allocate(8 + filler);
+                        answer.putInt(ping).putInt(filler).position(8 + filler).flip();
+                        Callback.Completable done = new Callback.Completable();
+                        serverEndPoint.get().write(done, answer);
+                        done.get(30, TimeUnit.SECONDS);
+                    }
+                } catch (Throwable x) {
+                    failure.compareAndSet(null, x);
+                }
+            });
+
+            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+            DataInputStream in = new DataInputStream(socket.getInputStream());
+            AtomicInteger answered = new AtomicInteger();
+            Thread client = Thread.ofPlatform().name("client").start(() -> {
+                try {
+                    byte[] skip = new byte[BIG_FILLER];
+                    for (int i = 0; i < ROUND_TRIPS; i++) {
+                        out.writeInt(i);
+                        out.flush();
+                        int echoed = in.readInt();
+                        int filler = in.readInt();
+                        in.readFully(skip, 0, filler);
+                        if (echoed != i) {
+                            throw new AssertionError("answer " + echoed + " for ping " + i);
+                        }
+                        answered.incrementAndGet();
+                    }
+                } catch (Throwable x) {
+                    failure.compareAndSet(null, x);
+                }
+            });
+            client.join(170_000);
+            answerer.join(5_000);
+            if (failure.get() != null) {
+                throw new AssertionError("after " + answered.get() + " round trips", failure.get());
+            }
+            assertEquals(ROUND_TRIPS, answered.get());
+        }
+        Deadline.await(() -> pool.outstanding() == 0, Duration.ofSeconds(5));
+        pool.assertNoLeaks();
+    }
+
+    /** Reads 4-byte pings on pool threads (a BLOCKING connection), re-registering interest each time. */
+    private static final class PingReader extends AbstractConnection {
+        private final ByteBufferPool pool;
+        private final BlockingQueue<Integer> pings;
+        private final ByteBuffer partial = ByteBuffer.allocate(4);
+
+        PingReader(EndPoint endPoint, ByteBufferPool pool, BlockingQueue<Integer> pings) {
+            super(endPoint, Runnable::run);
+            this.pool = pool;
+            this.pings = pings;
+        }
+
+        @Override
+        public void onOpen() {
+            fillInterested();
+        }
+
+        @Override
+        public void onFillable() {
+            RetainableByteBuffer buffer = pool.acquire(64, false);
+            try {
+                while (true) {
+                    int filled = getEndPoint().fill(buffer.byteBuffer());
+                    if (filled < 0) {
+                        return;
+                    }
+                    ByteBuffer bytes = buffer.byteBuffer();
+                    while (bytes.hasRemaining()) {
+                        partial.put(bytes.get());
+                        if (!partial.hasRemaining()) {
+                            pings.add(partial.flip().getInt());
+                            partial.clear();
+                        }
+                    }
+                    buffer.clear();
+                    if (filled == 0) {
+                        fillInterested();
+                        return;
+                    }
+                }
+            } catch (IOException x) {
+                getEndPoint().close(x);
+            } finally {
+                buffer.release();
+            }
+        }
+
+        @Override
+        public InvocationType invocationType() {
+            return InvocationType.BLOCKING;
+        }
+    }
+}
