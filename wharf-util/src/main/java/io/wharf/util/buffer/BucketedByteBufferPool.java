@@ -10,12 +10,11 @@ import io.wharf.util.internal.BufferPartition;
 
 /**
  * Wharf's {@link ByteBufferPool}: reference-counted buffers kept for reuse in size buckets,
- * heap and direct apart, with a cap on the memory the idle buffers take.
+ * heap and direct apart, with a cap on the memory the pool keeps.
  *
  * <p><b>Threads.</b> Any thread acquires; any thread releases. Acquire and release are
- * lock-free: each bucket keeps its idle buffers in an array of slots claimed by
- * compare-and-set, and the memory accounting is one atomic counter per kind. An acquire
- * that finds an idle buffer allocates nothing.
+ * lock-free: each bucket keeps its idle buffers in arrays of slots claimed by
+ * compare-and-set. An acquire that finds an idle buffer allocates nothing.
  *
  * <p><b>Buckets.</b> Capacities grow in equal steps of {@code factor} bytes, from
  * {@code factor} up to {@code maxCapacity} (defaults: 1 KiB steps up to 64 KiB, 64 buckets
@@ -34,12 +33,16 @@ import io.wharf.util.internal.BufferPartition;
  * kept after release goes unnoticed once the buffer serves someone else: the tests run on
  * {@link LeakTrackingByteBufferPool}, which catches that.
  *
- * <p><b>Memory cap.</b> {@code maxHeapMemory} and {@code maxDirectMemory} bound the idle
- * memory of each kind (defaults: an eighth of the maximum heap, and 64 MiB direct; buffers
- * in use are not counted, they belong to their owners). A release that would pass the cap
- * first evicts idle buffers of other buckets, the fullest first, and is dropped when that
- * does not make room. {@code maxBucketEntries} (default 1024) bounds the idle buffers of
- * any one bucket.
+ * <p><b>Memory cap.</b> {@code maxHeapMemory} and {@code maxDirectMemory} bound, per kind,
+ * the memory of the buffers that belong to the buckets, idle or lent out (defaults: an eighth
+ * of the maximum heap, and 64 MiB direct), so the idle memory never passes them either.
+ * Memory is accounted only when a buffer joins a bucket (on a miss) or leaves it (evicted,
+ * cleared): hits and releases touch no shared counter. A miss that would pass the cap first
+ * evicts idle buffers of other buckets, the fullest first; when that does not make room the
+ * new buffer is lent without joining its bucket and dropped on release.
+ * {@code maxBucketEntries} (default 1024) bounds the buffers of any one bucket the same way.
+ * Each bucket spreads its idle buffers over a few stacks chosen by thread, so threads that
+ * work on buffers of one size at the same time rarely meet.
  */
 public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
 
@@ -47,9 +50,9 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
     public static final int DEFAULT_FACTOR = 1024;
     /** The default largest pooled capacity: 64 KiB. */
     public static final int DEFAULT_MAX_CAPACITY = 64 * 1024;
-    /** The default most idle buffers per bucket. */
+    /** The default most buffers per bucket, idle or lent out. */
     public static final int DEFAULT_MAX_BUCKET_ENTRIES = 1024;
-    /** The default cap on idle direct memory: 64 MiB. */
+    /** The default cap on pooled direct memory: 64 MiB. */
     public static final long DEFAULT_MAX_DIRECT_MEMORY = 64L * 1024 * 1024;
 
     private final int factor;
@@ -121,12 +124,12 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
         return maxCapacity;
     }
 
-    /** @return the most idle buffers kept per bucket */
+    /** @return the most buffers kept per bucket, idle or lent out */
     public int getMaxBucketEntries() {
         return maxBucketEntries;
     }
 
-    /** @return the cap on the idle memory of one kind */
+    /** @return the cap on the pooled memory of one kind */
     public long getMaxMemory(boolean direct) {
         return partition(direct).maxMemory();
     }
@@ -146,9 +149,14 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
         return statistics(direct).idleCount();
     }
 
-    /** @return the memory the idle buffers of one kind take (never under-counted) */
+    /** @return the memory the idle buffers of one kind take; exact when the pool is quiet */
     public long getIdleMemory(boolean direct) {
-        return partition(direct).idleMemory();
+        return statistics(direct).idleMemory();
+    }
+
+    /** @return the memory of the buffers of one kind that belong to the buckets, idle or lent out; at most the cap */
+    public long getPooledMemory(boolean direct) {
+        return partition(direct).pooledMemory();
     }
 
     /**
@@ -159,42 +167,47 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
         BufferPartition partition = partition(direct);
         List<BufferBucket> buckets = partition.buckets();
         // Releases are read before acquisitions so that "in use" is never negative.
+        long discarded = partition.discardedCount();
         long returned = 0;
-        long discarded = partition.unpooledReleased();
         for (BufferBucket bucket : buckets) {
             returned += bucket.returned();
-            discarded += bucket.discarded();
         }
         long hits = 0;
         long misses = 0;
+        long rejected = 0;
         long evicted = 0;
         long idleCount = 0;
+        long idleMemory = 0;
         for (BufferBucket bucket : buckets) {
             hits += bucket.hits();
             misses += bucket.misses();
+            rejected += bucket.rejected();
             evicted += bucket.evicted();
-            idleCount += bucket.idleCount();
+            int idle = bucket.idleCount();
+            idleCount += idle;
+            idleMemory += (long) idle * bucket.capacity();
         }
-        long unpooled = partition.unpooledAcquired();
-        return new Statistics(hits, misses, unpooled, returned, discarded, evicted, idleCount,
-            partition.idleMemory(), partition.maxMemory());
+        return new Statistics(hits, misses, rejected, partition.unpooled(), returned, discarded, evicted, idleCount, idleMemory,
+            partition.pooledMemory(), partition.maxMemory());
     }
 
     /**
      * The counters of one kind (heap or direct) of the pool.
      *
      * @param hits acquisitions served by an idle buffer
-     * @param misses acquisitions that allocated a buffer for a bucket
-     * @param unpooled acquisitions above the largest bucket, allocated and never pooled
+     * @param misses acquisitions that allocated a buffer of a bucket's capacity
+     * @param rejected misses whose buffer could not join its bucket (bucket or memory cap full)
+     * @param unpooled acquisitions above the largest bucket, allocated at their exact size
      * @param returned last releases that kept the buffer for reuse
-     * @param discarded last releases that dropped the buffer (cap reached, bucket full, or unpooled)
-     * @param evicted idle buffers dropped to make room for others
+     * @param discarded last releases that dropped the buffer (rejected or unpooled ones)
+     * @param evicted idle buffers dropped to make room for buffers of other buckets
      * @param idleCount the buffers kept for reuse now
      * @param idleMemory the memory those buffers take
-     * @param maxMemory the cap on {@code idleMemory}
+     * @param pooledMemory the memory of the buffers that belong to the buckets, idle or lent out
+     * @param maxMemory the cap on {@code pooledMemory}
      */
-    public record Statistics(long hits, long misses, long unpooled, long returned, long discarded, long evicted,
-                             long idleCount, long idleMemory, long maxMemory) {
+    public record Statistics(long hits, long misses, long rejected, long unpooled, long returned, long discarded, long evicted,
+                             long idleCount, long idleMemory, long pooledMemory, long maxMemory) {
 
         /** @return all acquisitions */
         public long acquired() {
@@ -226,25 +239,23 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
     }
 
     private static String describe(Statistics statistics) {
-        return statistics.inUse() + " in use, " + statistics.idleCount() + " idle of " + statistics.idleMemory()
+        return statistics.inUse() + " in use, " + statistics.idleCount() + " idle, pooled " + statistics.pooledMemory()
             + "/" + statistics.maxMemory() + " bytes, " + statistics.hits() + " hits, " + statistics.allocated() + " allocated";
     }
 
-    /** Writes {@link #toString()}, then one line per bucket that holds idle buffers or was ever used. */
+    /** Writes {@link #toString()}, then one line per bucket ever used, then the count of unpooled buffers per kind. */
     @Override
     public void dump(Appendable out, String indent) throws IOException {
         List<Object> lines = new ArrayList<>();
         for (BufferPartition partition : List.of(heap, direct)) {
             for (BufferBucket bucket : partition.buckets()) {
-                if (bucket.idleCount() > 0 || bucket.hits() > 0 || bucket.misses() > 0) {
+                if (bucket.pooledCount() > 0 || bucket.misses() > 0) {
                     lines.add(bucket);
                 }
             }
-            long unpooled = partition.unpooledAcquired();
+            long unpooled = partition.unpooled();
             if (unpooled > 0) {
-                long inUse = unpooled - partition.unpooledReleased();
-                lines.add((partition.isDirect() ? "direct" : "heap") + " above " + maxCapacity + ": unpooled "
-                    + unpooled + " acquired, " + inUse + " in use");
+                lines.add((partition.isDirect() ? "direct" : "heap") + " above " + maxCapacity + ": " + unpooled + " unpooled");
             }
         }
         Dumpable.dumpObjects(out, indent, this, lines);
@@ -279,7 +290,7 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
             return this;
         }
 
-        /** @param maxBucketEntries the most idle buffers per bucket; 0 pools nothing */
+        /** @param maxBucketEntries the most buffers per bucket, idle or lent out; 0 pools nothing */
         public Builder maxBucketEntries(int maxBucketEntries) {
             if (maxBucketEntries < 0) {
                 throw new IllegalArgumentException("Max bucket entries must not be negative: " + maxBucketEntries);
@@ -288,7 +299,7 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
             return this;
         }
 
-        /** @param maxHeapMemory the cap on idle heap memory in bytes; 0 pools no heap buffer */
+        /** @param maxHeapMemory the cap on pooled heap memory in bytes; 0 pools no heap buffer */
         public Builder maxHeapMemory(long maxHeapMemory) {
             if (maxHeapMemory < 0) {
                 throw new IllegalArgumentException("Max heap memory must not be negative: " + maxHeapMemory);
@@ -297,7 +308,7 @@ public final class BucketedByteBufferPool implements ByteBufferPool, Dumpable {
             return this;
         }
 
-        /** @param maxDirectMemory the cap on idle direct memory in bytes; 0 pools no direct buffer */
+        /** @param maxDirectMemory the cap on pooled direct memory in bytes; 0 pools no direct buffer */
         public Builder maxDirectMemory(long maxDirectMemory) {
             if (maxDirectMemory < 0) {
                 throw new IllegalArgumentException("Max direct memory must not be negative: " + maxDirectMemory);

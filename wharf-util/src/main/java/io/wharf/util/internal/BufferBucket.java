@@ -2,17 +2,21 @@ package io.wharf.util.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One size class of a {@code BucketedByteBufferPool}: every buffer it hands out has the
- * same capacity, and it keeps the released ones in a {@link SlotStack} for reuse.
+ * same capacity, and it keeps its released buffers in a {@link StripedSlotStack} for reuse.
  *
  * <p>Any thread calls {@link #acquire()}; the last release of a {@link PooledBuffer}, on
- * whichever thread, calls {@link #recycle}. The idle stack is created on the first recycle,
- * so buckets that are never used cost a few counters and no slot array. The memory the idle
- * buffers take is accounted in the {@link BufferPartition}, which may refuse a recycle (the
- * buffer is then dropped) or evict idle buffers from other buckets to make room.
+ * whichever thread, calls {@link #recycle}. A hit (an idle buffer found) and a recycle touch
+ * only the stack and this bucket's counters. Memory is accounted when a buffer joins the
+ * bucket, on a miss, and when it leaves it (evicted, cleared): a miss asks the
+ * {@link BufferPartition} to admit a new buffer, within {@code maxEntries} buffers for this
+ * bucket and the partition's memory cap; a buffer not admitted is lent once and dropped on
+ * release. The idle stack is created on the first admission, so a bucket never used costs a
+ * few counters and no slot array.
  *
  * <p>Ownership: idle buffers belong to the bucket; a buffer it hands out belongs to the
  * caller until its last release.
@@ -23,7 +27,7 @@ public final class BufferBucket {
 
     static {
         try {
-            IDLE = MethodHandles.lookup().findVarHandle(BufferBucket.class, "idle", SlotStack.class);
+            IDLE = MethodHandles.lookup().findVarHandle(BufferBucket.class, "idle", StripedSlotStack.class);
         } catch (ReflectiveOperationException x) {
             throw new ExceptionInInitializerError(x);
         }
@@ -32,16 +36,18 @@ public final class BufferBucket {
     private final BufferPartition partition;
     private final int capacity;
     private final int maxEntries;
-    private volatile SlotStack<PooledBuffer> idle;
+    /** The buffers that belong to this bucket, idle or lent out. */
+    private final AtomicInteger pooled = new AtomicInteger();
+    private volatile StripedSlotStack<PooledBuffer> idle;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
     private final LongAdder returned = new LongAdder();
-    private final LongAdder discarded = new LongAdder();
     private final LongAdder evicted = new LongAdder();
 
     /**
      * @param capacity the capacity of every buffer of this bucket
-     * @param maxEntries the most idle buffers kept; 0 keeps none
+     * @param maxEntries the most buffers this bucket keeps, idle or lent out; 0 keeps none
      */
     BufferBucket(BufferPartition partition, int capacity, int maxEntries) {
         this.partition = partition;
@@ -51,63 +57,85 @@ public final class BufferBucket {
 
     /** @return an idle buffer re-armed with one reference, or a new one */
     PooledBuffer acquire() {
-        SlotStack<PooledBuffer> stack = idle;
+        StripedSlotStack<PooledBuffer> stack = idle;
         PooledBuffer buffer = stack == null ? null : stack.pop();
         if (buffer != null) {
-            partition.freeMemory(capacity);
             hits.increment();
             buffer.rearm();
             return buffer;
         }
         misses.increment();
-        return new PooledBuffer(partition.allocate(capacity), partition, this);
-    }
-
-    /** Takes back an emptied buffer after its last release, or drops it when the pool is full. */
-    void recycle(PooledBuffer buffer) {
-        if (maxEntries == 0 || !partition.reserveMemory(capacity, this)) {
-            discarded.increment();
-            return;
+        if (partition.admit(this)) {
+            return new PooledBuffer(partition.allocate(capacity), partition, this);
         }
-        if (!stack().push(buffer)) {
-            partition.freeMemory(capacity);
-            discarded.increment();
-            return;
-        }
-        returned.increment();
+        rejected.increment();
+        return new PooledBuffer(partition.allocate(capacity), partition, null);
     }
 
     /**
-     * Drops one idle buffer to make room for others.
+     * Reserves a place for one more buffer of this bucket; the memory is the partition's business.
+     *
+     * @return false when the bucket already holds {@code maxEntries} buffers
+     */
+    boolean reserveEntry() {
+        while (true) {
+            int count = pooled.get();
+            if (count >= maxEntries) {
+                return false;
+            }
+            if (pooled.compareAndSet(count, count + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /** Gives back a place reserved by {@link #reserveEntry()} or held by a buffer that left. */
+    void releaseEntry() {
+        pooled.decrementAndGet();
+    }
+
+    /** Takes back an emptied buffer of this bucket after its last release. */
+    void recycle(PooledBuffer buffer) {
+        // A place was reserved for every admitted buffer, so the stack has room for it.
+        if (stack().push(buffer)) {
+            returned.increment();
+        } else {
+            partition.drop(this);
+            partition.discarded();
+        }
+    }
+
+    /**
+     * Drops one idle buffer to make room for a buffer of another bucket.
      *
      * @return the bytes freed, 0 when no idle buffer was found
      */
     int evictOne() {
-        SlotStack<PooledBuffer> stack = idle;
+        StripedSlotStack<PooledBuffer> stack = idle;
         PooledBuffer buffer = stack == null ? null : stack.pop();
         if (buffer == null) {
             return 0;
         }
-        partition.freeMemory(capacity);
         evicted.increment();
+        partition.drop(this);
         return capacity;
     }
 
     /** Drops every idle buffer. */
     void clear() {
-        SlotStack<PooledBuffer> stack = idle;
+        StripedSlotStack<PooledBuffer> stack = idle;
         if (stack == null) {
             return;
         }
         while (stack.pop() != null) {
-            partition.freeMemory(capacity);
+            partition.drop(this);
         }
     }
 
-    private SlotStack<PooledBuffer> stack() {
-        SlotStack<PooledBuffer> stack = idle;
+    private StripedSlotStack<PooledBuffer> stack() {
+        StripedSlotStack<PooledBuffer> stack = idle;
         if (stack == null) {
-            SlotStack<PooledBuffer> created = new SlotStack<>(maxEntries);
+            StripedSlotStack<PooledBuffer> created = new StripedSlotStack<>(maxEntries);
             // A racing thread may have installed one first: use that one.
             stack = IDLE.compareAndSet(this, null, created) ? created : idle;
         }
@@ -119,14 +147,19 @@ public final class BufferBucket {
         return capacity;
     }
 
-    /** @return the most idle buffers kept */
+    /** @return the most buffers this bucket keeps, idle or lent out */
     public int maxEntries() {
         return maxEntries;
     }
 
+    /** @return the buffers that belong to this bucket, idle or lent out */
+    public int pooledCount() {
+        return pooled.get();
+    }
+
     /** @return the idle buffers; exact when the pool is quiet */
     public int idleCount() {
-        SlotStack<PooledBuffer> stack = idle;
+        StripedSlotStack<PooledBuffer> stack = idle;
         return stack == null ? 0 : stack.size();
     }
 
@@ -145,14 +178,14 @@ public final class BufferBucket {
         return misses.sum();
     }
 
+    /** @return misses whose buffer was not admitted (bucket or memory full), lent once and dropped on release */
+    public long rejected() {
+        return rejected.sum();
+    }
+
     /** @return last releases that kept the buffer for reuse */
     public long returned() {
         return returned.sum();
-    }
-
-    /** @return last releases that dropped the buffer: memory cap reached or bucket full */
-    public long discarded() {
-        return discarded.sum();
     }
 
     /** @return idle buffers dropped to make room for a buffer of another bucket */
@@ -162,8 +195,8 @@ public final class BufferBucket {
 
     @Override
     public String toString() {
-        return (partition.isDirect() ? "direct " : "heap ") + capacity + ": idle " + idleCount() + "/" + maxEntries
-            + ", hits " + hits() + ", misses " + misses() + ", returned " + returned()
-            + ", discarded " + discarded() + ", evicted " + evicted();
+        return (partition.isDirect() ? "direct " : "heap ") + capacity + ": idle " + idleCount() + ", pooled " + pooledCount()
+            + "/" + maxEntries + ", hits " + hits() + ", misses " + misses() + ", rejected " + rejected()
+            + ", evicted " + evicted();
     }
 }

@@ -7,21 +7,23 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The heap or the direct half of a {@code BucketedByteBufferPool}: its buckets, the cap on
- * the memory its idle buffers may take, and its counters.
+ * the memory of the buffers it keeps, and its counters.
  *
  * <p>Any thread calls {@link #acquire(int)}; buffers call back on their last release. The
  * buckets have capacities {@code factor, 2 * factor, ..., maxCapacity}; a request rounds up
  * to the first bucket that fits, and a request above {@code maxCapacity} gets a buffer of
  * exactly its size that is never pooled.
  *
- * <p>Memory cap: {@link #reserveMemory} adds a buffer's capacity to the idle-memory counter
- * before the buffer is pushed into its bucket, and a bucket subtracts it only after a buffer
- * has left its stack. The counter therefore never under-counts the idle memory, and since a
- * reservation that would pass the cap is refused, the idle memory never passes the cap
- * either. When a reservation does not fit, idle buffers of the other buckets are evicted,
- * those of the bucket holding the most idle memory first, up to the size asked for; when
- * that still does not make room the released buffer is dropped. Buffers that the pool keeps
- * from one workload thus give way to those of the next.
+ * <p>Memory cap: the partition counts the memory of every buffer that belongs to a bucket,
+ * idle or lent out ("pooled memory"). A buffer joins a bucket only on a miss, through
+ * {@link #admit}, which reserves its capacity first and refuses when that would pass the cap;
+ * it leaves only when evicted or cleared. So the pooled memory, and the idle memory within it,
+ * never pass the cap, and hits and releases, the hot path, touch no shared counter. When an
+ * admission does not fit, idle buffers of the other buckets are evicted, those of the bucket
+ * holding the most idle memory first, up to the size asked for; when that still does not make
+ * room the new buffer is lent without joining its bucket and dropped on release. Buffers that
+ * the pool keeps from one workload thus give way to those of the next. A buffer that leaks
+ * keeps its place: leaks shrink the pool, which is why the tests track them.
  */
 public final class BufferPartition {
 
@@ -30,16 +32,16 @@ public final class BufferPartition {
     private final int maxCapacity;
     private final long maxMemory;
     private final BufferBucket[] buckets;
-    private final AtomicLong idleMemory = new AtomicLong();
-    private final LongAdder unpooledAcquired = new LongAdder();
-    private final LongAdder unpooledReleased = new LongAdder();
+    private final AtomicLong pooledMemory = new AtomicLong();
+    private final LongAdder unpooled = new LongAdder();
+    private final LongAdder discarded = new LongAdder();
 
     /**
      * @param direct whether the buffers are off-heap
      * @param factor the capacity step between buckets, and the smallest capacity
      * @param maxCapacity the largest pooled capacity, a multiple of {@code factor}
-     * @param maxBucketEntries the most idle buffers per bucket
-     * @param maxMemory the most memory the idle buffers may take
+     * @param maxBucketEntries the most buffers per bucket
+     * @param maxMemory the most memory the pooled buffers may take
      */
     public BufferPartition(boolean direct, int factor, int maxCapacity, int maxBucketEntries, long maxMemory) {
         if (factor < 1 || maxCapacity < factor || maxCapacity % factor != 0) {
@@ -56,7 +58,7 @@ public final class BufferPartition {
         this.buckets = new BufferBucket[maxCapacity / factor];
         for (int i = 0; i < buckets.length; i++) {
             int capacity = (i + 1) * factor;
-            // No more slots than buffers that could fit under the cap.
+            // No more entries than buffers that could fit under the cap.
             int entries = (int) Math.min(maxBucketEntries, maxMemory / capacity);
             buckets[i] = new BufferBucket(this, capacity, entries);
         }
@@ -68,7 +70,7 @@ public final class BufferPartition {
             throw new IllegalArgumentException("Buffer size must not be negative: " + size);
         }
         if (size > maxCapacity) {
-            unpooledAcquired.increment();
+            unpooled.increment();
             return new PooledBuffer(allocate(size), this, null);
         }
         return buckets[bucketIndex(size)].acquire();
@@ -89,71 +91,84 @@ public final class BufferPartition {
     }
 
     /**
-     * Makes room for {@code capacity} more bytes of idle memory for a buffer of {@code bucket},
-     * evicting idle buffers of the other buckets when needed.
+     * Lets a new buffer join {@code bucket}, evicting idle buffers of the other buckets when
+     * the memory cap requires it.
      *
-     * @return whether the room was reserved; if so the caller pushes the buffer or frees the room
+     * @return whether the buffer joins; if not, it is lent once and dropped on release
      */
-    boolean reserveMemory(int capacity, BufferBucket bucket) {
-        if (tryReserve(capacity)) {
+    boolean admit(BufferBucket bucket) {
+        if (!bucket.reserveEntry()) {
+            return false;
+        }
+        int capacity = bucket.capacity();
+        if (tryReserve(capacity) || evictFor(capacity, bucket) && tryReserve(capacity)) {
             return true;
         }
+        bucket.releaseEntry();
+        return false;
+    }
+
+    /** @return whether idle buffers of buckets other than {@code bucket} were evicted to free {@code capacity} bytes */
+    private boolean evictFor(int capacity, BufferBucket bucket) {
         long evictable = 0;
         for (BufferBucket other : buckets) {
             if (other != bucket) {
                 evictable += other.idleMemory();
             }
         }
-        if (maxMemory - idleMemory.get() + evictable < capacity) {
+        if (maxMemory - pooledMemory.get() + evictable < capacity) {
             // Even emptying the other buckets would not make room: keep what is there.
             return false;
         }
         long freed = 0;
         while (freed < capacity) {
-            BufferBucket victim = largestOtherThan(bucket);
+            BufferBucket victim = fullestOtherThan(bucket);
             if (victim == null) {
-                break;
+                return false;
             }
             int evicted = victim.evictOne();
             if (evicted == 0) {
-                break;
+                return false;
             }
             freed += evicted;
         }
-        return tryReserve(capacity);
+        return true;
     }
 
     private boolean tryReserve(int capacity) {
         while (true) {
-            long memory = idleMemory.get();
+            long memory = pooledMemory.get();
             if (memory + capacity > maxMemory) {
                 return false;
             }
-            if (idleMemory.compareAndSet(memory, memory + capacity)) {
+            if (pooledMemory.compareAndSet(memory, memory + capacity)) {
                 return true;
             }
         }
     }
 
-    private BufferBucket largestOtherThan(BufferBucket bucket) {
-        BufferBucket largest = null;
-        long largestMemory = 0;
+    private BufferBucket fullestOtherThan(BufferBucket bucket) {
+        BufferBucket fullest = null;
+        long fullestMemory = 0;
         for (BufferBucket other : buckets) {
             long memory = other.idleMemory();
-            if (other != bucket && memory > largestMemory) {
-                largest = other;
-                largestMemory = memory;
+            if (other != bucket && memory > fullestMemory) {
+                fullest = other;
+                fullestMemory = memory;
             }
         }
-        return largest;
+        return fullest;
     }
 
-    void freeMemory(int capacity) {
-        idleMemory.addAndGet(-capacity);
+    /** A buffer of {@code bucket} leaves it for good: its place and memory are free again. */
+    void drop(BufferBucket bucket) {
+        bucket.releaseEntry();
+        pooledMemory.addAndGet(-bucket.capacity());
     }
 
-    void releasedUnpooled() {
-        unpooledReleased.increment();
+    /** A released buffer was not kept: it was never admitted, or above the largest bucket. */
+    void discarded() {
+        discarded.increment();
     }
 
     /** Drops every idle buffer. */
@@ -168,14 +183,14 @@ public final class BufferPartition {
         return direct;
     }
 
-    /** @return the most memory the idle buffers may take */
+    /** @return the most memory the pooled buffers may take */
     public long maxMemory() {
         return maxMemory;
     }
 
-    /** @return the memory reserved by idle buffers; never below the real figure, exact when quiet */
-    public long idleMemory() {
-        return idleMemory.get();
+    /** @return the memory of the buffers that belong to a bucket, idle or lent out */
+    public long pooledMemory() {
+        return pooledMemory.get();
     }
 
     /** @return the buckets, smallest first */
@@ -184,17 +199,17 @@ public final class BufferPartition {
     }
 
     /** @return how many buffers above the largest bucket were handed out */
-    public long unpooledAcquired() {
-        return unpooledAcquired.sum();
+    public long unpooled() {
+        return unpooled.sum();
     }
 
-    /** @return how many buffers above the largest bucket were released */
-    public long unpooledReleased() {
-        return unpooledReleased.sum();
+    /** @return how many released buffers were not kept */
+    public long discardedCount() {
+        return discarded.sum();
     }
 
     @Override
     public String toString() {
-        return (direct ? "direct" : "heap") + " partition " + factor + ".." + maxCapacity + " idle " + idleMemory() + "/" + maxMemory;
+        return (direct ? "direct" : "heap") + " partition " + factor + ".." + maxCapacity + " pooled " + pooledMemory() + "/" + maxMemory;
     }
 }

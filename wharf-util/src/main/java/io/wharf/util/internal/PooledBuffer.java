@@ -22,8 +22,9 @@ import io.wharf.util.buffer.RetainableByteBuffer;
  * Acquire stays allocation-free in exchange; the leak-tracking pool used by the tests wraps
  * every acquisition in its own object and catches such stale releases.
  *
- * <p>A buffer above the pool's largest bucket has no bucket: its last release only counts
- * it and lets the garbage collector have it.
+ * <p>A buffer above the pool's largest bucket, or one that its bucket did not admit (bucket or
+ * memory cap full), has no bucket: its last release only counts it and lets the garbage
+ * collector have it.
  */
 public final class PooledBuffer implements RetainableByteBuffer {
 
@@ -46,7 +47,7 @@ public final class PooledBuffer implements RetainableByteBuffer {
     /**
      * @param buffer an empty buffer
      * @param partition the heap or direct side of the pool
-     * @param bucket where the buffer goes back, or null when it is not pooled
+     * @param bucket where the buffer goes back, or null when it is lent once
      */
     PooledBuffer(ByteBuffer buffer, BufferPartition partition, BufferBucket bucket) {
         this.buffer = buffer;
@@ -96,7 +97,7 @@ public final class PooledBuffer implements RetainableByteBuffer {
                 }
                 buffer.order(ByteOrder.BIG_ENDIAN).position(0).limit(0);
                 if (bucket == null) {
-                    partition.releasedUnpooled();
+                    partition.discarded();
                 } else {
                     bucket.recycle(this);
                 }

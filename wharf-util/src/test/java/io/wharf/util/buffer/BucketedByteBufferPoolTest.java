@@ -202,14 +202,18 @@ class BucketedByteBufferPoolTest {
             buffers.add(pool.acquire(1024, false));
             buffers.add(pool.acquire(1024, true));
         }
+        assertEquals(3 * 1024, pool.getPooledMemory(false), "the buffers lent out count against the cap");
+        assertEquals(1024, pool.getPooledMemory(true));
         for (RetainableByteBuffer buffer : buffers) {
             assertTrue(buffer.release());
-            assertTrue(pool.getIdleMemory(false) <= 3 * 1024);
-            assertTrue(pool.getIdleMemory(true) <= 1024);
+            assertTrue(pool.getPooledMemory(false) <= 3 * 1024);
+            assertTrue(pool.getPooledMemory(true) <= 1024);
         }
         BucketedByteBufferPool.Statistics heap = pool.statistics(false);
         assertEquals(3, heap.idleCount());
         assertEquals(3 * 1024, heap.idleMemory());
+        assertEquals(3 * 1024, heap.pooledMemory());
+        assertEquals(2, heap.rejected());
         assertEquals(3, heap.returned());
         assertEquals(2, heap.discarded());
         BucketedByteBufferPool.Statistics direct = pool.statistics(true);
@@ -219,45 +223,55 @@ class BucketedByteBufferPoolTest {
     }
 
     @Test
-    void releaseEvictsIdleBuffersOfTheFullestOtherBucket() {
+    void missEvictsIdleBuffersOfTheFullestOtherBucket() {
         BucketedByteBufferPool pool = BucketedByteBufferPool.builder().factor(1024).maxCapacity(4096)
             .maxHeapMemory(5 * 1024).build();
         List<RetainableByteBuffer> small = List.of(pool.acquire(1024, false), pool.acquire(1024, false), pool.acquire(1024, false));
         RetainableByteBuffer medium = pool.acquire(2048, false);
-        RetainableByteBuffer large = pool.acquire(4096, false);
         small.forEach(RetainableByteBuffer::release);
         medium.release();
         assertEquals(5 * 1024, pool.getIdleMemory(false));
+        assertEquals(5 * 1024, pool.getPooledMemory(false));
 
         // 4 KiB must come out of 5 KiB: the 1 KiB bucket (3 KiB idle) gives two, then the 2 KiB bucket is fullest.
-        large.release();
+        RetainableByteBuffer large = pool.acquire(4096, false);
         BucketedByteBufferPool.Statistics statistics = pool.statistics(false);
-        assertEquals(5 * 1024, statistics.idleMemory());
         assertEquals(3, statistics.evicted());
+        assertEquals(0, statistics.rejected());
+        assertEquals(5 * 1024, statistics.pooledMemory());
+        assertEquals(1024, statistics.idleMemory());
+        large.release();
+        statistics = pool.statistics(false);
+        assertEquals(5 * 1024, statistics.idleMemory());
         assertEquals(2, statistics.idleCount());
         assertEquals(0, statistics.discarded());
         String dump = pool.dump();
-        assertTrue(dump.contains("heap 1024: idle 1/5"), dump);
-        assertTrue(dump.contains("heap 2048: idle 0/2"), dump);
-        assertTrue(dump.contains("heap 4096: idle 1/1"), dump);
+        assertTrue(dump.contains("heap 1024: idle 1, pooled 1/5"), dump);
+        assertTrue(dump.contains("heap 2048: idle 0, pooled 0/2"), dump);
+        assertTrue(dump.contains("heap 4096: idle 1, pooled 1/1"), dump);
     }
 
     @Test
-    void releaseIsDroppedWhenEvictionCannotMakeRoom() {
+    void missIsLentOnceWhenEvictionCannotMakeRoom() {
         BucketedByteBufferPool pool = BucketedByteBufferPool.builder().factor(1024).maxCapacity(4096)
             .maxHeapMemory(4 * 1024).build();
-        RetainableByteBuffer a = pool.acquire(3072, false);
-        RetainableByteBuffer b = pool.acquire(3072, false);
-        RetainableByteBuffer c = pool.acquire(1024, false);
-        a.release();
-        c.release();
-        assertEquals(4 * 1024, pool.getIdleMemory(false));
-        // Only the 1 KiB bucket could give way, and 1 KiB is not enough for 3 KiB: nothing is evicted.
-        b.release();
+        RetainableByteBuffer held = pool.acquire(2048, false);
+        pool.acquire(1024, false).release();
+        assertEquals(3 * 1024, pool.getPooledMemory(false));
+        // 3 KiB more would need 2 KiB freed, and only 1 KiB is idle: nothing is evicted.
+        RetainableByteBuffer lent = pool.acquire(3072, false);
+        assertEquals(3072, lent.capacity());
+        ByteBuffer memory = lent.byteBuffer();
+        assertTrue(lent.release());
         BucketedByteBufferPool.Statistics statistics = pool.statistics(false);
         assertEquals(0, statistics.evicted());
+        assertEquals(1, statistics.rejected());
         assertEquals(1, statistics.discarded());
-        assertEquals(2, statistics.idleCount());
+        assertEquals(1, statistics.idleCount());
+        assertEquals(3 * 1024, statistics.pooledMemory());
+        assertThrows(IllegalStateException.class, lent::release);
+        assertNotSame(memory, pool.acquire(3072, false).byteBuffer());
+        held.release();
     }
 
     @Test
@@ -284,6 +298,7 @@ class BucketedByteBufferPoolTest {
         BucketedByteBufferPool.Statistics statistics = pool.statistics(false);
         assertEquals(4, statistics.idleCount());
         assertEquals(2 * 1024 + 2 * 4096, statistics.idleMemory());
+        assertEquals(2, statistics.rejected());
         assertEquals(2, statistics.discarded());
         assertEquals(2, pool.getMaxBucketEntries());
     }
@@ -299,7 +314,9 @@ class BucketedByteBufferPoolTest {
         pool.clear();
         assertEquals(0, pool.getIdleCount(false));
         assertEquals(0, pool.getIdleMemory(false));
+        assertEquals(0, pool.getPooledMemory(false));
         assertEquals(2, pool.getInUseCount(true));
+        assertEquals(2 * 1024, pool.getPooledMemory(true), "buffers lent out stay accounted");
 
         ByteBuffer memory = kept.byteBuffer();
         kept.release();
@@ -366,9 +383,9 @@ class BucketedByteBufferPoolTest {
         String[] lines = pool.dump().split(System.lineSeparator());
         assertEquals(4, lines.length, pool.dump());
         assertEquals(line, lines[0]);
-        assertTrue(lines[1].contains("heap 1024: idle 1/"), lines[1]);
-        assertTrue(lines[2].contains("direct 3072: idle 1/"), lines[2]);
-        assertTrue(lines[3].contains("direct above 4096: unpooled 1 acquired, 1 in use"), lines[3]);
+        assertTrue(lines[1].contains("heap 1024: idle 1, pooled 1/"), lines[1]);
+        assertTrue(lines[2].contains("direct 3072: idle 1, pooled 1/"), lines[2]);
+        assertTrue(lines[3].contains("direct above 4096: 1 unpooled"), lines[3]);
         big.release();
     }
 }

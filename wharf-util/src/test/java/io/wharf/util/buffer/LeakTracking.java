@@ -33,6 +33,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * When the test already failed it does not wait. One extension instance serves the tests of
  * its class one at a time; tests that run concurrently need an instance each.
  */
+@SuppressWarnings("exports") // Compiled into the patched module, JUnit's types show in this test helper's API.
 public final class LeakTracking implements AfterEachCallback, ParameterResolver {
 
     /** How long to wait for releases that lag behind the end of a test. */
