@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,6 +61,11 @@ public class EchoServer implements Closeable {
                 Connection connection = connections.apply(endPoint, EchoServer.this.pool);
                 opened.add(connection);
                 return connection;
+            }
+
+            @Override
+            public void configureAccepted(SocketChannel channel) throws IOException {
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             }
 
             @Override

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 class InterestStressTest {
 
-    private static final int ROUND_TRIPS = 100_000;
+    private static final int ROUND_TRIPS = Integer.getInteger("roundTrips", 100_000);
     private static final int FILLER = 1024;
     private static final int BIG_FILLER = 256 * 1024;
 
@@ -51,6 +51,7 @@ class InterestStressTest {
              Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             socket.setSoTimeout(30_000);
             socket.setReceiveBufferSize(8192);
+            socket.setTcpNoDelay(true);
             Deadline.await(() -> serverEndPoint.get() != null, Duration.ofSeconds(5));
 
             // The server's application thread: one answer per ping, sometimes large enough to need OP_WRITE.
@@ -154,7 +155,7 @@ class InterestStressTest {
 
         @Override
         public InvocationType invocationType() {
-            return InvocationType.BLOCKING;
+            return InvocationType.valueOf(System.getProperty("readerType", "BLOCKING"));
         }
     }
 }

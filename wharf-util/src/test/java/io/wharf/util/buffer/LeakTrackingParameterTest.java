@@ -1,5 +1,6 @@
 package io.wharf.util.buffer;
 
+import io.wharf.testing.LeakTracking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 

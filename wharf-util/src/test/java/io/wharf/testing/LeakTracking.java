@@ -1,7 +1,10 @@
-package io.wharf.util.buffer;
+package io.wharf.testing;
 
 import java.time.Duration;
 import java.util.Objects;
+
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.buffer.LeakTrackingByteBufferPool;
 
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
