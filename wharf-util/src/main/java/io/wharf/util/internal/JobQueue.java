@@ -36,7 +36,9 @@ import java.lang.invoke.VarHandle;
  *
  * <p><b>Garbage.</b> A consumer links the node it leaves behind to itself, so that a dead
  * node promoted to an old generation cannot keep the live ones after it reachable
- * ("nepotism"); a producer that meets such a self-link restarts from the head.
+ * ("nepotism"). The tail may briefly be such a dead node (consumers overtook an offer that
+ * had not moved the tail yet); a producer that meets it moves the tail up to the head
+ * before it goes on, so the tail never stays behind and an offer never walks the queue.
  *
  * @param <T> the type of the elements
  */
@@ -75,6 +77,21 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
      * @throws NullPointerException when {@code element} is null
      */
     public boolean offer(T element) {
+        return offerAndCount(element) > 0;
+    }
+
+    /**
+     * Appends {@code element} and tells how many elements the queue held right after, this
+     * one included, counted from the head as read after the element was linked. The head
+     * only moves forward, so when the queue was empty before this offer the answer is 1
+     * (never more): a caller that must wake a consumer whenever the queue stops being empty
+     * can rely on that. An answer of 1 may also come when the queue was not empty but its
+     * consumers caught up at once.
+     *
+     * @return the count, at least 1; or 0 when the queue is bounded and full, the element not added
+     * @throws NullPointerException when {@code element} is null
+     */
+    public int offerAndCount(T element) {
         if (element == null) {
             throw new NullPointerException("A job queue holds no null element");
         }
@@ -84,8 +101,10 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
         while (true) {
             Node<T> next = last.next();
             if (next == last) {
-                // A consumer has left this node behind: the live nodes start at the head.
-                last = head();
+                // A consumer has left this node behind. If it is the tail, move the tail to the
+                // head (forward: the head is past it), so that later offers do not meet it again.
+                casTail(last, head());
+                last = tail();
                 continue;
             }
             if (next != null) {
@@ -96,12 +115,12 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
             }
             long position = last.position + 1;
             if (bounded && position - head().position > maxSize) {
-                return false;
+                return 0;
             }
             node.position = position;
             if (last.casNext(null, node)) {
                 casTail(last, node);
-                return true;
+                return (int) Math.max(1, Math.min(position - head().position, Integer.MAX_VALUE));
             }
             last = tail();
         }
@@ -148,6 +167,20 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
                 return next == null;
             }
         }
+    }
+
+    /** @return how many links the tail is behind the last node; -1 when it is a dead node (for tests) */
+    int tailLag() {
+        Node<T> last = tail();
+        int lag = 0;
+        for (Node<T> next = last.next(); next != null; next = next.next()) {
+            if (next == last) {
+                return -1;
+            }
+            last = next;
+            lag++;
+        }
+        return lag;
     }
 
     @Override
