@@ -77,21 +77,23 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
      * @throws NullPointerException when {@code element} is null
      */
     public boolean offer(T element) {
-        return offerAndCount(element) > 0;
+        return append(element) != Appended.REFUSED;
     }
 
     /**
-     * Appends {@code element} and tells how many elements the queue held right after, this
-     * one included, counted from the head as read after the element was linked. The head
-     * only moves forward, so when the queue was empty before this offer the answer is 1
-     * (never more): a caller that must wake a consumer whenever the queue stops being empty
-     * can rely on that. An answer of 1 may also come when the queue was not empty but its
-     * consumers caught up at once.
+     * Appends {@code element} and tells whether an element not yet taken was ahead of it,
+     * from the node it was linked behind: a node whose element is gone is the sentinel, so
+     * the queue was empty. {@link Appended#BEHIND} is a promise: the consumer that takes the
+     * element ahead takes it after this one was linked, so its next {@link #poll()} sees this
+     * one (the element is cleared with a volatile write, read here with a volatile read after
+     * the linking compare-and-set, so the two cannot both miss each other). A caller that
+     * must wake a consumer whenever the queue stops being empty wakes one on
+     * {@link Appended#FIRST} only. No read of the consumers' {@code head} is needed (unless bounded).
      *
-     * @return the count, at least 1; or 0 when the queue is bounded and full, the element not added
+     * @return what was done
      * @throws NullPointerException when {@code element} is null
      */
-    public int offerAndCount(T element) {
+    public Appended append(T element) {
         if (element == null) {
             throw new NullPointerException("A job queue holds no null element");
         }
@@ -115,12 +117,12 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
             }
             long position = last.position + 1;
             if (bounded && position - head().position > maxSize) {
-                return 0;
+                return Appended.REFUSED;
             }
             node.position = position;
             if (last.casNext(null, node)) {
                 casTail(last, node);
-                return (int) Math.max(1, Math.min(position - head().position, Integer.MAX_VALUE));
+                return last.elementVolatile() == null ? Appended.FIRST : Appended.BEHIND;
             }
             last = tail();
         }
@@ -140,7 +142,7 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
             }
             if (casHead(first, next)) {
                 T element = next.element;
-                next.element = null;
+                next.clearElement();
                 first.leave();
                 return element;
             }
@@ -188,21 +190,33 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
         return "JobQueue@" + Integer.toHexString(hashCode()) + "{size=" + size() + (maxSize == Integer.MAX_VALUE ? "" : "/" + maxSize) + "}";
     }
 
+    /** What {@link #append} did. */
+    public enum Appended {
+        /** The queue is bounded and full: the element was not added. */
+        REFUSED,
+        /** The element went in with no element ahead of it left to take: the queue was empty. */
+        FIRST,
+        /** The element went in behind one not yet taken, whose consumer will see this one. */
+        BEHIND
+    }
+
     /** A link of the queue: an element and its position, one more than its predecessor's. */
     static final class Node<T> {
         private static final VarHandle NEXT;
+        private static final VarHandle ELEMENT;
 
         static {
             try {
                 NEXT = MethodHandles.lookup().findVarHandle(Node.class, "next", Node.class);
+                ELEMENT = MethodHandles.lookup().findVarHandle(Node.class, "element", Object.class);
             } catch (ReflectiveOperationException x) {
                 throw new ExceptionInInitializerError(x);
             }
         }
 
+        /** Written before the node is published, cleared (volatile) by the consumer that takes it. */
         T element;
         long position;
-        @SuppressWarnings("unused") // accessed through NEXT
         private volatile Node<T> next;
 
         Node(T element, long position) {
@@ -210,9 +224,17 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
             this.position = position;
         }
 
-        @SuppressWarnings("unchecked")
+        /** A volatile read: see {@link JobQueue#append} on why the consumer side must not miss a link. */
         Node<T> next() {
-            return (Node<T>) NEXT.getAcquire(this);
+            return next;
+        }
+
+        Object elementVolatile() {
+            return ELEMENT.getVolatile(this);
+        }
+
+        void clearElement() {
+            ELEMENT.setVolatile(this, null);
         }
 
         boolean casNext(Node<T> expected, Node<T> value) {
@@ -250,16 +272,14 @@ abstract class JobQueueHead<T> extends JobQueueHeadPadding {
         }
     }
 
-    @SuppressWarnings("unused") // accessed through HEAD
     private volatile JobQueue.Node<T> head;
 
     final void initializeHead(JobQueue.Node<T> sentinel) {
         HEAD.setRelease(this, sentinel);
     }
 
-    @SuppressWarnings("unchecked")
     final JobQueue.Node<T> head() {
-        return (JobQueue.Node<T>) HEAD.getAcquire(this);
+        return head;
     }
 
     final boolean casHead(JobQueue.Node<T> expected, JobQueue.Node<T> value) {
@@ -291,12 +311,10 @@ abstract class JobQueueTail<T> extends JobQueueMiddlePadding<T> {
         }
     }
 
-    @SuppressWarnings("unused") // accessed through TAIL
     private volatile JobQueue.Node<T> tail;
 
-    @SuppressWarnings("unchecked")
     final JobQueue.Node<T> tail() {
-        return (JobQueue.Node<T>) TAIL.getAcquire(this);
+        return tail;
     }
 
     final boolean casTail(JobQueue.Node<T> expected, JobQueue.Node<T> value) {

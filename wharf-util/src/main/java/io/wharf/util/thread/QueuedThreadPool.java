@@ -436,16 +436,16 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
             throw new RejectedExecutionException(name + " is " + state() + " and rejects " + job);
         }
         JobQueue<Runnable> jobs = this.jobs;
-        int queued = jobs.offerAndCount(job);
-        if (queued == 0) {
-            throw new RejectedExecutionException(name + " queue is full (maxQueued=" + jobs.maxSize() + ") and rejects " + job);
-        }
-        if (queued == 1) {
+        switch (jobs.append(job)) {
+            case REFUSED -> throw new RejectedExecutionException(name + " queue is full (maxQueued=" + jobs.maxSize() + ") and rejects " + job);
             // The queue was empty, so maybe no worker is awake to see the job: wake one, or start one.
-            wakeOrStartWorker();
-        } else if (idle.get() <= 0) {
-            // Jobs wait and no thread is idle: grow. (Idle workers are woken by the workers that see jobs left.)
-            startThreadIfBelowMax();
+            case FIRST -> wakeOrStartWorker();
+            // A worker will see the job; if none is idle, grow. (Workers that see jobs left wake the idle ones.)
+            case BEHIND -> {
+                if (idle.get() <= 0) {
+                    startThreadIfBelowMax();
+                }
+            }
         }
         if (!isRunning()) {
             // A stop raced with this job: it may have taken out the queue already.

@@ -42,6 +42,21 @@ class JobQueueTest {
     }
 
     @Test
+    void appendSaysWhetherTheQueueWasEmpty() {
+        JobQueue<String> queue = new JobQueue<>();
+        assertEquals(JobQueue.Appended.FIRST, queue.append("a"));
+        assertEquals(JobQueue.Appended.BEHIND, queue.append("b"));
+        assertEquals("a", queue.poll());
+        assertEquals(JobQueue.Appended.BEHIND, queue.append("c"));
+        assertEquals("b", queue.poll());
+        assertEquals("c", queue.poll());
+        assertEquals(JobQueue.Appended.FIRST, queue.append("d"));
+        JobQueue<String> bounded = new JobQueue<>(1);
+        assertEquals(JobQueue.Appended.FIRST, bounded.append("a"));
+        assertEquals(JobQueue.Appended.REFUSED, bounded.append("b"));
+    }
+
+    @Test
     void boundedQueueRefusesBeyondItsBound() {
         JobQueue<Integer> queue = new JobQueue<>(3);
         assertEquals(3, queue.maxSize());
