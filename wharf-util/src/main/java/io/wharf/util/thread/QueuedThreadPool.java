@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * {@link #tryExecute(Runnable)}, and optionally virtual threads for blocking jobs.
  *
  * <p><b>Who calls what.</b> Any thread may {@link #execute(Runnable)}: the job is appended
- * to the queue (a {@link JobQueue}, padded so that producers and consumers do not share a
+ * to the queue (a {@code JobQueue}, padded so that producers and consumers do not share a
  * cache line). Workers take jobs in order, run them, and go idle only after they saw the
  * queue empty. So a job needs a wake-up only when it makes the queue non-empty: then the
  * most recently idle worker is woken or, if none is idle and fewer than
@@ -61,9 +61,10 @@ import org.slf4j.LoggerFactory;
  * ends abnormally (a failure outside any job) is replaced while the pool runs.
  *
  * <p><b>Stop.</b> {@link #stop()} rejects new jobs, stops the reserved threads, wakes the
- * idle workers (which end), waits up to the stop timeout for running jobs to finish, then
- * interrupts the threads still running and waits up to the stop timeout once more; a thread
- * that still has not ended is logged with the top of its stack. Queued jobs that did not run
+ * idle workers through their waiters so that they end (rather than interrupting them, which
+ * could hit a worker that has just taken a job), waits up to the stop timeout for running
+ * jobs to finish, then interrupts the threads still running and waits up to the stop
+ * timeout once more; a thread that still has not ended is logged with the top of its stack. Queued jobs that did not run
  * are taken out and reported: a {@link Closeable} job is closed, a {@link Callback} job is
  * failed with a {@link RejectedExecutionException}, any other is logged as dropped; one
  * warning gives the counts. {@link #join()} waits until the pool stopped and every thread
@@ -645,7 +646,6 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         private boolean keepAfterShrink() {
             return !jobs.isEmpty() && isRunning() && threads.incrementBelow(maxThreads);
         }
-
 
         private String describe() {
             Thread thread = this.thread;
