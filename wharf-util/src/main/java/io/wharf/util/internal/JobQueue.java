@@ -36,7 +36,9 @@ import java.lang.invoke.VarHandle;
  *
  * <p><b>Garbage.</b> A consumer links the node it leaves behind to itself, so that a dead
  * node promoted to an old generation cannot keep the live ones after it reachable
- * ("nepotism"); a producer that meets such a self-link restarts from the head.
+ * ("nepotism"). The tail may briefly be such a dead node (consumers overtook an offer that
+ * had not moved the tail yet); a producer that meets it moves the tail up to the head
+ * before it goes on, so the tail never stays behind and an offer never walks the queue.
  *
  * @param <T> the type of the elements
  */
@@ -75,6 +77,23 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
      * @throws NullPointerException when {@code element} is null
      */
     public boolean offer(T element) {
+        return append(element) != Appended.REFUSED;
+    }
+
+    /**
+     * Appends {@code element} and tells whether an element not yet taken was ahead of it,
+     * from the node it was linked behind: a node whose element is gone is the sentinel, so
+     * the queue was empty. {@link Appended#BEHIND} is a promise: the consumer that takes the
+     * element ahead takes it after this one was linked, so its next {@link #poll()} sees this
+     * one (the element is cleared with a volatile write, read here with a volatile read after
+     * the linking compare-and-set, so the two cannot both miss each other). A caller that
+     * must wake a consumer whenever the queue stops being empty wakes one on
+     * {@link Appended#FIRST} only. No read of the consumers' {@code head} is needed (unless bounded).
+     *
+     * @return what was done
+     * @throws NullPointerException when {@code element} is null
+     */
+    public Appended append(T element) {
         if (element == null) {
             throw new NullPointerException("A job queue holds no null element");
         }
@@ -84,8 +103,10 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
         while (true) {
             Node<T> next = last.next();
             if (next == last) {
-                // A consumer has left this node behind: the live nodes start at the head.
-                last = head();
+                // A consumer has left this node behind. If it is the tail, move the tail to the
+                // head (forward: the head is past it), so that later offers do not meet it again.
+                casTail(last, head());
+                last = tail();
                 continue;
             }
             if (next != null) {
@@ -96,12 +117,12 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
             }
             long position = last.position + 1;
             if (bounded && position - head().position > maxSize) {
-                return false;
+                return Appended.REFUSED;
             }
             node.position = position;
             if (last.casNext(null, node)) {
                 casTail(last, node);
-                return true;
+                return last.elementVolatile() == null ? Appended.FIRST : Appended.BEHIND;
             }
             last = tail();
         }
@@ -121,7 +142,7 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
             }
             if (casHead(first, next)) {
                 T element = next.element;
-                next.element = null;
+                next.clearElement();
                 first.leave();
                 return element;
             }
@@ -150,26 +171,52 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
         }
     }
 
+    /** @return how many links the tail is behind the last node; -1 when it is a dead node (for tests) */
+    int tailLag() {
+        Node<T> last = tail();
+        int lag = 0;
+        for (Node<T> next = last.next(); next != null; next = next.next()) {
+            if (next == last) {
+                return -1;
+            }
+            last = next;
+            lag++;
+        }
+        return lag;
+    }
+
     @Override
     public String toString() {
         return "JobQueue@" + Integer.toHexString(hashCode()) + "{size=" + size() + (maxSize == Integer.MAX_VALUE ? "" : "/" + maxSize) + "}";
     }
 
+    /** What {@link #append} did. */
+    public enum Appended {
+        /** The queue is bounded and full: the element was not added. */
+        REFUSED,
+        /** The element went in with no element ahead of it left to take: the queue was empty. */
+        FIRST,
+        /** The element went in behind one not yet taken, whose consumer will see this one. */
+        BEHIND
+    }
+
     /** A link of the queue: an element and its position, one more than its predecessor's. */
     static final class Node<T> {
         private static final VarHandle NEXT;
+        private static final VarHandle ELEMENT;
 
         static {
             try {
                 NEXT = MethodHandles.lookup().findVarHandle(Node.class, "next", Node.class);
+                ELEMENT = MethodHandles.lookup().findVarHandle(Node.class, "element", Object.class);
             } catch (ReflectiveOperationException x) {
                 throw new ExceptionInInitializerError(x);
             }
         }
 
+        /** Written before the node is published, cleared (volatile) by the consumer that takes it. */
         T element;
         long position;
-        @SuppressWarnings("unused") // accessed through NEXT
         private volatile Node<T> next;
 
         Node(T element, long position) {
@@ -177,9 +224,17 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
             this.position = position;
         }
 
-        @SuppressWarnings("unchecked")
+        /** A volatile read: see {@link JobQueue#append} on why the consumer side must not miss a link. */
         Node<T> next() {
-            return (Node<T>) NEXT.getAcquire(this);
+            return next;
+        }
+
+        Object elementVolatile() {
+            return ELEMENT.getVolatile(this);
+        }
+
+        void clearElement() {
+            ELEMENT.setVolatile(this, null);
         }
 
         boolean casNext(Node<T> expected, Node<T> value) {
@@ -217,16 +272,14 @@ abstract class JobQueueHead<T> extends JobQueueHeadPadding {
         }
     }
 
-    @SuppressWarnings("unused") // accessed through HEAD
     private volatile JobQueue.Node<T> head;
 
     final void initializeHead(JobQueue.Node<T> sentinel) {
         HEAD.setRelease(this, sentinel);
     }
 
-    @SuppressWarnings("unchecked")
     final JobQueue.Node<T> head() {
-        return (JobQueue.Node<T>) HEAD.getAcquire(this);
+        return head;
     }
 
     final boolean casHead(JobQueue.Node<T> expected, JobQueue.Node<T> value) {
@@ -258,12 +311,10 @@ abstract class JobQueueTail<T> extends JobQueueMiddlePadding<T> {
         }
     }
 
-    @SuppressWarnings("unused") // accessed through TAIL
     private volatile JobQueue.Node<T> tail;
 
-    @SuppressWarnings("unchecked")
     final JobQueue.Node<T> tail() {
-        return (JobQueue.Node<T>) TAIL.getAcquire(this);
+        return tail;
     }
 
     final boolean casTail(JobQueue.Node<T> expected, JobQueue.Node<T> value) {

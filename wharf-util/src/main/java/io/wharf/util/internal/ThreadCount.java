@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * read it; the pool's executing threads grow it, up to a limit, with one compare-and-set
  * before they start a thread; an idle thread may take it down, never below a floor, and only
  * one thread per period for the whole pool, so that a pool shrinks gently after a burst
- * rather than losing all its idle threads at the end of the same idle timeout.
+ * rather than losing all its idle threads at the end of the same idle timeout. It holds two
+ * numbers, nothing else.
  */
 public final class ThreadCount {
 

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * The jobs a thread pool gave to virtual threads, counted from the moment they are handed to
  * the executor until they end, and the threads that run them, so that the pool can report,
  * interrupt and wait for them when it stops. Any thread may {@link #execute}; each job's own
- * virtual thread ends it. A failing job is logged, never thrown at the virtual thread.
+ * virtual thread ends it. A failing job is logged, never thrown at the virtual thread. Jobs
+ * own what they carry; this holds only counts and threads.
  */
 public final class VirtualThreadJobs {
 

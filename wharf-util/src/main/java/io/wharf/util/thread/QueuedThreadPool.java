@@ -32,13 +32,18 @@ import org.slf4j.LoggerFactory;
  * {@link #tryExecute(Runnable)}, and optionally virtual threads for blocking jobs.
  *
  * <p><b>Who calls what.</b> Any thread may {@link #execute(Runnable)}: the job is appended
- * to the queue (a {@link JobQueue}, padded so that producers and consumers do not share a
- * cache line), then the most recently idle worker is woken, or, if none is idle and fewer
- * than {@link #getMaxThreads()} threads exist, one more is started. Workers take jobs in
- * order, run them, and go idle when the queue is empty. An idle worker parks on its own
- * waiter in a lock-free stack; it pushes the waiter, then looks at the queue once more
- * before parking, so a job offered meanwhile is either seen by that look or finds the waiter
- * to wake: no wake-up is lost. An idle worker above {@link #getMinThreads()} that waits
+ * to the queue (a {@code JobQueue}, padded so that producers and consumers do not share a
+ * cache line). Workers take jobs in order, run them, and go idle only after they saw the
+ * queue empty. So a job needs a wake-up only when it makes the queue non-empty: then the
+ * most recently idle worker is woken or, if none is idle and fewer than
+ * {@link #getMaxThreads()} threads exist, one more is started. A job queued behind others
+ * starts a thread only when no worker is idle; a worker that takes a job and sees more left
+ * wakes one idle worker (or starts one), and so on, so that the pool grows under load and
+ * parallelism follows the backlog with a few wake-ups per burst rather than one per job. An idle worker parks
+ * on its own waiter in a lock-free stack; it pushes the waiter, then looks at the queue
+ * once more before parking, so a job that made the queue non-empty meanwhile is either
+ * seen by that look or finds the waiter to wake: no wake-up is lost. An idle worker above
+ * {@link #getMinThreads()} that waits
  * longer than the idle timeout ends, but at most one per idle timeout period for the whole
  * pool, so that the pool shrinks gently after a burst instead of collapsing. The pool owns
  * no buffers; a job owns what it carries.
@@ -56,9 +61,10 @@ import org.slf4j.LoggerFactory;
  * ends abnormally (a failure outside any job) is replaced while the pool runs.
  *
  * <p><b>Stop.</b> {@link #stop()} rejects new jobs, stops the reserved threads, wakes the
- * idle workers (which end), waits up to the stop timeout for running jobs to finish, then
- * interrupts the threads still running and waits up to the stop timeout once more; a thread
- * that still has not ended is logged with the top of its stack. Queued jobs that did not run
+ * idle workers through their waiters so that they end (rather than interrupting them, which
+ * could hit a worker that has just taken a job), waits up to the stop timeout for running
+ * jobs to finish, then interrupts the threads still running and waits up to the stop
+ * timeout once more; a thread that still has not ended is logged with the top of its stack. Queued jobs that did not run
  * are taken out and reported: a {@link Closeable} job is closed, a {@link Callback} job is
  * failed with a {@link RejectedExecutionException}, any other is logged as dropped; one
  * warning gives the counts. {@link #join()} waits until the pool stopped and every thread
@@ -431,11 +437,16 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
             throw new RejectedExecutionException(name + " is " + state() + " and rejects " + job);
         }
         JobQueue<Runnable> jobs = this.jobs;
-        if (!jobs.offer(job)) {
-            throw new RejectedExecutionException(name + " queue is full (maxQueued=" + jobs.maxSize() + ") and rejects " + job);
-        }
-        if (!idleWorkers.handOff(WAKE_UP)) {
-            startThreadIfBelowMax();
+        switch (jobs.append(job)) {
+            case REFUSED -> throw new RejectedExecutionException(name + " queue is full (maxQueued=" + jobs.maxSize() + ") and rejects " + job);
+            // The queue was empty, so maybe no worker is awake to see the job: wake one, or start one.
+            case FIRST -> wakeOrStartWorker();
+            // A worker will see the job; if none is idle, grow. (Workers that see jobs left wake the idle ones.)
+            case BEHIND -> {
+                if (idle.get() <= 0) {
+                    startThreadIfBelowMax();
+                }
+            }
         }
         if (!isRunning()) {
             // A stop raced with this job: it may have taken out the queue already.
@@ -453,6 +464,12 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
             virtualThreadsExecutor = executor;
         }
         virtualJobs.execute(executor, job);
+    }
+
+    private void wakeOrStartWorker() {
+        if (!idleWorkers.handOff(WAKE_UP)) {
+            startThreadIfBelowMax();
+        }
     }
 
     private void ensureMinThreads() {
@@ -528,6 +545,10 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
             try {
                 Runnable next;
                 while ((next = nextJob()) != null) {
+                    if (!jobs.isEmpty()) {
+                        // Jobs are left behind this one: wake a parked worker, or start one, to share them.
+                        wakeOrStartWorker();
+                    }
                     runJob(next);
                 }
             } catch (Throwable x) {
@@ -578,7 +599,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
                     if (next != null || !isRunning()) {
                         if (!waiter.cancel() && next != null) {
                             // Woken for a job although it took another one: pass the wake-up on.
-                            passWakeUp();
+                            wakeOrStartWorker();
                         }
                         return next;
                     }
@@ -624,12 +645,6 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
          */
         private boolean keepAfterShrink() {
             return !jobs.isEmpty() && isRunning() && threads.incrementBelow(maxThreads);
-        }
-
-        private void passWakeUp() {
-            if (!idleWorkers.handOff(WAKE_UP)) {
-                startThreadIfBelowMax();
-            }
         }
 
         private String describe() {
