@@ -1,13 +1,16 @@
 package io.wharf.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -28,15 +31,21 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Read interest is added from pool threads while, on the same endpoint, write interest is
  * added by an application thread and removed by the selector when the socket drains —
- * 100,000 round trips. A lost interest update stalls a direction and fails the test by
- * its deadline.
+ * 100,000 round trips. The client sends the next ping as soon as an answer begins, so the
+ * server reads (adding read interest) while the previous answer is still being written
+ * (write interest added, then removed by the selector). A lost interest update stalls a
+ * direction and fails the test by its deadline.
+ *
+ * <p>The server's send buffer is made small so that the large answers really wait for
+ * OP_WRITE; the test asserts they did.
  */
-@Timeout(180)
+@Timeout(120)
 class InterestStressTest {
 
-    private static final int ROUND_TRIPS = Integer.getInteger("roundTrips", 100_000);
+    private static final int ROUND_TRIPS = 100_000;
     private static final int FILLER = 1024;
-    private static final int BIG_FILLER = 256 * 1024;
+    private static final int BIG_FILLER = 64 * 1024;
+    private static final int BIG_EVERY = 20;
 
     @Test
     void noInterestUpdateIsLost() throws Exception {
@@ -50,9 +59,10 @@ class InterestStressTest {
             });
              Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             socket.setSoTimeout(30_000);
-            socket.setReceiveBufferSize(8192);
             socket.setTcpNoDelay(true);
             Deadline.await(() -> serverEndPoint.get() != null, Duration.ofSeconds(5));
+            ((SocketChannel) serverEndPoint.get().getTransport()).setOption(StandardSocketOptions.SO_SNDBUF, 16 * 1024);
+            AtomicInteger pendingWrites = new AtomicInteger();
 
             // The server's application thread: one answer per ping, sometimes large enough to need OP_WRITE.
             Thread answerer = Thread.ofPlatform().name("answerer").start(() -> {
@@ -62,11 +72,14 @@ class InterestStressTest {
                         if (ping == null) {
                             throw new AssertionError("no ping after " + i + " round trips: read interest lost");
                         }
-                        int filler = ping % 97 == 0 ? BIG_FILLER : FILLER;
+                        int filler = ping % BIG_EVERY == 0 ? BIG_FILLER : FILLER;
                         ByteBuffer answer = ByteBuffer.allocate(8 + filler);
                         answer.putInt(ping).putInt(filler).position(8 + filler).flip();
                         Callback.Completable done = new Callback.Completable();
                         serverEndPoint.get().write(done, answer);
+                        if (!done.isDone()) {
+                            pendingWrites.incrementAndGet();
+                        }
                         done.get(30, TimeUnit.SECONDS);
                     }
                 } catch (Throwable x) {
@@ -80,11 +93,15 @@ class InterestStressTest {
             Thread client = Thread.ofPlatform().name("client").start(() -> {
                 try {
                     byte[] skip = new byte[BIG_FILLER];
+                    out.writeInt(0);
+                    out.flush();
                     for (int i = 0; i < ROUND_TRIPS; i++) {
-                        out.writeInt(i);
-                        out.flush();
                         int echoed = in.readInt();
                         int filler = in.readInt();
+                        if (i + 1 < ROUND_TRIPS) {
+                            out.writeInt(i + 1);
+                            out.flush();
+                        }
                         in.readFully(skip, 0, filler);
                         if (echoed != i) {
                             throw new AssertionError("answer " + echoed + " for ping " + i);
@@ -95,12 +112,13 @@ class InterestStressTest {
                     failure.compareAndSet(null, x);
                 }
             });
-            client.join(170_000);
+            client.join(110_000);
             answerer.join(5_000);
             if (failure.get() != null) {
                 throw new AssertionError("after " + answered.get() + " round trips", failure.get());
             }
             assertEquals(ROUND_TRIPS, answered.get());
+            assertTrue(pendingWrites.get() >= ROUND_TRIPS / BIG_EVERY / 2, "large answers waited for OP_WRITE: " + pendingWrites.get());
         }
         Deadline.await(() -> pool.outstanding() == 0, Duration.ofSeconds(5));
         pool.assertNoLeaks();
@@ -155,7 +173,7 @@ class InterestStressTest {
 
         @Override
         public InvocationType invocationType() {
-            return InvocationType.valueOf(System.getProperty("readerType", "BLOCKING"));
+            return InvocationType.BLOCKING;
         }
     }
 }
