@@ -65,7 +65,9 @@ public class EchoServer implements Closeable {
 
             @Override
             public void configureAccepted(SocketChannel channel) throws IOException {
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
+                    channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                }
             }
 
             @Override

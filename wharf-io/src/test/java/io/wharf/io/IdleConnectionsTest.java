@@ -13,10 +13,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.wharf.testing.Deadline;
+import io.wharf.testing.LeakTracking;
 import io.wharf.util.buffer.LeakTrackingByteBufferPool;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * 10,000 idle connections to an echo server hold no pooled buffer: buffers are borrowed when
@@ -25,11 +27,14 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(240)
 class IdleConnectionsTest {
 
+    @RegisterExtension
+    final LeakTracking leaks = new LeakTracking();
+
     private static final int CONNECTIONS = 10_000;
 
     @Test
     void idleConnectionsHoldNoBuffers() throws Exception {
-        LeakTrackingByteBufferPool pool = new LeakTrackingByteBufferPool();
+        LeakTrackingByteBufferPool pool = leaks.pool();
         try (EchoServer server = new EchoServer(pool, false, Duration.ofMinutes(5),
             (endPoint, p) -> new EchoConnection(endPoint, p, 4096))) {
             Process clients = startClients(server.port());
@@ -57,7 +62,6 @@ class IdleConnectionsTest {
                 clients.destroyForcibly();
             }
         }
-        pool.assertNoLeaks();
     }
 
     private static Process startClients(int port) throws Exception {

@@ -28,16 +28,20 @@ import java.util.concurrent.TimeoutException;
 import io.wharf.util.Callback;
 import io.wharf.util.Promise;
 import io.wharf.testing.Deadline;
+import io.wharf.testing.LeakTracking;
 import io.wharf.util.buffer.LeakTrackingByteBufferPool;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(30)
 class SelectorGroupTest {
 
-    private final LeakTrackingByteBufferPool pool = new LeakTrackingByteBufferPool();
+    @RegisterExtension
+    final LeakTracking leaks = new LeakTracking();
+    private final LeakTrackingByteBufferPool pool = leaks.pool();
     private final List<AutoCloseable> closeables = new ArrayList<>();
 
     @AfterEach
@@ -45,8 +49,6 @@ class SelectorGroupTest {
         for (int i = closeables.size() - 1; i >= 0; i--) {
             closeables.get(i).close();
         }
-        Deadline.await(() -> pool.outstanding() == 0, Duration.ofSeconds(5));
-        pool.assertNoLeaks();
     }
 
     private <T extends AutoCloseable> T closeLater(T closeable) {
@@ -172,7 +174,7 @@ class SelectorGroupTest {
     @Test
     void clientConnectorConnectsAndEchoes() throws Exception {
         EchoServer server = echoServer(Duration.ofSeconds(30));
-        ClientConnector connector = (startedConnector(Duration.ofSeconds(5)));
+        ClientConnector connector = startedConnector(Duration.ofSeconds(5));
         Promise.Completable<Connection> promise = new Promise.Completable<>();
         ReplyCollector collector = new ReplyCollector(11);
         connector.connect(server.address(), endPoint -> new ClientTestConnection(endPoint, pool, collector), promise);
@@ -185,7 +187,7 @@ class SelectorGroupTest {
     @Test
     void clientConnectorOverUnixDomainSocket() throws Exception {
         EchoServer server = closeLater(new EchoServer(pool, true, Duration.ofSeconds(30), (endPoint, p) -> new EchoConnection(endPoint, p, 4096)));
-        ClientConnector connector = (startedConnector(Duration.ofSeconds(5)));
+        ClientConnector connector = startedConnector(Duration.ofSeconds(5));
         Promise.Completable<Connection> promise = new Promise.Completable<>();
         ReplyCollector collector = new ReplyCollector(4);
         connector.connect(server.address(), endPoint -> new ClientTestConnection(endPoint, pool, collector), promise);
@@ -210,7 +212,7 @@ class SelectorGroupTest {
                 break;
             }
         }
-        ClientConnector connector = (startedConnector(Duration.ofMillis(300)));
+        ClientConnector connector = startedConnector(Duration.ofMillis(300));
         Promise.Completable<Connection> promise = new Promise.Completable<>();
         long start = System.nanoTime();
         connector.connect(full.getLocalSocketAddress(), endPoint -> new ClientTestConnection(endPoint, pool, new ReplyCollector(1)), promise);
@@ -227,7 +229,7 @@ class SelectorGroupTest {
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = closed.getLocalPort();
         }
-        ClientConnector connector = (startedConnector(Duration.ofSeconds(5)));
+        ClientConnector connector = startedConnector(Duration.ofSeconds(5));
         Promise.Completable<Connection> promise = new Promise.Completable<>();
         connector.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
             endPoint -> new ClientTestConnection(endPoint, pool, new ReplyCollector(1)), promise);
