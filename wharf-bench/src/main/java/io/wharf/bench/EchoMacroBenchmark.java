@@ -12,13 +12,14 @@ import java.util.Locale;
  * connection (after 200,000 warm-up echoes), against Wharf's echo server and the same echo
  * on Jetty 12.1's I/O layer, each in its own JVM pinned to CPU 0 while this driver runs on
  * CPU 1. Reports the server's CPU time and bytes allocated per echo, and the ratio
- * Wharf/Jetty, for each round (default 2 rounds, alternating).
+ * Wharf/Jetty, for each round (default 2 rounds, alternating). The counts can be changed with
+ * {@code -Dwharf.bench.echo.warmup=N} and {@code -Dwharf.bench.echo.count=N} for a quick look.
  */
 public final class EchoMacroBenchmark {
 
     static final int MESSAGE = 185;
-    static final int WARMUP = 200_000;
-    static final int ECHOES = 1_000_000;
+    static final int WARMUP = Integer.getInteger("wharf.bench.echo.warmup", 200_000);
+    static final int ECHOES = Integer.getInteger("wharf.bench.echo.count", 1_000_000);
 
     private EchoMacroBenchmark() {
     }
