@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.Consumer;
 
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** 1,000 connections each send 1,000 messages of 185 bytes over loopback; every byte comes back in order. */
 @Timeout(300)
-class EchoLoadTest {
+public class EchoLoadTest {
 
     static final int CONNECTIONS = 1_000;
     static final int MESSAGES = 1_000;
@@ -35,7 +35,7 @@ class EchoLoadTest {
     void thousandConnectionsThousandMessagesPlain() throws Exception {
         LeakTrackingByteBufferPool pool = new LeakTrackingByteBufferPool();
         try (EchoServer server = new EchoServer(pool)) {
-            run(pool, server.address(), endPoint -> endPoint);
+            run(pool, server.address(), connector -> { }, false);
             Deadline.await(() -> server.group().getOpenEndPoints() == 0, Duration.ofSeconds(10));
         }
         Deadline.await(() -> pool.outstanding() == 0, Duration.ofSeconds(5));
@@ -43,13 +43,14 @@ class EchoLoadTest {
     }
 
     /**
-     * Opens the connections through a {@link ClientConnector}, wrapping each client endpoint
-     * with {@code wrap} (identity for plain, a TLS layer for TLS), and waits for every echo.
+     * Opens the connections through a {@link ClientConnector} configured by {@code configure},
+     * over TLS when {@code tls} ({@link ClientConnector#connectTls}), and waits for every echo.
      */
-    static void run(ByteBufferPool pool, SocketAddress address, Function<EndPoint, EndPoint> wrap) throws Exception {
+    public static void run(ByteBufferPool pool, SocketAddress address, Consumer<ClientConnector> configure, boolean tls) throws Exception {
         ClientConnector connector = new ClientConnector();
         connector.setByteBufferPool(pool);
         connector.setConnectTimeout(Duration.ofSeconds(30));
+        configure.accept(connector);
         connector.start();
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
@@ -57,8 +58,12 @@ class EchoLoadTest {
                 int id = c;
                 CompletableFuture<Void> finished = new CompletableFuture<>();
                 done.add(finished);
-                connector.connect(address, endPoint -> new LoadClient(wrap.apply(endPoint), pool, id, finished),
-                    Promise.from(InvocationType.NON_BLOCKING, connection -> { }, finished::completeExceptionally));
+                Promise<Connection> opened = Promise.from(InvocationType.NON_BLOCKING, connection -> { }, finished::completeExceptionally);
+                if (tls) {
+                    connector.connectTls(address, endPoint -> new LoadClient(endPoint, pool, id, finished), opened);
+                } else {
+                    connector.connect(address, endPoint -> new LoadClient(endPoint, pool, id, finished), opened);
+                }
             }
             int index = 0;
             for (CompletableFuture<Void> finished : done) {
