@@ -52,6 +52,11 @@ import org.slf4j.LoggerFactory;
  * both waiters. Finally, every locked section ends with {@link #reconcileLocked()}: a wait
  * whose reason no longer holds (another thread read the bytes, wrapped the record, finished
  * the handshake) is released and its waiter woken, so no wake-up is ever lost to a race.
+ * One limit remains, the engine's: during the handshake it does not unwrap while it has
+ * records to wrap, so a fill waiting for a blocked flush does not read the network. Two peers
+ * blocked writing with neither reading would wait for each other, as plain TCP peers that
+ * both write more than their socket buffers hold; handshake flights (a few KiB) are far
+ * smaller than any socket buffer.
  *
  * <h2>Threads and invocation types</h2>
  * Any thread may fill, flush, register interest or close. The network read callback declares
@@ -969,6 +974,17 @@ final class SslStateMachine {
     public String toString() {
         return "SslStateMachine@" + Integer.toHexString(hashCode()) + "{fill=" + fillState + ",flush=" + flushState
             + ",handshake=" + handshake + ",input=" + input + ",output=" + output + (closed ? ",closed" : "")
-            + "," + (lock.isHeldByCurrentThread() ? buffers : "?") + "}";
+            + "," + describeBuffers() + "}";
+    }
+
+    private String describeBuffers() {
+        if (!lock.tryLock()) {
+            return "buffers?";
+        }
+        try {
+            return buffers.toString();
+        } finally {
+            lock.unlock();
+        }
     }
 }
