@@ -75,7 +75,10 @@ public class EchoServer implements Closeable {
 
             @Override
             public void configureAccepted(SocketChannel channel) throws IOException {
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                // Unix domain channels have no TCP options.
+                if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
+                    channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                }
             }
 
             @Override
