@@ -20,8 +20,7 @@ import io.wharf.util.InvocationType;
  * input; {@code flush} and {@code write} encrypt and return (or complete) only when the
  * encrypted bytes reached the network; {@link #shutdownOutput()} sends close_notify and then
  * shuts the network output; {@code close} sends close_notify if it can without waiting and
- * closes the network endpoint. The handshake is driven by these calls, on both sides; see
- * {@link SslStateMachine} for the states.
+ * closes the network endpoint. The handshake is driven by these calls, on both sides.
  *
  * <p>Threads: as for any endpoint, any thread may fill, flush, register interest or close.
  * Callbacks run on the thread that completes them, as their invocation types allow.
@@ -33,12 +32,10 @@ import io.wharf.util.InvocationType;
 public final class SslEndPoint extends AbstractEndPoint {
 
     private final SslConnection sslConnection;
-    private final SslStateMachine machine;
 
-    SslEndPoint(SslConnection sslConnection, SslStateMachine machine, Executor executor) {
+    SslEndPoint(SslConnection sslConnection, Executor executor) {
         super(null, executor);
         this.sslConnection = sslConnection;
-        this.machine = machine;
     }
 
     /** @return the connection on the network endpoint that owns the TLS engine */
@@ -83,37 +80,37 @@ public final class SslEndPoint extends AbstractEndPoint {
 
     @Override
     public int fill(ByteBuffer buffer) throws IOException {
-        return machine.fill(buffer);
+        return sslConnection.fill(buffer);
     }
 
     @Override
     public boolean flush(ByteBuffer... buffers) throws IOException {
-        return machine.flush(buffers);
+        return sslConnection.flush(buffers);
     }
 
     @Override
     protected void needsFillInterest() {
-        machine.needsFillInterest();
+        sslConnection.needsFillInterest();
     }
 
     @Override
     protected void onIncompleteFlush() {
-        machine.onIncompleteFlush();
+        sslConnection.onIncompleteFlush();
     }
 
     @Override
     protected void doShutdownOutput() {
-        machine.shutdownOutput();
+        sslConnection.shutdownOutput();
     }
 
     @Override
     protected void doClose() {
-        machine.closing();
+        sslConnection.closing();
     }
 
     @Override
     protected void onClosed(Throwable cause) {
-        machine.closed(cause);
+        sslConnection.closed(cause);
     }
 
     // ---- for the state machine ----
@@ -140,6 +137,6 @@ public final class SslEndPoint extends AbstractEndPoint {
 
     @Override
     public String toString() {
-        return super.toString() + "{" + machine + "}";
+        return super.toString() + "{" + sslConnection + "}";
     }
 }
