@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** 1,000 connections each send 1,000 messages of 185 bytes over loopback; every byte comes back in order. */
 @Timeout(300)
+@SuppressWarnings("exports") // Public for the TLS variant in io.wharf.io.ssl; JUnit's types show in its API.
 public class EchoLoadTest {
 
     static final int CONNECTIONS = 1_000;

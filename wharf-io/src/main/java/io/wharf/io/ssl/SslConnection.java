@@ -63,7 +63,7 @@ import org.slf4j.LoggerFactory;
  * are there and returned as soon as it is empty; an idle TLS connection holds none, and closing
  * returns them all.
  */
-public class SslConnection extends AbstractConnection {
+public final class SslConnection extends AbstractConnection {
 
     private static final Logger LOG = LoggerFactory.getLogger(SslConnection.class);
 

@@ -20,6 +20,7 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 final class RecordingConnection extends AbstractConnection {
 
     private final ByteBufferPool pool;
+    private final InvocationType type;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final CompletableFuture<String> ended = new CompletableFuture<>();
     private final CompletableFuture<Throwable> closed = new CompletableFuture<>();
@@ -27,8 +28,13 @@ final class RecordingConnection extends AbstractConnection {
     private volatile CompletableFuture<String> received = new CompletableFuture<>();
 
     RecordingConnection(EndPoint endPoint, ByteBufferPool pool) {
+        this(endPoint, pool, InvocationType.NON_BLOCKING);
+    }
+
+    RecordingConnection(EndPoint endPoint, ByteBufferPool pool, InvocationType type) {
         super(endPoint, Runnable::run);
         this.pool = pool;
+        this.type = type;
     }
 
     @Override
@@ -104,6 +110,6 @@ final class RecordingConnection extends AbstractConnection {
 
     @Override
     public InvocationType invocationType() {
-        return InvocationType.NON_BLOCKING;
+        return type;
     }
 }

@@ -178,8 +178,8 @@ class SslCloseTest {
 
     @Test
     void abruptResetFailsTheConnectionClearly() throws Exception {
-        try (EchoServer server = recordingServer("TLSv1.3");
-             Socket plain = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+        try (EchoServer server = recordingServer("TLSv1.3")) {
+            Socket plain = new Socket(InetAddress.getLoopbackAddress(), server.port());
             SSLSocket socket = (SSLSocket) TestCertificates.clientContext().getSocketFactory().createSocket(plain, "localhost", server.port(), false);
             socket.startHandshake();
             socket.getOutputStream().write("x".getBytes(StandardCharsets.UTF_8));

@@ -20,6 +20,7 @@ import io.wharf.io.EndPoint;
 import io.wharf.testing.Deadline;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBuffers;
 
 import org.junit.jupiter.api.AfterEach;
@@ -177,6 +178,36 @@ class SslStateMachineTest {
             pair.client.getDecryptedEndPoint().close();
             Deadline.await(() -> !pair.server.getDecryptedEndPoint().isOpen(), Duration.ofSeconds(10));
         }
+    }
+
+    /**
+     * The network read callback declares the invocation type of what it will wake: nothing
+     * (non-blocking), the decrypted fill interest's callback while the reader waits for bytes.
+     */
+    @Test
+    void theNetworkReadCallbackDeclaresTheWaitingReadersType() throws Exception {
+        CompletableFuture<RecordingConnection> serverRecorder = new CompletableFuture<>();
+        CompletableFuture<SslHandshake> handshake = new CompletableFuture<>();
+        Pair pair = open(70_000, "TLSv1.3", endPoint -> new RecordingConnection(endPoint, leaks.pool(), InvocationType.BLOCKING), endPoint -> {
+            RecordingConnection recorder = new RecordingConnection(endPoint, leaks.pool());
+            serverRecorder.complete(recorder);
+            return recorder;
+        });
+        pair.client.addListener(new SslConnection.Listener() {
+            @Override
+            public void handshakeSucceeded(SslHandshake event) {
+                handshake.complete(event);
+            }
+        });
+        handshake.get(10, TimeUnit.SECONDS);
+        Deadline.await(() -> pair.client.getDecryptedEndPoint().isFillInterested() && pair.client.invocationType() == InvocationType.BLOCKING,
+            Duration.ofSeconds(5));
+        Deadline.await(() -> pair.server.getDecryptedEndPoint().isFillInterested()
+            && pair.server.invocationType() == InvocationType.NON_BLOCKING, Duration.ofSeconds(5));
+        pair.client.getDecryptedEndPoint().close();
+        assertEquals(InvocationType.NON_BLOCKING, pair.client.invocationType(), "nobody waits after the close");
+        assertEquals("", serverRecorder.get().ended().get(10, TimeUnit.SECONDS));
+        pair.server.getDecryptedEndPoint().close();
     }
 
     /** Never reads: its writes alone must complete the handshake. */
