@@ -75,8 +75,9 @@ public class ClientConnector extends ContainerLifeCycle {
      *
      * @param factory makes the connection on the new network endpoint (for TLS: the SslConnection)
      * @param promise told of the connection the caller's factory made
+     * @param tls whether {@code factory} makes an SslConnection around the caller's connection
      */
-    private record Attempt(Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+    private record Attempt(Function<EndPoint, Connection> factory, Promise<Connection> promise, boolean tls) {
     }
 
     @Override
@@ -119,7 +120,12 @@ public class ClientConnector extends ContainerLifeCycle {
      * {@link UnixDomainSocketAddress}) and opens the connection {@code factory} makes.
      */
     public void connect(SocketAddress address, Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+        connect(address, new Attempt(factory, promise, false));
+    }
+
+    private void connect(SocketAddress address, Attempt attempt) {
         Objects.requireNonNull(address, "address");
+        Promise<Connection> promise = attempt.promise;
         SelectorGroup group = selectorGroup;
         if (group == null) {
             promise.failed(new IllegalStateException(this + " is not started"));
@@ -132,7 +138,7 @@ public class ClientConnector extends ContainerLifeCycle {
             promise.failed(x);
             return;
         }
-        group.connect(channel, address, new Attempt(factory, promise));
+        group.connect(channel, address, attempt);
     }
 
     /**
@@ -151,7 +157,7 @@ public class ClientConnector extends ContainerLifeCycle {
         }
         Executor executor = this.executor;
         ByteBufferPool pool = byteBufferPool;
-        connect(address, network -> tls.newConnection(network, address, executor, pool, factory), promise);
+        connect(address, new Attempt(network -> tls.newConnection(network, address, executor, pool, factory), promise, true));
     }
 
     /** @return the factory of client TLS connections, made at the first TLS connect from the settings */
@@ -219,8 +225,9 @@ public class ClientConnector extends ContainerLifeCycle {
 
         @Override
         public void opened(Connection opened, Object attachment) {
-            Promise<Connection> promise = ((Attempt) attachment).promise;
-            Connection connection = opened instanceof SslConnection tls ? tls.getDecryptedEndPoint().getConnection() : opened;
+            Attempt attempt = (Attempt) attachment;
+            Promise<Connection> promise = attempt.promise;
+            Connection connection = attempt.tls ? ((SslConnection) opened).getDecryptedEndPoint().getConnection() : opened;
             if (promise.invocationType() == InvocationType.NON_BLOCKING) {
                 promise.succeeded(connection);
             } else {
