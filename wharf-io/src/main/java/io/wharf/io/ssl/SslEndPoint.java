@@ -113,7 +113,7 @@ public final class SslEndPoint extends AbstractEndPoint {
         sslConnection.closed(cause);
     }
 
-    // ---- for the state machine ----
+    // ---- for SslConnection, which performs the state machine's actions ----
 
     void wakeFill() {
         fillable();
