@@ -6,4 +6,5 @@ module io.wharf.io {
     requires transitive io.wharf.util;
 
     exports io.wharf.io;
+    exports io.wharf.io.ssl;
 }

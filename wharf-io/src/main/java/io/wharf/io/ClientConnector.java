@@ -7,11 +7,19 @@ import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
+import javax.net.ssl.SSLContext;
+
+import io.wharf.io.internal.TrustAllTrustManager;
+import io.wharf.io.ssl.SslConnection;
+import io.wharf.io.ssl.SslConnectionFactory;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Promise;
 import io.wharf.util.buffer.BucketedByteBufferPool;
@@ -29,6 +37,16 @@ import io.wharf.util.thread.TimerScheduler;
  * a scheduler, a buffer pool) and stopped with the connector. {@link #connect} may be called
  * from any thread; the promise is completed once, with the opened connection or the cause
  * (a {@link java.net.SocketTimeoutException} when the connect timeout expires).
+ *
+ * <h2>TLS</h2>
+ * {@link #connectTls} opens the same way and puts an {@link SslConnection} on the network
+ * endpoint: the factory then gets the decrypted endpoint, and the promise the connection the
+ * factory made. The engine trusts what {@link #setSslContext} trusts (the JDK's default
+ * context otherwise), sends the address's host name for SNI (not for IP literals), verifies
+ * that the server's certificate names that host (see {@link #setEndpointIdentificationAlgorithm}),
+ * and offers {@link #setApplicationProtocols} by ALPN. The handshake runs with the connection's
+ * first reads and writes; a failure fails them (and {@link #addSslListener} listeners are told).
+ * Trusting every server is possible only by calling {@link #setTrustAllCertificatesInsecurely}.
  */
 public class ClientConnector extends ContainerLifeCycle {
 
@@ -44,10 +62,22 @@ public class ClientConnector extends ContainerLifeCycle {
     private boolean keepAlive;
     private int receiveBufferSize = -1;
     private int sendBufferSize = -1;
+    private SSLContext sslContext;
+    private boolean trustAllCertificates;
+    private List<String> applicationProtocols = List.of();
+    private String endpointIdentificationAlgorithm = SslConnectionFactory.HTTPS;
+    private final List<SslConnection.Listener> sslListeners = new CopyOnWriteArrayList<>();
     private volatile SelectorGroup selectorGroup;
+    private volatile SslConnectionFactory sslConnectionFactory;
 
-    /** One connect in flight: how to make its connection and whom to tell. */
-    private record Attempt(Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+    /**
+     * One connect in flight: how to make its connection and whom to tell.
+     *
+     * @param factory makes the connection on the new network endpoint (for TLS: the SslConnection)
+     * @param promise told of the connection the caller's factory made
+     * @param tls whether {@code factory} makes an SslConnection around the caller's connection
+     */
+    private record Attempt(Function<EndPoint, Connection> factory, Promise<Connection> promise, boolean tls) {
     }
 
     @Override
@@ -77,6 +107,7 @@ public class ClientConnector extends ContainerLifeCycle {
     @Override
     protected void doStop() throws Exception {
         super.doStop();
+        sslConnectionFactory = null;
         SelectorGroup group = selectorGroup;
         selectorGroup = null;
         if (group != null) {
@@ -89,7 +120,12 @@ public class ClientConnector extends ContainerLifeCycle {
      * {@link UnixDomainSocketAddress}) and opens the connection {@code factory} makes.
      */
     public void connect(SocketAddress address, Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+        connect(address, new Attempt(factory, promise, false));
+    }
+
+    private void connect(SocketAddress address, Attempt attempt) {
         Objects.requireNonNull(address, "address");
+        Promise<Connection> promise = attempt.promise;
         SelectorGroup group = selectorGroup;
         if (group == null) {
             promise.failed(new IllegalStateException(this + " is not started"));
@@ -102,7 +138,58 @@ public class ClientConnector extends ContainerLifeCycle {
             promise.failed(x);
             return;
         }
-        group.connect(channel, address, new Attempt(factory, promise));
+        group.connect(channel, address, attempt);
+    }
+
+    /**
+     * Connects to {@code address} over TLS: like {@link #connect}, but {@code factory} gets the
+     * decrypted endpoint of an {@link SslConnection}, and {@code promise} the connection it made.
+     * The handshake runs with that connection's first reads and writes.
+     */
+    public void connectTls(SocketAddress address, Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+        Objects.requireNonNull(address, "address");
+        SslConnectionFactory tls;
+        try {
+            tls = sslConnectionFactory();
+        } catch (RuntimeException x) {
+            promise.failed(x);
+            return;
+        }
+        Executor executor = this.executor;
+        ByteBufferPool pool = byteBufferPool;
+        connect(address, new Attempt(network -> tls.newConnection(network, address, executor, pool, factory), promise, true));
+    }
+
+    /** @return the factory of client TLS connections, made at the first TLS connect from the settings */
+    private SslConnectionFactory sslConnectionFactory() {
+        SslConnectionFactory tls = sslConnectionFactory;
+        if (tls != null) {
+            return tls;
+        }
+        synchronized (this) {
+            if (sslConnectionFactory == null) {
+                SSLContext context;
+                if (trustAllCertificates) {
+                    context = TrustAllTrustManager.newInsecureContext();
+                } else if (sslContext != null) {
+                    context = sslContext;
+                } else {
+                    try {
+                        context = SSLContext.getDefault();
+                    } catch (NoSuchAlgorithmException x) {
+                        throw new IllegalStateException("No default TLS context in this JDK", x);
+                    }
+                }
+                tls = SslConnectionFactory.forClient(context);
+                tls.setApplicationProtocols(applicationProtocols);
+                tls.setEndpointIdentificationAlgorithm(trustAllCertificates ? null : endpointIdentificationAlgorithm);
+                for (SslConnection.Listener listener : sslListeners) {
+                    tls.addListener(listener);
+                }
+                sslConnectionFactory = tls;
+            }
+            return sslConnectionFactory;
+        }
     }
 
     private SocketChannel openChannel(SocketAddress address) throws IOException {
@@ -137,8 +224,10 @@ public class ClientConnector extends ContainerLifeCycle {
         }
 
         @Override
-        public void opened(Connection connection, Object attachment) {
-            Promise<Connection> promise = ((Attempt) attachment).promise;
+        public void opened(Connection opened, Object attachment) {
+            Attempt attempt = (Attempt) attachment;
+            Promise<Connection> promise = attempt.promise;
+            Connection connection = attempt.tls ? ((SslConnection) opened).getDecryptedEndPoint().getConnection() : opened;
             if (promise.invocationType() == InvocationType.NON_BLOCKING) {
                 promise.succeeded(connection);
             } else {
@@ -275,6 +364,59 @@ public class ClientConnector extends ContainerLifeCycle {
     /** Sets SO_SNDBUF; -1 for the system's default. */
     public void setSendBufferSize(int sendBufferSize) {
         this.sendBufferSize = sendBufferSize;
+    }
+
+    public SSLContext getSslContext() {
+        return sslContext;
+    }
+
+    /** Sets the TLS context of {@link #connectTls}: whom it trusts, which client certificate it shows. */
+    public void setSslContext(SSLContext sslContext) {
+        checkStopped();
+        this.sslContext = sslContext;
+    }
+
+    public boolean isTrustAllCertificatesInsecurely() {
+        return trustAllCertificates;
+    }
+
+    /**
+     * INSECURE, for tests and development only: when true, {@link #connectTls} trusts every
+     * server certificate and checks no host name, which lets anyone on the path read and
+     * change the traffic. Takes precedence over {@link #setSslContext}.
+     */
+    public void setTrustAllCertificatesInsecurely(boolean trustAll) {
+        checkStopped();
+        this.trustAllCertificates = trustAll;
+    }
+
+    public List<String> getApplicationProtocols() {
+        return applicationProtocols;
+    }
+
+    /** Sets the protocols offered by ALPN on TLS connects, most preferred first (for example h2, http/1.1). */
+    public void setApplicationProtocols(List<String> protocols) {
+        checkStopped();
+        this.applicationProtocols = List.copyOf(protocols);
+    }
+
+    public String getEndpointIdentificationAlgorithm() {
+        return endpointIdentificationAlgorithm;
+    }
+
+    /**
+     * Sets how TLS connects check that the certificate names the host asked for: "HTTPS" (the
+     * default, RFC 2818), or null to skip host name verification.
+     */
+    public void setEndpointIdentificationAlgorithm(String algorithm) {
+        checkStopped();
+        this.endpointIdentificationAlgorithm = algorithm;
+    }
+
+    /** Adds a listener told of every TLS handshake's outcome. */
+    public void addSslListener(SslConnection.Listener listener) {
+        checkStopped();
+        sslListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     private void checkStopped() {

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.Consumer;
 
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
@@ -27,7 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** 1,000 connections each send 1,000 messages of 185 bytes over loopback; every byte comes back in order. */
 @Timeout(300)
-class EchoLoadTest {
+@SuppressWarnings("exports") // Public for the TLS variant in io.wharf.io.ssl; JUnit's types show in its API.
+public class EchoLoadTest {
 
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
@@ -40,19 +41,20 @@ class EchoLoadTest {
     void thousandConnectionsThousandMessagesPlain() throws Exception {
         LeakTrackingByteBufferPool pool = leaks.pool();
         try (EchoServer server = new EchoServer(pool)) {
-            run(pool, server.address(), endPoint -> endPoint);
+            run(pool, server.address(), connector -> { }, false);
             Deadline.await(() -> server.group().getOpenEndPoints() == 0, Duration.ofSeconds(10));
         }
     }
 
     /**
-     * Opens the connections through a {@link ClientConnector}, wrapping each client endpoint
-     * with {@code wrap} (identity for plain, a TLS layer for TLS), and waits for every echo.
+     * Opens the connections through a {@link ClientConnector} configured by {@code configure},
+     * over TLS when {@code tls} ({@link ClientConnector#connectTls}), and waits for every echo.
      */
-    static void run(ByteBufferPool pool, SocketAddress address, Function<EndPoint, EndPoint> wrap) throws Exception {
+    public static void run(ByteBufferPool pool, SocketAddress address, Consumer<ClientConnector> configure, boolean tls) throws Exception {
         ClientConnector connector = new ClientConnector();
         connector.setByteBufferPool(pool);
         connector.setConnectTimeout(Duration.ofSeconds(30));
+        configure.accept(connector);
         connector.start();
         try {
             List<CompletableFuture<Void>> done = new ArrayList<>();
@@ -60,8 +62,12 @@ class EchoLoadTest {
                 int id = c;
                 CompletableFuture<Void> finished = new CompletableFuture<>();
                 done.add(finished);
-                connector.connect(address, endPoint -> new LoadClient(wrap.apply(endPoint), pool, id, finished),
-                    Promise.from(InvocationType.NON_BLOCKING, connection -> { }, finished::completeExceptionally));
+                Promise<Connection> opened = Promise.from(InvocationType.NON_BLOCKING, connection -> { }, finished::completeExceptionally);
+                if (tls) {
+                    connector.connectTls(address, endPoint -> new LoadClient(endPoint, pool, id, finished), opened);
+                } else {
+                    connector.connect(address, endPoint -> new LoadClient(endPoint, pool, id, finished), opened);
+                }
             }
             int index = 0;
             for (CompletableFuture<Void> finished : done) {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 
 import io.wharf.util.buffer.ByteBufferPool;
@@ -44,6 +45,15 @@ public class EchoServer implements Closeable {
 
     public EchoServer(ByteBufferPool pool, boolean unix, Duration idleTimeout,
                       BiFunction<EndPoint, ByteBufferPool, Connection> connections) throws Exception {
+        this(pool, unix, idleTimeout, (endPoint, p, executor) -> connections.apply(endPoint, p));
+    }
+
+    /** Makes the connection of an accepted endpoint, with the server's executor (a TLS layer needs one). */
+    public interface Connections {
+        Connection newConnection(EndPoint endPoint, ByteBufferPool pool, Executor executor) throws IOException;
+    }
+
+    public EchoServer(ByteBufferPool pool, boolean unix, Duration idleTimeout, Connections connections) throws Exception {
         this.pool = pool;
         threads.setName("echo-server");
         if (unix) {
@@ -57,14 +67,15 @@ public class EchoServer implements Closeable {
         }
         group = new SelectorGroup(threads, scheduler, 2, new SelectorGroup.Opener() {
             @Override
-            public Connection newConnection(EndPoint endPoint, Object attachment) {
-                Connection connection = connections.apply(endPoint, EchoServer.this.pool);
+            public Connection newConnection(EndPoint endPoint, Object attachment) throws IOException {
+                Connection connection = connections.newConnection(endPoint, EchoServer.this.pool, threads);
                 opened.add(connection);
                 return connection;
             }
 
             @Override
             public void configureAccepted(SocketChannel channel) throws IOException {
+                // Unix domain channels have no TCP options.
                 if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
                     channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 }

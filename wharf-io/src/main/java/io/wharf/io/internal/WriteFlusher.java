@@ -192,7 +192,12 @@ public final class WriteFlusher implements Invocable.Task {
         return STATE.getVolatile(this) instanceof Pending pending ? pending.callback.invocationType() : InvocationType.NON_BLOCKING;
     }
 
-    /** Flushes, then drops the fully written buffers: null when all are written. */
+    /**
+     * Flushes, then drops the fully written buffers: null when the flusher reports all written.
+     * A flusher that took every byte of the buffers but still holds some of them (a TLS layer
+     * with encrypted bytes not yet on the network) returns false: the write stays pending, with
+     * no buffer left, until a later flush reports it done.
+     */
     private ByteBuffer[] flushSome(ByteBuffer[] buffers) throws IOException {
         if (flusher.flush(buffers)) {
             return null;
@@ -200,9 +205,6 @@ public final class WriteFlusher implements Invocable.Task {
         int first = 0;
         while (first < buffers.length && !buffers[first].hasRemaining()) {
             first++;
-        }
-        if (first == buffers.length) {
-            return null;
         }
         return first == 0 ? buffers : Arrays.copyOfRange(buffers, first, buffers.length);
     }

@@ -190,4 +190,43 @@ class WriteFlusherTest {
         assertEquals(1, failures.get());
         assertEquals(0, successes.get());
     }
+
+    /**
+     * A flusher that buffers (as TLS does: the bytes are taken, encrypted, and not yet all on
+     * the network) returns false with every buffer drained: the write must stay pending until
+     * a later flush says it is done, not complete at once.
+     */
+    @Test
+    void drainedBuffersWithBytesStillHeldKeepTheWritePending() throws Exception {
+        AtomicInteger held = new AtomicInteger();
+        AtomicInteger incomplete = new AtomicInteger();
+        WriteFlusher flusher = new WriteFlusher(new WriteFlusher.Flusher() {
+            @Override
+            public boolean flush(ByteBuffer... buffers) {
+                for (ByteBuffer buffer : buffers) {
+                    held.addAndGet(buffer.remaining());
+                    buffer.position(buffer.limit());
+                }
+                // Half of what is held reaches the network per flush.
+                held.set(held.get() / 2);
+                return held.get() == 0;
+            }
+
+            @Override
+            public void onIncompleteFlush() {
+                incomplete.incrementAndGet();
+            }
+        });
+        Callback.Completable done = new Callback.Completable();
+        flusher.write(done, bytes("0123456789"));
+        assertFalse(done.isDone(), "bytes still held by the flusher: not written yet");
+        assertTrue(flusher.isPending());
+        assertEquals(1, incomplete.get());
+        while (!done.isDone()) {
+            flusher.completeWrite();
+        }
+        done.get(1, TimeUnit.SECONDS);
+        assertEquals(0, held.get());
+        assertFalse(flusher.isPending());
+    }
 }
