@@ -84,6 +84,8 @@ class IteratingCallbackTest {
 
     @Test
     void asynchronousStepsResumeTheLoopOnTheCompletingThread() throws Exception {
+        // The first step completes only after iterate() returned, so the loop must move to the executor.
+        CountDownLatch iterateReturned = new CountDownLatch(1);
         RecordingIteratingCallback callback = new RecordingIteratingCallback() {
             int steps;
 
@@ -92,12 +94,18 @@ class IteratingCallbackTest {
                 if (steps == 5) {
                     return Action.SUCCEEDED;
                 }
-                steps++;
-                executor.execute(this::succeeded);
+                boolean first = steps++ == 0;
+                executor.execute(() -> {
+                    if (first) {
+                        awaitLatch(iterateReturned);
+                    }
+                    succeeded();
+                });
                 return Action.SCHEDULED;
             }
         };
         callback.iterate();
+        iterateReturned.countDown();
 
         assertTrue(callback.completed.await(5, TimeUnit.SECONDS));
         assertTrue(callback.isSucceeded());
@@ -562,11 +570,15 @@ class IteratingCallbackTest {
     @Test
     void resetAfterSuccessRunsTheJobAgain() {
         AtomicInteger todo = new AtomicInteger(2);
+        CountDownLatch resetTried = new CountDownLatch(1);
         RecordingIteratingCallback callback = new RecordingIteratingCallback() {
             @Override
             Action step() {
                 if (todo.getAndDecrement() > 0) {
-                    executor.execute(this::succeeded);
+                    executor.execute(() -> {
+                        awaitLatch(resetTried);
+                        succeeded();
+                    });
                     return Action.SCHEDULED;
                 }
                 return Action.SUCCEEDED;
@@ -574,6 +586,7 @@ class IteratingCallbackTest {
         };
         callback.iterate();
         assertFalse(callback.reset(), "reset while a step is scheduled");
+        resetTried.countDown();
         waitFor(callback::isSucceeded);
         assertTrue(callback.reset());
         assertTrue(callback.isIdle());
@@ -713,6 +726,17 @@ class IteratingCallbackTest {
                 throw new AssertionError("condition not met within 5 s");
             }
             Thread.onSpinWait();
+        }
+    }
+
+    private static void awaitLatch(CountDownLatch latch) {
+        try {
+            if (!latch.await(10, TimeUnit.SECONDS)) {
+                throw new AssertionError("latch not released");
+            }
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(x);
         }
     }
 }
