@@ -309,9 +309,10 @@ public abstract class AbstractEndPoint implements EndPoint {
             if (next instanceof Connection.UpgradeTo to) {
                 to.onUpgradeTo(unused);
             } else {
+                int dropped = unused.remaining();
                 unused.release();
-                if (unused.hasRemaining()) {
-                    LOG.warn("{} dropped {} unused bytes when upgrading to {}, which cannot take them", this, unused.remaining(), next);
+                if (dropped > 0) {
+                    LOG.warn("{} dropped {} unused bytes when upgrading to {}, which cannot take them", this, dropped, next);
                 }
             }
         }
