@@ -228,20 +228,21 @@ public class ClientConnector extends ContainerLifeCycle {
             Attempt attempt = (Attempt) attachment;
             Promise<Connection> promise = attempt.promise;
             Connection connection = attempt.tls ? ((SslConnection) opened).getDecryptedEndPoint().getConnection() : opened;
-            if (promise.invocationType() == InvocationType.NON_BLOCKING) {
-                promise.succeeded(connection);
-            } else {
-                executor.execute(() -> promise.succeeded(connection));
-            }
+            tell(promise, () -> promise.succeeded(connection));
         }
 
         @Override
         public void openFailed(SocketChannel channel, Throwable cause, Object attachment) {
             Promise<Connection> promise = ((Attempt) attachment).promise;
+            tell(promise, () -> promise.failed(cause));
+        }
+
+        /** Completes a promise on this selector thread only when it promised not to block. */
+        private void tell(Promise<Connection> promise, Runnable completion) {
             if (promise.invocationType() == InvocationType.NON_BLOCKING) {
-                promise.failed(cause);
+                completion.run();
             } else {
-                executor.execute(() -> promise.failed(cause));
+                executor.execute(completion);
             }
         }
     }
