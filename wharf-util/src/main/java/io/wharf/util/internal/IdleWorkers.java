@@ -225,6 +225,10 @@ public final class IdleWorkers {
                     // Nobody interrupts an idle worker but a stop, which isRunning() tells.
                     Thread.interrupted();
                 }
+                if (!pool.isRunning()) {
+                    // Jobs still queued at a stop are the pool's to report, not to run.
+                    return null;
+                }
                 switch (backlog.look(jobs)) {
                     case MOVING -> {
                         continue;

@@ -161,6 +161,26 @@ class IdleWorkersTest {
     }
 
     @Test
+    void aWatcherTakesNoJobOnceThePoolStopped() throws Exception {
+        IdleWorkers slowWatch = new IdleWorkers(pool, threads, LONG);
+        pool.grantStarts = true;
+        jobs.offer(job("queued at the stop"));
+        slowWatch.jobsLeftBehind(jobs, 4);
+        AtomicReference<Runnable> taken = new AtomicReference<>(job("not yet"));
+        Thread watcher = Thread.ofPlatform().start(() -> taken.set(slowWatch.watch(jobs)));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (slowWatch.watcher() == null) {
+            assertTrue(System.nanoTime() < deadline, "never watched");
+            Thread.sleep(1);
+        }
+        pool.running = false;
+        slowWatch.wakeAll();
+        watcher.join(TimeUnit.SECONDS.toMillis(10));
+        assertNull(taken.get());
+        assertEquals(1, jobs.size(), "left for the pool to report");
+    }
+
+    @Test
     void anIdleWorkerAboveTheMinimumShrinksAfterTheIdleTimeout() throws Exception {
         threads.incrementBelow(2);
         threads.incrementBelow(2);
