@@ -5,6 +5,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import io.wharf.util.thread.QueuedThreadPool;
 
@@ -21,6 +22,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Dispatch throughput of a thread pool: each benchmark thread (a producer; choose how many
@@ -32,8 +34,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * JDK's {@link ThreadPoolExecutor} (fixed size, {@link LinkedBlockingQueue}) and Jetty 12.1's
  * {@code org.eclipse.jetty.util.thread.QueuedThreadPool}.
  *
+ * <p>What a task does ({@code task}): {@code tiny} only counts down (the default: dispatch
+ * cost alone, where waking threads the work does not need is what hurts); {@code cpu} first
+ * burns {@value #CPU_TOKENS} JMH tokens of CPU (about 50 µs on the 2-core bench machine), so
+ * that the pool should keep every core busy; {@code sleep} first parks for 1 ms, like a
+ * blocking call, so that the pool should put all its threads to work: the ceiling is then
+ * {@code poolThreads} tasks per millisecond.
+ *
  * <pre>
  *   java -jar wharf-bench/target/wharf-bench.jar ThreadPoolBenchmark -t 4
+ *   java -jar wharf-bench/target/wharf-bench.jar ThreadPoolBenchmark -t 1 -p task=cpu,sleep
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -53,11 +63,21 @@ public class ThreadPoolBenchmark {
     @Param({"1000"})
     public int batch;
 
+    /** tiny, cpu (about 50 µs of CPU per task) or sleep (1 ms blocked per task); see the class comment. */
+    @Param({"tiny"})
+    public String task;
+
+    static final long CPU_TOKENS = 33_000;
+    private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
     private Executor executor;
     private AutoCloseable shutdown;
 
     @Setup(Level.Trial)
     public void startPool() throws Exception {
+        if (!task.equals("tiny") && !task.equals("cpu") && !task.equals("sleep")) {
+            throw new IllegalArgumentException("Unknown task kind: " + task + " (tiny, cpu or sleep)");
+        }
         switch (impl) {
             case "wharf" -> {
                 QueuedThreadPool pool = new QueuedThreadPool(poolThreads, poolThreads);
@@ -95,15 +115,34 @@ public class ThreadPoolBenchmark {
     @State(Scope.Thread)
     public static class Batch {
         private volatile CountDownLatch latch;
-        private final Runnable task = () -> latch.countDown();
+        private Runnable task;
+
+        @Setup(Level.Trial)
+        public void chooseTask(ThreadPoolBenchmark benchmark) {
+            task = switch (benchmark.task) {
+                case "cpu" -> () -> {
+                    Blackhole.consumeCPU(CPU_TOKENS);
+                    latch.countDown();
+                };
+                case "sleep" -> () -> {
+                    long deadline = System.nanoTime() + SLEEP_NANOS;
+                    for (long left = SLEEP_NANOS; left > 0; left = deadline - System.nanoTime()) {
+                        LockSupport.parkNanos(left);
+                    }
+                    latch.countDown();
+                };
+                default -> () -> latch.countDown();
+            };
+        }
     }
 
     @Benchmark
     public void executeBatch(Batch producer) throws InterruptedException {
         CountDownLatch latch = new CountDownLatch(batch);
         producer.latch = latch;
+        Runnable task = producer.task;
         for (int i = 0; i < batch; i++) {
-            executor.execute(producer.task);
+            executor.execute(task);
         }
         if (!latch.await(30, TimeUnit.SECONDS)) {
             throw new IllegalStateException(impl + " did not complete a batch of " + batch + " in 30 s: " + latch.getCount() + " left");

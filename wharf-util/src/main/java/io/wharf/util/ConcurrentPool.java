@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
@@ -18,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.wharf.util.component.Dumpable;
+import io.wharf.util.internal.RoundRobinCursor;
 
 /**
  * The lock-free {@link Pool}: entries sit in an array of {@link #getMaxSize()} slots, filled
@@ -64,7 +64,8 @@ public final class ConcurrentPool<T> implements Pool<T>, Dumpable {
     final int maxUsage;
     private final int cacheSize;
     private final AtomicReferenceArray<ConcurrentPoolEntry<T>> slots;
-    private final AtomicInteger roundRobin = new AtomicInteger();
+    /** The ROUND_ROBIN start positions, one cursor per stripe of threads; null for the other strategies. */
+    private final RoundRobinCursor roundRobin;
     private final ThreadLocal<EntryCache<T>> cache;
     /** One past the highest slot ever reserved: acquire scans no further. Only grows. */
     private volatile int highWater;
@@ -78,6 +79,7 @@ public final class ConcurrentPool<T> implements Pool<T>, Dumpable {
         this.maxUsage = builder.maxUsage;
         this.cacheSize = builder.cacheSize;
         this.slots = new AtomicReferenceArray<>(maxSize);
+        this.roundRobin = strategy == Strategy.ROUND_ROBIN ? new RoundRobinCursor() : null;
         int size = builder.cacheSize;
         this.cache = size == 0 ? null : ThreadLocal.withInitial(() -> new EntryCache<>(size));
     }
@@ -166,7 +168,7 @@ public final class ConcurrentPool<T> implements Pool<T>, Dumpable {
             case FIRST -> 0;
             case RANDOM -> ThreadLocalRandom.current().nextInt(limit);
             case THREAD_ID -> (int) ((Thread.currentThread().threadId() & Long.MAX_VALUE) % limit);
-            case ROUND_ROBIN -> (roundRobin.getAndIncrement() & Integer.MAX_VALUE) % limit;
+            case ROUND_ROBIN -> roundRobin.next(limit);
         };
     }
 

@@ -44,7 +44,16 @@ public interface Pool<T> {
         RANDOM,
         /** The thread's id modulo the entry count: a thread tends to get the same entry. */
         THREAD_ID,
-        /** The next value of a shared counter: spreads the load evenly, at the cost of that counter. */
+        /**
+         * The next position of the calling thread's cursor, to spread acquisitions evenly over
+         * the entries (a connection pool spreads requests over its connections this way).
+         * Threads share a few cursors, each on its own cache line, picked by thread id, rather
+         * than one counter that every acquire would write. What that guarantees: a thread alone
+         * on its cursor, in particular the only thread acquiring, starts at each entry in strict
+         * rotation, wrapping around; under concurrency every thread keeps rotating, so each
+         * entry gets an even share on average, but two threads may start at the same entry at
+         * the same time (the scan then moves the second one on).
+         */
         ROUND_ROBIN
     }
 

@@ -427,11 +427,37 @@ class ConcurrentPoolTest {
     void roundRobinStrategyTakesTheEntriesInTurn() {
         ConcurrentPool<String> pool = ConcurrentPool.<String>builder(4).strategy(Strategy.ROUND_ROBIN).build();
         List<Entry<String>> entries = fill(pool, 4);
-        for (int i = 0; i < 8; i++) {
+        // The rotation starts where the thread's cursor puts it, then goes round in order.
+        int start = entries.indexOf(pool.acquire());
+        entries.get(start).release();
+        for (int i = 1; i < 9; i++) {
             Entry<String> entry = pool.acquire();
-            assertSame(entries.get(i % 4), entry, "acquire " + i);
+            assertSame(entries.get((start + i) % 4), entry, "acquire " + i + " after starting at " + start);
             entry.release();
         }
+    }
+
+    @Test
+    void roundRobinRotationCoversEntriesAddedLater() {
+        ConcurrentPool<String> pool = ConcurrentPool.<String>builder(6).strategy(Strategy.ROUND_ROBIN).build();
+        List<Entry<String>> entries = fill(pool, 3);
+        for (int i = 0; i < 3; i++) {
+            pool.acquire().release();
+        }
+        entries.addAll(fill(pool, 3));
+        Set<Entry<String>> seen = new HashSet<>();
+        int previous = entries.indexOf(pool.acquire());
+        entries.get(previous).release();
+        seen.add(entries.get(previous));
+        for (int i = 1; i < 6; i++) {
+            Entry<String> entry = pool.acquire();
+            int index = entries.indexOf(entry);
+            assertEquals((previous + 1) % 6, index, "acquire " + i);
+            seen.add(entry);
+            entry.release();
+            previous = index;
+        }
+        assertEquals(6, seen.size());
     }
 
     @Test
@@ -519,7 +545,7 @@ class ConcurrentPoolTest {
         ConcurrentPool<String> pool = ConcurrentPool.<String>builder(4).strategy(Strategy.ROUND_ROBIN).threadLocalCache(1).build();
         List<Entry<String>> entries = fill(pool, 4);
         Entry<String> entry = pool.acquire();
-        assertSame(entries.get(0), entry);
+        assertTrue(entries.contains(entry));
         entry.release();
         for (int i = 0; i < 5; i++) {
             Entry<String> again = pool.acquire();

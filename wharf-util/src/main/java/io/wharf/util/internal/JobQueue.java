@@ -151,13 +151,27 @@ public final class JobQueue<T> extends JobQueueTailPadding<T> {
 
     /** @return the number of elements; exact when no thread offers or polls concurrently */
     public int size() {
-        // The tail may lag behind the last node by the links of offers still in progress.
+        long size = appended() - taken();
+        return (int) Math.max(0, Math.min(size, Integer.MAX_VALUE));
+    }
+
+    /**
+     * @return how many elements were ever taken: the position of the last one taken. It only
+     *     grows, and an element appended at position {@code p} has been taken once it reaches {@code p}.
+     */
+    public long taken() {
+        return head().position;
+    }
+
+    /** @return how many elements were ever appended: the position of the last one; it only grows */
+    public long appended() {
+        // The tail may lag behind the last node by the links of offers still in progress, or be
+        // a dead node that consumers overtook (then the head is further on).
         Node<T> last = tail();
         for (Node<T> next = last.next(); next != null && next != last; next = next.next()) {
             last = next;
         }
-        long size = last.position - head().position;
-        return (int) Math.max(0, Math.min(size, Integer.MAX_VALUE));
+        return Math.max(last.position, taken());
     }
 
     /** @return whether the queue holds no element right now */

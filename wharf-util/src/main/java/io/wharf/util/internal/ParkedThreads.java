@@ -9,9 +9,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A lock-free stack of threads parked until someone hands them a value: the idle workers of
- * the thread pool (handed a wake-up signal) and the reserved threads (handed a task). Any
- * thread may push its own {@link Waiter}, and any thread may {@link #handOff} a value to the
- * most recently parked waiter that still waits. It holds threads and values only, no buffers.
+ * the thread pool (handed a wake-up signal, or the watch of the backlog) and the reserved
+ * threads (handed a task). Any thread may push its own {@link Waiter}, and any thread may
+ * {@link #handOff} a value to the most recently parked waiter that still waits. It holds
+ * threads and values only, no buffers.
  *
  * <p>Each waiter is a one-shot slot: it starts empty and its value is set once, by one
  * compare-and-set, either by a giver ({@link Waiter#give}) or by the waiting thread itself

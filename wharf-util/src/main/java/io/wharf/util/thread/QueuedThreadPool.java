@@ -17,8 +17,8 @@ import io.wharf.util.InvocationType;
 import io.wharf.util.component.ContainerLifeCycle;
 import io.wharf.util.component.Dumpable;
 import io.wharf.util.component.LifeCycle;
+import io.wharf.util.internal.IdleWorkers;
 import io.wharf.util.internal.JobQueue;
-import io.wharf.util.internal.ParkedThreads;
 import io.wharf.util.internal.ThreadCount;
 import io.wharf.util.internal.UnrunJobs;
 import io.wharf.util.internal.VirtualThreadJobs;
@@ -36,17 +36,21 @@ import org.slf4j.LoggerFactory;
  * cache line). Workers take jobs in order, run them, and go idle only after they saw the
  * queue empty. So a job needs a wake-up only when it makes the queue non-empty: then the
  * most recently idle worker is woken or, if none is idle and fewer than
- * {@link #getMaxThreads()} threads exist, one more is started. A job queued behind others
- * starts a thread only when no worker is idle; a worker that takes a job and sees more left
- * wakes one idle worker (or starts one), and so on, so that the pool grows under load and
- * parallelism follows the backlog with a few wake-ups per burst rather than one per job. An idle worker parks
- * on its own waiter in a lock-free stack; it pushes the waiter, then looks at the queue
- * once more before parking, so a job that made the queue non-empty meanwhile is either
- * seen by that look or finds the waiter to wake: no wake-up is lost. An idle worker above
- * {@link #getMinThreads()} that waits
- * longer than the idle timeout ends, but at most one per idle timeout period for the whole
- * pool, so that the pool shrinks gently after a burst instead of collapsing. The pool owns
- * no buffers; a job owns what it carries.
+ * {@link #getMaxThreads()} threads exist, one more is started.
+ *
+ * <p><b>Growing.</b> A worker that takes a job and sees others queued behind it does not wake
+ * another worker at once: for tiny jobs such wake-ups cost more than the jobs, and the woken
+ * workers find the queue drained. It makes sure that one idle worker (or a new thread)
+ * watches the queue; the watcher joins in, and wakes as many more workers as were running,
+ * only when a job stayed queued for a whole watch period of 100 µs. So tiny jobs keep few
+ * threads awake, while slow or blocking jobs double the running workers each period up to
+ * the maximum, and a job queued behind one that blocks until it runs still runs. The
+ * {@code IdleWorkers} class comment gives the rules, and why no wake-up is lost.
+ *
+ * <p><b>Shrinking.</b> An idle worker above {@link #getMinThreads()} that waits longer than
+ * the idle timeout ends, but at most one per idle timeout period for the whole pool, so that
+ * the pool shrinks gently after a burst instead of collapsing. The pool owns no buffers; a
+ * job owns what it carries.
  *
  * <p><b>Bound.</b> With {@link #setMaxQueued(int)} the queue holds at most that many jobs; a
  * job beyond is rejected with a {@link RejectedExecutionException} naming the pool and the
@@ -74,14 +78,14 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
 
     private static final Logger LOG = LoggerFactory.getLogger(QueuedThreadPool.class);
     private static final AtomicInteger POOLS = new AtomicInteger();
-    private static final Object WAKE_UP = new ParkedThreads.Signal("WAKE_UP");
+    /** How long a job queued behind running ones may wait before the watcher joins: about what waking a thread costs. */
+    private static final long WATCH_PERIOD_MICROSECONDS = 100;
     private static final int STACK_FRAMES_REPORTED = 6;
 
     private final ThreadCount threads = new ThreadCount();
-    private final AtomicInteger idle = new AtomicInteger();
     private final AtomicInteger threadNumbers = new AtomicInteger();
     private final Set<Worker> workers = ConcurrentHashMap.newKeySet();
-    private final ParkedThreads idleWorkers = new ParkedThreads();
+    private final IdleWorkers idleWorkers = new IdleWorkers(new WorkerStarter(), threads, TimeUnit.MICROSECONDS.toNanos(WATCH_PERIOD_MICROSECONDS));
     private final Object joinLock = new Object();
     private final VirtualThreadJobs virtualJobs = new VirtualThreadJobs(this, this::signalJoiners);
     private volatile JobQueue<Runnable> jobs = new JobQueue<>();
@@ -254,10 +258,10 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         return threads.get();
     }
 
-    /** @return the platform threads parked waiting for a job */
+    /** @return the platform threads parked waiting for a job, or watching the queue */
     @Override
     public int getIdleThreads() {
-        return Math.max(0, idle.get());
+        return idleWorkers.count();
     }
 
     /** @return the reserved threads parked, ready for {@link #tryExecute} */
@@ -297,6 +301,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
     @Override
     protected void doStart() throws Exception {
         threads.restartShrinkClock();
+        idleWorkers.reset();
         int capacity = reservedCapacity < 0 ? ReservedThreads.defaultCapacity(maxThreads) : reservedCapacity;
         ReservedThreads reserved = new ReservedThreads(this::executeOnPlatformThread, capacity);
         reserved.setIdleTimeout(getIdleTimeout());
@@ -315,7 +320,7 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         } finally {
             reservedThreads = null;
             removeBean(reserved);
-            idleWorkers.handToAll(WAKE_UP);
+            idleWorkers.wakeAll();
             long timeout = stopTimeoutNanos;
             if (!awaitThreads(timeout)) {
                 interruptThreads();
@@ -440,12 +445,9 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         switch (jobs.append(job)) {
             case REFUSED -> throw new RejectedExecutionException(name + " queue is full (maxQueued=" + jobs.maxSize() + ") and rejects " + job);
             // The queue was empty, so maybe no worker is awake to see the job: wake one, or start one.
-            case FIRST -> wakeOrStartWorker();
-            // A worker will see the job; if none is idle, grow. (Workers that see jobs left wake the idle ones.)
+            case FIRST -> idleWorkers.jobMadeQueueNonEmpty();
+            // The worker that takes the job ahead sees this one, and makes sure a worker watches it.
             case BEHIND -> {
-                if (idle.get() <= 0) {
-                    startThreadIfBelowMax();
-                }
             }
         }
         if (!isRunning()) {
@@ -466,27 +468,20 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         virtualJobs.execute(executor, job);
     }
 
-    private void wakeOrStartWorker() {
-        if (!idleWorkers.handOff(WAKE_UP)) {
-            startThreadIfBelowMax();
-        }
-    }
-
     private void ensureMinThreads() {
         while (threads.incrementBelow(minThreads)) {
-            startThread();
+            startThread(false);
         }
     }
 
-    private void startThreadIfBelowMax() {
-        if (threads.incrementBelow(maxThreads)) {
-            startThread();
-        }
+    /** Starts a worker, which watches the backlog first when {@code watching}, unless the pool is at its maximum. */
+    private boolean startThreadIfBelowMax(boolean watching) {
+        return threads.incrementBelow(maxThreads) && startThread(watching);
     }
 
-    /** Starts a worker whose place in {@link #threads} the caller has already counted. */
-    private void startThread() {
-        Worker worker = new Worker();
+    /** Starts a worker whose place in {@link #threads} the caller has already counted; uncounts it if it fails. */
+    private boolean startThread(boolean watching) {
+        Worker worker = new Worker(watching);
         boolean started = false;
         try {
             Thread thread = new Thread(worker, name + "-" + threadNumbers.incrementAndGet());
@@ -502,6 +497,20 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
                 workers.remove(worker);
                 threads.decrement();
             }
+        }
+        return started;
+    }
+
+    /** How the idle workers have this pool start a worker. */
+    private final class WorkerStarter implements IdleWorkers.Pool {
+        @Override
+        public boolean isRunning() {
+            return QueuedThreadPool.this.isRunning();
+        }
+
+        @Override
+        public boolean startWorker(boolean watching) {
+            return isRunning() && startThreadIfBelowMax(watching);
         }
     }
 
@@ -531,25 +540,34 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
 
     // ---- the worker -------------------------------------------------------------------------
 
-    /** The loop of one platform thread: take a job, run it, park when there is none. */
+    /** The loop of one platform thread: take a job, run it, wait idle (or watch the queue) when there is none. */
     private final class Worker implements Runnable {
+        private final boolean watchFirst;
         private volatile Thread thread;
         private volatile Runnable job;
-        private volatile boolean idling;
         /** Set when this worker won a shrink and so is no longer counted in {@link #threads}. */
         private boolean uncounted;
+
+        private Worker(boolean watchFirst) {
+            this.watchFirst = watchFirst;
+        }
 
         @Override
         public void run() {
             boolean abnormal = false;
             try {
-                Runnable next;
-                while ((next = nextJob()) != null) {
+                Runnable next = watchFirst ? idleWorkers.watch(jobs) : null;
+                if (next == null) {
+                    next = nextJob();
+                }
+                while (next != null) {
+                    JobQueue<Runnable> jobs = QueuedThreadPool.this.jobs;
                     if (!jobs.isEmpty()) {
-                        // Jobs are left behind this one: wake a parked worker, or start one, to share them.
-                        wakeOrStartWorker();
+                        // Jobs wait behind this one, which may take long: make sure a worker watches them.
+                        idleWorkers.jobsLeftBehind(jobs, maxThreads);
                     }
                     runJob(next);
+                    next = nextJob();
                 }
             } catch (Throwable x) {
                 abnormal = true;
@@ -562,11 +580,21 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
                 if (abnormal && isRunning()) {
                     ensureMinThreads();
                     if (!jobs.isEmpty()) {
-                        startThreadIfBelowMax();
+                        startThreadIfBelowMax(false);
                     }
                 }
                 signalJoiners();
             }
+        }
+
+        /** @return the next job, waiting for it while idle; null when this thread ends */
+        private Runnable nextJob() {
+            Runnable next = idleWorkers.awaitJob(jobs, minThreads, maxThreads, idleTimeoutNanos);
+            if (next == IdleWorkers.SHRUNK) {
+                uncounted = true;
+                return null;
+            }
+            return next;
         }
 
         private void runJob(Runnable next) {
@@ -582,79 +610,14 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
             }
         }
 
-        /** @return the next job, waiting for it while idle; null when this thread ends */
-        private Runnable nextJob() {
-            while (isRunning()) {
-                Runnable next = jobs.poll();
-                if (next != null) {
-                    return next;
-                }
-                ParkedThreads.Waiter waiter = new ParkedThreads.Waiter();
-                idle.incrementAndGet();
-                idling = true;
-                try {
-                    idleWorkers.push(waiter);
-                    // Look again: a job offered before the push found no waiter to wake.
-                    next = isRunning() ? jobs.poll() : null;
-                    if (next != null || !isRunning()) {
-                        if (!waiter.cancel() && next != null) {
-                            // Woken for a job although it took another one: pass the wake-up on.
-                            wakeOrStartWorker();
-                        }
-                        return next;
-                    }
-                    if (idleWait(waiter) && !keepAfterShrink()) {
-                        uncounted = true;
-                        return null;
-                    }
-                } finally {
-                    idling = false;
-                    idle.decrementAndGet();
-                }
-            }
-            return null;
-        }
-
-        /** @return true when this thread should end because it won a shrink */
-        private boolean idleWait(ParkedThreads.Waiter waiter) {
-            while (true) {
-                Object signal = waiter.await(idleTimeoutNanos);
-                if (signal != null) {
-                    return false;
-                }
-                if (!isRunning()) {
-                    waiter.cancel();
-                    return false;
-                }
-                if (Thread.interrupted() || !threads.mayShrink(minThreads, idleTimeoutNanos)) {
-                    // Keep the same waiter: no garbage is left in the stack by long idle waits.
-                    continue;
-                }
-                if (!waiter.cancel()) {
-                    return false;
-                }
-                return threads.shrink(minThreads, idleTimeoutNanos);
-            }
-        }
-
-        /**
-         * A job offered while this thread was shrinking may have found no idle waiter and no
-         * room to start a thread (this one was still counted): then this thread stays.
-         *
-         * @return true when this thread counted itself again and goes on
-         */
-        private boolean keepAfterShrink() {
-            return !jobs.isEmpty() && isRunning() && threads.incrementBelow(maxThreads);
-        }
-
         private String describe() {
             Thread thread = this.thread;
             if (thread == null) {
                 return "starting";
             }
             Runnable job = this.job;
-            if (idling || job == null) {
-                return thread.getName() + " " + thread.getState() + " idle";
+            if (job == null) {
+                return thread.getName() + " " + thread.getState() + (thread == idleWorkers.watcher() ? " idle, watching the queue" : " idle");
             }
             StackTraceElement[] frames = thread.getStackTrace();
             return thread.getName() + " " + thread.getState() + " busy: " + job + (frames.length == 0 ? "" : " at " + frames[0]);

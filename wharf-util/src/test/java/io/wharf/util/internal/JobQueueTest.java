@@ -57,6 +57,29 @@ class JobQueueTest {
     }
 
     @Test
+    void countsWhatWasEverAppendedAndTaken() {
+        JobQueue<String> queue = new JobQueue<>();
+        assertEquals(0, queue.appended());
+        assertEquals(0, queue.taken());
+        queue.offer("a");
+        queue.offer("b");
+        queue.offer("c");
+        assertEquals(3, queue.appended());
+        assertEquals(0, queue.taken());
+        queue.poll();
+        queue.poll();
+        assertEquals(3, queue.appended());
+        assertEquals(2, queue.taken());
+        assertEquals(1, queue.size());
+        queue.poll();
+        assertNull(queue.poll(), "an empty poll takes nothing");
+        assertEquals(3, queue.taken());
+        assertEquals(3, queue.appended(), "positions go on after the queue empties");
+        queue.offer("d");
+        assertEquals(4, queue.appended());
+    }
+
+    @Test
     void boundedQueueRefusesBeyondItsBound() {
         JobQueue<Integer> queue = new JobQueue<>(3);
         assertEquals(3, queue.maxSize());
