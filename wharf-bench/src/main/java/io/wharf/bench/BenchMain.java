@@ -10,7 +10,7 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code echo}: {@link EchoMacroBenchmark}, a 185-byte message echoed 1,000,000 times on one
- *       connection, Wharf vs Jetty 12.1's I/O layer: server CPU and bytes allocated per echo.</li>
+ *       connection, Wharf vs Jetty 12.1's I/O layer: server CPU, bytes allocated per echo and heap used.</li>
  *   <li>{@code idle}: {@link IdleHeapBenchmark}, heap per idle connection at 10,000 idle connections,
  *       Wharf vs Jetty 12.1.</li>
  * </ul>

@@ -11,8 +11,9 @@ import java.util.Locale;
  * {@code ./wharf bench echo [ROUNDS]}: a 185-byte message echoed 1,000,000 times on one
  * connection (after 200,000 warm-up echoes), against Wharf's echo server and the same echo
  * on Jetty 12.1's I/O layer, each in its own JVM pinned to CPU 0 while this driver runs on
- * CPU 1. Reports the server's CPU time and bytes allocated per echo, and the ratio
- * Wharf/Jetty, for each round (default 2 rounds, alternating). The counts can be changed with
+ * CPU 1. Reports the server's CPU time and bytes allocated per echo, its heap in use after
+ * full GCs with the connection still open, and the ratio Wharf/Jetty, for each round (default
+ * 2 rounds, alternating). The counts can be changed with
  * {@code -Dwharf.bench.echo.warmup=N} and {@code -Dwharf.bench.echo.count=N} for a quick look.
  */
 public final class EchoMacroBenchmark {
@@ -24,7 +25,7 @@ public final class EchoMacroBenchmark {
     private EchoMacroBenchmark() {
     }
 
-    record Result(String implementation, double cpuMicrosPerEcho, double bytesPerEcho, double seconds) {
+    record Result(String implementation, double cpuMicrosPerEcho, double bytesPerEcho, double heapKiB, double seconds) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -32,21 +33,22 @@ public final class EchoMacroBenchmark {
         ServerChild.pinDriver();
         System.out.println("echo: " + ECHOES + " x " + MESSAGE + " bytes on one connection, JVM " + Runtime.version()
             + ", server options " + ServerChild.JVM_OPTIONS);
-        System.out.println("| round | server | server CPU µs/echo | bytes allocated/echo | wall s |");
-        System.out.println("|---|---|---|---|---|");
+        System.out.println("| round | server | server CPU µs/echo | bytes allocated/echo | heap used KiB | wall s |");
+        System.out.println("|---|---|---|---|---|---|");
         for (int round = 1; round <= rounds; round++) {
             Result wharf = run("wharf");
             Result jetty = run("jetty");
             print(round, wharf);
             print(round, jetty);
-            System.out.printf(Locale.ROOT, "| %d | ratio Wharf/Jetty | %.2f | %.2f | %.2f |%n", round,
-                wharf.cpuMicrosPerEcho / jetty.cpuMicrosPerEcho, wharf.bytesPerEcho / jetty.bytesPerEcho, wharf.seconds / jetty.seconds);
+            System.out.printf(Locale.ROOT, "| %d | ratio Wharf/Jetty | %.2f | %.2f | %.2f | %.2f |%n", round,
+                wharf.cpuMicrosPerEcho / jetty.cpuMicrosPerEcho, wharf.bytesPerEcho / jetty.bytesPerEcho, wharf.heapKiB / jetty.heapKiB,
+                wharf.seconds / jetty.seconds);
         }
     }
 
     private static void print(int round, Result result) {
-        System.out.printf(Locale.ROOT, "| %d | %s | %.2f | %.1f | %.1f |%n", round, result.implementation, result.cpuMicrosPerEcho,
-            result.bytesPerEcho, result.seconds);
+        System.out.printf(Locale.ROOT, "| %d | %s | %.2f | %.1f | %.0f | %.1f |%n", round, result.implementation, result.cpuMicrosPerEcho,
+            result.bytesPerEcho, result.heapKiB, result.seconds);
     }
 
     static Result run(String implementation) throws Exception {
@@ -66,7 +68,8 @@ public final class EchoMacroBenchmark {
             String report = server.command("REPORT");
             double cpu = ServerChild.field(report, "CPU_NS") / 1000.0 / ECHOES;
             double bytes = (double) ServerChild.field(report, "ALLOCATED_BYTES") / ECHOES;
-            return new Result(implementation, cpu, bytes, seconds);
+            double heap = ServerChild.field(server.command("HEAP"), "HEAP_USED") / 1024.0;
+            return new Result(implementation, cpu, bytes, heap, seconds);
         }
     }
 

@@ -41,9 +41,13 @@ public final class StripedSlotStack<T> {
         return value <= 1 ? 1 : Integer.highestOneBit(value - 1) << 1;
     }
 
+    /**
+     * The caller's stripe: its thread id modulo the stripes, so that threads created one after
+     * the other (the workers of a pool, the selectors) get different stripes. A hash of the id
+     * would scatter them at random, and two threads sharing a stripe fight over its top.
+     */
     private int home() {
-        long id = Thread.currentThread().threadId();
-        return (int) ((id * 0x9E3779B97F4A7C15L) >>> 40) & mask;
+        return (int) Thread.currentThread().threadId() & mask;
     }
 
     /** @return false when every stripe was full, and the caller keeps the item */
