@@ -1,34 +1,24 @@
 package io.wharf.io.ssl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 import javax.net.ssl.SSLSocket;
 
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.EchoServer;
 import io.wharf.io.EndPoint;
+import io.wharf.io.RacingWriters;
 import io.wharf.testing.Deadline;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.buffer.RetainableByteBuffer;
@@ -71,39 +61,8 @@ class SslConcurrencyStressTest {
             StreamChecker checker = serverSide.get(10, TimeUnit.SECONDS);
             EndPoint endPoint = checker.getEndPoint();
 
-            Set<Long> refused = ConcurrentHashMap.newKeySet();
-            Set<Long> completed = ConcurrentHashMap.newKeySet();
-            Set<Long> received = ConcurrentHashMap.newKeySet();
-            AtomicInteger attempts = new AtomicInteger();
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-
-            Thread reader = Thread.ofPlatform().name("peer-reader").start(() -> {
-                try {
-                    DataInputStream in = new DataInputStream(socket.getInputStream());
-                    while (true) {
-                        int length;
-                        try {
-                            length = in.readInt();
-                        } catch (EOFException x) {
-                            return;
-                        }
-                        int writer = in.readInt();
-                        int sequence = in.readInt();
-                        byte[] payload = new byte[length];
-                        in.readFully(payload);
-                        for (int i = 0; i < length; i++) {
-                            if (payload[i] != pattern(writer, sequence, i)) {
-                                throw new AssertionError("message " + writer + "/" + sequence + " corrupt at byte " + i);
-                            }
-                        }
-                        if (!received.add(key(writer, sequence))) {
-                            throw new AssertionError("message " + writer + "/" + sequence + " received twice");
-                        }
-                    }
-                } catch (Throwable x) {
-                    failure.compareAndSet(null, x);
-                }
-            });
+            RacingWriters race = new RacingWriters(THREADS, ATTEMPTS);
+            race.startPeerReader(socket.getInputStream());
             Thread uploader = Thread.ofPlatform().name("peer-uploader").start(() -> {
                 try {
                     OutputStream out = socket.getOutputStream();
@@ -116,73 +75,18 @@ class SslConcurrencyStressTest {
                     }
                     out.flush();
                 } catch (Throwable x) {
-                    failure.compareAndSet(null, x);
+                    race.fail(x);
                 }
             });
 
-            CyclicBarrier start = new CyclicBarrier(THREADS);
-            Thread[] writers = new Thread[THREADS];
-            for (int t = 0; t < THREADS; t++) {
-                int writer = t;
-                writers[t] = Thread.ofPlatform().name("writer-" + t).start(() -> {
-                    try {
-                        start.await();
-                        int sequence = 0;
-                        while (attempts.getAndIncrement() < ATTEMPTS) {
-                            sequence++;
-                            ByteBuffer message = message(writer, sequence);
-                            Callback.Completable done = new Callback.Completable();
-                            try {
-                                endPoint.write(done, message);
-                            } catch (WritePendingException x) {
-                                refused.add(key(writer, sequence));
-                                LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000, 20_000));
-                                continue;
-                            }
-                            done.get(30, TimeUnit.SECONDS);
-                            completed.add(key(writer, sequence));
-                        }
-                    } catch (Throwable x) {
-                        failure.compareAndSet(null, x);
-                    }
-                });
-            }
-            for (Thread writer : writers) {
-                writer.join();
-            }
+            race.writeThrough(endPoint);
             uploader.join(60_000);
             assertEquals(UPLOAD, checker.done.get(60, TimeUnit.SECONDS), "the server read the peer's stream intact while writing");
             endPoint.shutdownOutput();
-            reader.join(30_000);
-            if (failure.get() != null) {
-                throw new AssertionError(failure.get());
-            }
-            assertEquals(ATTEMPTS, completed.size() + refused.size(), "every attempt completed or was refused");
-            assertTrue(completed.size() > ATTEMPTS / 100, "a fair share of writes went through: " + completed.size());
-            assertTrue(refused.size() > 0, "writers really raced: " + refused.size());
-            assertEquals(completed, received, "the peer decrypted exactly the completed messages");
+            race.assertPeerReceivedExactlyTheCompleted("the peer decrypted exactly the completed messages");
             endPoint.close();
             Deadline.await(() -> server.group().getOpenEndPoints() == 0, Duration.ofSeconds(10));
         }
-    }
-
-    private static long key(int writer, int sequence) {
-        return ((long) writer << 32) | sequence;
-    }
-
-    private static byte pattern(int writer, int sequence, int index) {
-        return (byte) (writer * 31 + sequence * 17 + index);
-    }
-
-    private static ByteBuffer message(int writer, int sequence) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        int length = random.nextInt(50) == 0 ? 64 * 1024 + random.nextInt(64 * 1024) : 16 + random.nextInt(2000);
-        ByteBuffer buffer = ByteBuffer.allocate(12 + length);
-        buffer.putInt(length).putInt(writer).putInt(sequence);
-        for (int i = 0; i < length; i++) {
-            buffer.put(pattern(writer, sequence, i));
-        }
-        return buffer.flip();
     }
 
     /** Reads the peer's stream and checks every byte against {@link SslTesting#pattern}. */
