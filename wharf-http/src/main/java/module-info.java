@@ -1,0 +1,10 @@
+/**
+ * Wharf's HTTP layer, shared by server and client: fields, methods, versions and statuses,
+ * URIs, cookies, MIME types, the HTTP/1 parser and generator, forms and multipart, and the
+ * named compliance modes that relax strict parsing for legacy peers.
+ */
+module io.wharf.http {
+    requires transitive io.wharf.io;
+
+    exports io.wharf.http;
+}

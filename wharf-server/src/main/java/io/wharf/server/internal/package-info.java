@@ -1,0 +1,2 @@
+/** Implementation details of {@code io.wharf.server}; not exported. */
+package io.wharf.server.internal;

@@ -1,0 +1,4 @@
+/**
+ * The server, its connectors and the core Handler API.
+ */
+package io.wharf.server;

@@ -1,0 +1,10 @@
+/**
+ * Wharf's server: the {@code Server}, its connectors, the HTTP/1.1 connection, the core
+ * Handler API ({@code Request}, {@code Response}, {@code Handler}) and the standard handlers.
+ */
+module io.wharf.server {
+    requires transitive io.wharf.http;
+
+    exports io.wharf.server;
+    exports io.wharf.server.handler;
+}
