@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -733,5 +735,52 @@ class HttpGeneratorTest {
         send(wire, result, header, bytes("hello"));
         assertEquals("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-A: b\r\nContent-Length: 5\r\n\r\nhello",
                 wire.toString());
+    }
+
+    @Test
+    void steadyStateResponsesAllocateNothing() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
+                "this JVM cannot count allocated bytes");
+        HttpField date = new PreEncodedHttpField(HttpHeader.DATE, "Sun, 06 Nov 1994 08:49:37 GMT");
+        HttpGenerator generator = new HttpGenerator(new HttpGenerator.Options(
+                new PreEncodedHttpField(HttpHeader.SERVER, "wharf"), () -> date));
+        MetaData.Response sized = new MetaData.Response(200, null, HttpVersion.HTTP_1_1, HttpFields.of(
+                new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, "text/plain;charset=utf-8"),
+                new PreEncodedHttpField(HttpHeader.CACHE_CONTROL, "no-store"),
+                new HttpField(HttpHeader.X_CONTENT_TYPE_OPTIONS, "nosniff")), 13, null);
+        MetaData.Response streamed = new MetaData.Response(200, null, HttpVersion.HTTP_1_1, HttpFields.of(
+                new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, "application/json")), -1, null);
+        ByteBuffer content = bytes("Hello, World!");
+        ByteBuffer header = ByteBuffer.allocateDirect(512);
+        int responses = 10_000;
+        long bytesWritten = generateResponses(generator, sized, streamed, content, header, 3 * responses);
+
+        long before = threads.getCurrentThreadAllocatedBytes();
+        bytesWritten += generateResponses(generator, sized, streamed, content, header, responses);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        assertTrue(bytesWritten > 0);
+        assertTrue(allocated / responses < 16, allocated + " bytes allocated for " + responses + " responses");
+    }
+
+    /** Generates responses, alternately with a known length and chunked; returns the header bytes written. */
+    private static long generateResponses(HttpGenerator generator, MetaData.Response sized, MetaData.Response streamed,
+                                          ByteBuffer content, ByteBuffer header, int count) {
+        long written = 0;
+        for (int i = 0; i < count; i++) {
+            generator.reset();
+            generator.setPersistent(true);
+            if ((i & 1) == 0) {
+                generator.generateResponse(sized, false, content, true, header);
+            } else {
+                generator.generateResponse(streamed, false, content, false, header);
+                generator.generateResponse(null, false, content, true, header);
+                generator.generateResponse(null, false, null, true, header);
+            }
+            written += header.position();
+            header.clear();
+        }
+        return written;
     }
 }
