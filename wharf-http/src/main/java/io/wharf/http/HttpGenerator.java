@@ -324,15 +324,7 @@ public final class HttpGenerator {
         int start = header.position();
         try {
             HeadEncoder.putStatusLine(header, version, info.status(), info.reason());
-            HttpFields fields = info.fields();
-            for (int i = 0, size = fields.size(); i < size; i++) {
-                HttpField field = fields.getField(i);
-                HttpHeader known = field.getHeader();
-                if (known != HttpHeader.CONTENT_LENGTH && known != HttpHeader.TRANSFER_ENCODING
-                        && (known == null || !known.isPseudo())) {
-                    HeadEncoder.putField(header, field);
-                }
-            }
+            HeadEncoder.putMessageFields(header, info.fields(), false, false);
             header.put(HeadEncoder.CRLF);
         } catch (BufferOverflowException e) {
             header.position(start);
@@ -421,7 +413,7 @@ public final class HttpGenerator {
                 MetaData.Request request = (MetaData.Request) info;
                 HeadEncoder.putRequestLine(header, request.method(), request.target(), version);
             }
-            putFields(header, info.fields(), newPersistence,
+            HeadEncoder.putMessageFields(header, info.fields(), newPersistence == Persistence.CLOSE,
                     chunkedLine && coding == TransferCoding.CODINGS_THEN_CHUNKED);
             putConnection(header, http11, newPersistence, newFraming);
             if (lengthLine >= 0) {
@@ -436,7 +428,7 @@ public final class HttpGenerator {
                     framingAfter = Framing.CHUNK_OPEN;
                     stateAfter = last ? State.COMPLETING : State.COMMITTED;
                 } else if (terminate) {
-                    putLastChunk(header, fieldsOfTrailer);
+                    HeadEncoder.putLastChunk(header, fieldsOfTrailer);
                 }
             }
         } catch (BufferOverflowException e) {
@@ -516,7 +508,7 @@ public final class HttpGenerator {
                     stateAfter = State.COMPLETING;
                 }
             } else {
-                putLastChunk(header, fieldsOfTrailer);
+                HeadEncoder.putLastChunk(header, fieldsOfTrailer);
                 stateAfter = State.END;
             }
         } catch (BufferOverflowException e) {
@@ -560,32 +552,6 @@ public final class HttpGenerator {
         }
     }
 
-    /**
-     * Writes the message's fields except those the generator writes itself: Content-Length,
-     * Transfer-Encoding unless it carries codings before chunked, a Connection field that
-     * asks for keep-alive when the connection will close, and HTTP/2 pseudo-headers.
-     */
-    private static void putFields(ByteBuffer header, HttpFields fields, Persistence newPersistence,
-                                  boolean transferCodingsAsGiven) {
-        for (int i = 0, size = fields.size(); i < size; i++) {
-            HttpField field = fields.getField(i);
-            HttpHeader known = field.getHeader();
-            if (known != null) {
-                boolean skip = switch (known) {
-                    case CONTENT_LENGTH -> true;
-                    case TRANSFER_ENCODING -> !transferCodingsAsGiven;
-                    case CONNECTION -> newPersistence == Persistence.CLOSE
-                            && field.contains(HttpHeaderValue.KEEP_ALIVE.asString());
-                    default -> known.isPseudo();
-                };
-                if (skip) {
-                    continue;
-                }
-            }
-            HeadEncoder.putField(header, field);
-        }
-    }
-
     /** Writes the Connection line the message's own fields do not already say. */
     private void putConnection(ByteBuffer header, boolean http11, Persistence newPersistence, Framing newFraming) {
         ConnectionOption said = framingFields.connectionOption();
@@ -597,26 +563,6 @@ public final class HttpGenerator {
         } else if (!http11 && newPersistence == Persistence.KEEP && said != ConnectionOption.KEEP_ALIVE) {
             header.put(HeadEncoder.CONNECTION_KEEP_ALIVE);
         }
-    }
-
-    /**
-     * Writes {@code 0\r\n}, the trailer fields (except those that frame or route a message:
-     * Content-Length, Transfer-Encoding, Connection, Host, pseudo-headers) and the final CRLF.
-     */
-    private static void putLastChunk(ByteBuffer header, HttpFields fieldsOfTrailer) {
-        header.put(HeadEncoder.LAST_CHUNK);
-        for (int i = 0, size = fieldsOfTrailer.size(); i < size; i++) {
-            HttpField field = fieldsOfTrailer.getField(i);
-            HttpHeader known = field.getHeader();
-            boolean skip = known != null && switch (known) {
-                case CONTENT_LENGTH, TRANSFER_ENCODING, CONNECTION, HOST -> true;
-                default -> known.isPseudo();
-            };
-            if (!skip) {
-                HeadEncoder.putField(header, field);
-            }
-        }
-        header.put(HeadEncoder.CRLF);
     }
 
     /** @return the trailers, asking the supplier only the first time */

@@ -5,7 +5,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpHeaderValue;
 import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpVersion;
 import io.wharf.http.PreEncodedHttpField;
@@ -30,7 +32,7 @@ public final class HeadEncoder {
     public static final byte[] CONNECTION_KEEP_ALIVE = ascii("Connection: keep-alive\r\n");
     public static final byte[] TRANSFER_ENCODING_CHUNKED = ascii("Transfer-Encoding: chunked\r\n");
     /** The last chunk's size line, {@code 0\r\n}, before the trailer fields and the final CRLF. */
-    public static final byte[] LAST_CHUNK = ascii("0\r\n");
+    private static final byte[] LAST_CHUNK = ascii("0\r\n");
 
     private static final byte[] HEX_DIGITS = ascii("0123456789abcdef");
     private static final int FIRST_STATUS = 100;
@@ -120,6 +122,52 @@ public final class HeadEncoder {
             buffer.put((byte) ' ');
         }
         putSanitisedText(buffer, field.getValue());
+        buffer.put(CRLF);
+    }
+
+    /**
+     * Writes a message's own fields except those a generator decides itself: Content-Length
+     * always, Transfer-Encoding unless {@code transferCodingsAsGiven} (codings before chunked),
+     * a Connection field asking for keep-alive when {@code closing}, and HTTP/2 pseudo-headers.
+     */
+    public static void putMessageFields(ByteBuffer buffer, HttpFields fields, boolean closing,
+                                        boolean transferCodingsAsGiven) {
+        for (int i = 0, size = fields.size(); i < size; i++) {
+            HttpField field = fields.getField(i);
+            HttpHeader known = field.getHeader();
+            if (known != null) {
+                boolean skip = switch (known) {
+                    case CONTENT_LENGTH -> true;
+                    case TRANSFER_ENCODING -> !transferCodingsAsGiven;
+                    case CONNECTION -> closing && field.contains(HttpHeaderValue.KEEP_ALIVE.asString());
+                    default -> known.isPseudo();
+                };
+                if (skip) {
+                    continue;
+                }
+            }
+            putField(buffer, field);
+        }
+    }
+
+    /**
+     * Writes the last chunk, {@code 0\r\n}, the trailer fields (except those that frame or
+     * route a message: Content-Length, Transfer-Encoding, Connection, Host, pseudo-headers) and
+     * the final CRLF (RFC 9112 section 7.1.2).
+     */
+    public static void putLastChunk(ByteBuffer buffer, HttpFields trailers) {
+        buffer.put(LAST_CHUNK);
+        for (int i = 0, size = trailers.size(); i < size; i++) {
+            HttpField field = trailers.getField(i);
+            HttpHeader known = field.getHeader();
+            boolean skip = known != null && switch (known) {
+                case CONTENT_LENGTH, TRANSFER_ENCODING, CONNECTION, HOST -> true;
+                default -> known.isPseudo();
+            };
+            if (!skip) {
+                putField(buffer, field);
+            }
+        }
         buffer.put(CRLF);
     }
 
