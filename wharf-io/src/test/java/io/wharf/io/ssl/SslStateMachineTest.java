@@ -17,6 +17,7 @@ import java.util.function.Function;
 import io.wharf.io.Connection;
 import io.wharf.io.EchoConnection;
 import io.wharf.io.EndPoint;
+import io.wharf.io.MemoryEndPoint;
 import io.wharf.testing.Deadline;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;

@@ -1,22 +1,22 @@
-package io.wharf.io.ssl;
+package io.wharf.io;
 
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Executor;
 
-import io.wharf.io.AbstractEndPoint;
-import io.wharf.io.EofException;
 import io.wharf.util.buffer.ByteBuffers;
+import io.wharf.util.thread.Scheduler;
 
 /**
- * Test helper: one end of an in-memory byte pipe. Each end buffers at most {@code capacity}
+ * One end of an in-memory byte pipe, for tests and in-process connectors: the server's
+ * {@code LocalConnector} speaks HTTP over it without a socket. Each end buffers at most {@code capacity}
  * bytes that its peer flushed and it has not read, so with a small capacity every flush is
  * partial and every read short: the TLS layer above meets all its waits. Wake-ups (readable,
  * writable) run on the executor, never inline. Shutting the output is a FIN; closing is a FIN
  * plus "broken pipe" for the peer's later writes.
  */
-final class MemoryEndPoint extends AbstractEndPoint {
+public final class MemoryEndPoint extends AbstractEndPoint {
 
     private final Object lock;
     private final Executor executor;
@@ -27,21 +27,41 @@ final class MemoryEndPoint extends AbstractEndPoint {
     private boolean fillWanted;
     private boolean writeWanted;
 
-    private MemoryEndPoint(Object lock, Executor executor, int capacity) {
-        super(null, executor);
+    private volatile java.util.function.Consumer<Throwable> closeListener = cause -> { };
+
+    private MemoryEndPoint(Object lock, Executor executor, Scheduler scheduler, int capacity) {
+        super(scheduler, executor);
         this.lock = lock;
         this.executor = executor;
         this.inbound = ByteBuffer.allocate(capacity).limit(0);
     }
 
     /** @return two connected ends, each buffering at most {@code capacity} bytes */
-    static MemoryEndPoint[] pipe(int capacity, Executor executor) {
+    public static MemoryEndPoint[] pipe(int capacity, Executor executor) {
+        return pipe(capacity, executor, null);
+    }
+
+    /**
+     * @param scheduler runs idle timeouts; null for none
+     * @return two connected ends, each buffering at most {@code capacity} bytes
+     */
+    public static MemoryEndPoint[] pipe(int capacity, Executor executor, Scheduler scheduler) {
         Object lock = new Object();
-        MemoryEndPoint a = new MemoryEndPoint(lock, executor, capacity);
-        MemoryEndPoint b = new MemoryEndPoint(lock, executor, capacity);
+        MemoryEndPoint a = new MemoryEndPoint(lock, executor, scheduler, capacity);
+        MemoryEndPoint b = new MemoryEndPoint(lock, executor, scheduler, capacity);
         a.peer = b;
         b.peer = a;
         return new MemoryEndPoint[] {a, b};
+    }
+
+    /** Sets what to tell, once, after this end closed (the cause, or null for a normal close). */
+    public void setCloseListener(java.util.function.Consumer<Throwable> listener) {
+        this.closeListener = listener;
+    }
+
+    @Override
+    protected void onClosed(Throwable cause) {
+        closeListener.accept(cause);
     }
 
     @Override

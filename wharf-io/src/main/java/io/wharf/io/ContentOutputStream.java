@@ -1,0 +1,103 @@
+package io.wharf.io;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+import io.wharf.util.Callback;
+
+/**
+ * A blocking {@link OutputStream} over a {@link Content.Sink}: each write waits until the
+ * sink has taken the bytes. Small writes are gathered in an aggregation buffer of
+ * {@code bufferSize} bytes; {@link #flush()} writes it; {@link #close()} writes the last
+ * bytes with {@code last=true}. For BLOCKING code only — never on a selector thread.
+ * Used by one thread at a time; the buffers are its own.
+ */
+public final class ContentOutputStream extends OutputStream {
+
+    private final Content.Sink sink;
+    private final ByteBuffer aggregate;
+    private boolean closed;
+
+    public ContentOutputStream(Content.Sink sink) {
+        this(sink, 8192);
+    }
+
+    public ContentOutputStream(Content.Sink sink, int bufferSize) {
+        this.sink = sink;
+        this.aggregate = ByteBuffer.allocate(bufferSize);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        checkOpen();
+        if (!aggregate.hasRemaining()) {
+            flushAggregate(false);
+        }
+        aggregate.put((byte) b);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+        checkOpen();
+        if (length <= aggregate.remaining()) {
+            aggregate.put(bytes, offset, length);
+            return;
+        }
+        flushAggregate(false);
+        if (length <= aggregate.remaining()) {
+            aggregate.put(bytes, offset, length);
+        } else {
+            writeAndWait(false, ByteBuffer.wrap(bytes, offset, length));
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        checkOpen();
+        flushAggregate(false);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (!closed) {
+            closed = true;
+            flushAggregate(true);
+        }
+    }
+
+    private void flushAggregate(boolean last) throws IOException {
+        if (aggregate.position() == 0 && !last) {
+            return;
+        }
+        aggregate.flip();
+        try {
+            writeAndWait(last, aggregate);
+        } finally {
+            aggregate.clear();
+        }
+    }
+
+    private void writeAndWait(boolean last, ByteBuffer buffer) throws IOException {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        sink.write(last, buffer, Callback.from(done));
+        try {
+            done.get();
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing content");
+        } catch (ExecutionException x) {
+            Throwable cause = x.getCause();
+            throw cause instanceof IOException io ? io : new IOException(cause);
+        }
+    }
+
+    private void checkOpen() throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");
+        }
+    }
+}
