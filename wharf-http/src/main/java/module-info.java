@@ -7,4 +7,5 @@ module io.wharf.http {
     requires transitive io.wharf.io;
 
     exports io.wharf.http;
+    exports io.wharf.http.form;
 }

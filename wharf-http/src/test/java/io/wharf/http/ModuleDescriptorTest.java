@@ -16,5 +16,6 @@ class ModuleDescriptorTest {
         assertEquals("io.wharf.http", descriptor.name());
         assertEquals(false, ModuleExports.unqualifiedExports(descriptor).contains("io.wharf.http.internal"));
         assertEquals(true, ModuleExports.unqualifiedExports(descriptor).contains("io.wharf.http"));
+        assertEquals(true, ModuleExports.unqualifiedExports(descriptor).contains("io.wharf.http.form"));
     }
 }
