@@ -182,4 +182,16 @@ class HttpDateFormatTest {
         assertEquals(-1, HttpDateFormat.parse(",".repeat(1_000_000), NOW));
         assertTrue(System.nanoTime() - start < 100_000_000L, "took too long");
     }
+
+    @Test
+    void httpFieldsReadDateFields() {
+        HttpFields fields = HttpFields.build()
+                .add(HttpHeader.LAST_MODIFIED, "Sun, 06 Nov 1994 08:49:37 GMT")
+                .add("if-modified-since", "Sunday, 06-Nov-1994 08:49:37 GMT")
+                .add(HttpHeader.EXPIRES, "0");
+        assertEquals(EXAMPLE, fields.getDateField("Last-Modified"));
+        assertEquals(EXAMPLE, fields.getDateField("If-Modified-Since"));
+        assertEquals(-1, fields.getDateField("Expires"));
+        assertEquals(-1, fields.getDateField("Date"));
+    }
 }
