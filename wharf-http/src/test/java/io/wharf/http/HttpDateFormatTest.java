@@ -194,4 +194,24 @@ class HttpDateFormatTest {
         assertEquals(-1, fields.getDateField("Expires"));
         assertEquals(-1, fields.getDateField("Date"));
     }
+
+    @Test
+    void neverThrowsOnMangledDates() {
+        Random random = new Random(7);
+        String[] seeds = {"Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"};
+        String alphabet = "0123456789 ,:-SunNovGMT\t\u00ff";
+        for (int i = 0; i < 50_000; i++) {
+            StringBuilder mangled = new StringBuilder(seeds[i % seeds.length]);
+            for (int edits = random.nextInt(4); edits >= 0; edits--) {
+                int at = random.nextInt(mangled.length());
+                switch (random.nextInt(3)) {
+                    case 0 -> mangled.setCharAt(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                    case 1 -> mangled.deleteCharAt(at);
+                    default -> mangled.insert(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+            }
+            long parsed = HttpDateFormat.parse(mangled.toString(), NOW);
+            assertTrue(parsed == -1 || parsed % 1000 == 0, mangled::toString);
+        }
+    }
 }

@@ -307,4 +307,23 @@ class QualityListTest {
     void reportsNoCandidateWhenTheListIsEmpty() {
         assertNull(QualityList.parse("text/html").preferred(List.of()));
     }
+
+    @Test
+    void neverThrowsOnMangledLists() {
+        java.util.Random random = new java.util.Random(11);
+        String alphabet = "ab/*;,=q01.\"\\ \t";
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder header = new StringBuilder();
+            for (int length = random.nextInt(40); length > 0; length--) {
+                header.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            QualityList list = QualityList.parse(header.toString());
+            for (QualityList.Entry entry : list.getEntries()) {
+                assertTrue(entry.quality() >= 0 && entry.quality() <= 1000);
+                assertFalse(entry.value().isBlank(), header::toString);
+            }
+            list.preferred(List.of("a/b", "a", "identity", header.toString()));
+            MimeTypes.getCharsetFromContentType(header.toString());
+        }
+    }
 }
