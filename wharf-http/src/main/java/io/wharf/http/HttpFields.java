@@ -192,6 +192,15 @@ public interface HttpFields extends Iterable<HttpField> {
         return field == null ? -1 : field.getLongValue();
     }
 
+    /**
+     * @return the value of the first field named {@code name} (any case) read as an HTTP date by
+     *     {@link HttpDateFormat#parse(String)}, in epoch milliseconds; -1 when there is no such
+     *     field or its value is not an HTTP date (a valid date before 1970 is negative, never -1)
+     */
+    default long getDateField(String name) {
+        return HttpDateFormat.parse(get(name));
+    }
+
     /** @return the fields as a sequential stream */
     default Stream<HttpField> stream() {
         return StreamSupport.stream(Spliterators.spliterator(iterator(), size(),

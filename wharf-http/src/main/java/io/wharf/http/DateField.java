@@ -1,0 +1,57 @@
+package io.wharf.http;
+
+import java.time.InstantSource;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The cached {@code Date} response field: {@link #get()} answers the pre-encoded
+ * {@code Date: Sun, 06 Nov 1994 08:49:37 GMT} field for the current second of its clock, so a
+ * server formats the date once a second rather than once a response.
+ *
+ * <p>Any number of threads call {@link #get()} at once, typically every generator thread for
+ * every response; it takes no lock. The cache is one immutable pair of epoch second and
+ * field behind an atomic reference. The first caller to see a new second formats a field and
+ * publishes it with a compare-and-set; a caller that loses that race uses the winner's field
+ * for the same second, so at most one field is published per second and every caller in
+ * that second gets the same instance. (Racing callers may each format a candidate that is
+ * then dropped; that costs a few short-lived objects at the turn of a second, never a
+ * wrong date.) A caller that read its clock just before another caller published the next
+ * second gets that newer field, at most one second ahead; a clock stepped back by more than a
+ * second replaces the cache. No buffer is involved: the field's wire bytes are copied out by
+ * {@link PreEncodedHttpField#putTo}.
+ */
+public final class DateField {
+
+    /** The field cache on the system clock, shared by every server in the JVM. */
+    public static final DateField SYSTEM = new DateField(InstantSource.system());
+
+    private final InstantSource clock;
+    private final AtomicReference<Second> current = new AtomicReference<>(new Second(Long.MIN_VALUE, null));
+
+    /** A cache reading {@code clock}; tests pass a clock they move by hand. */
+    public DateField(InstantSource clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** @return the {@code Date} field for the clock's current second */
+    public PreEncodedHttpField get() {
+        long epochSecond = Math.floorDiv(clock.millis(), 1000L);
+        Second cached = current.get();
+        long behind = cached.epochSecond - epochSecond;
+        if (behind == 0 || behind == 1) {
+            return cached.field;
+        }
+        Second fresh = new Second(epochSecond,
+                new PreEncodedHttpField(HttpHeader.DATE, HttpDateFormat.format(epochSecond * 1000L)));
+        if (current.compareAndSet(cached, fresh)) {
+            return fresh.field;
+        }
+        Second winner = current.get();
+        return winner.epochSecond == epochSecond ? winner.field : fresh.field;
+    }
+
+    /** One second of the clock and the field for it. */
+    private record Second(long epochSecond, PreEncodedHttpField field) {
+    }
+}
