@@ -17,7 +17,8 @@ import io.wharf.http.internal.UriCharacters;
  * with a non-digit, an empty host, a host character outside the reg-name grammar (space,
  * {@code '@'}, {@code '/'}, {@code '\'}, controls) and a malformed or unterminated
  * IP-literal. The server calls it on the parsing thread for each {@code Host} header; the
- * result is immutable and safe to share. Linear in the input, no regular expressions.
+ * result is immutable and safe to share, and holds no buffers. Linear in the input, no
+ * regular expressions.
  */
 public final class HostPort {
 

@@ -28,7 +28,8 @@ import io.wharf.http.internal.UriCharacters;
  *
  * <p>The HTTP/1 parser calls {@code parse} on the thread that reads the request; a server or
  * client building URIs uses {@link #build()}. Instances are immutable and safe to share.
- * Parsing is linear in the length of the target and allocates only the component strings.
+ * Parsing is linear in the length of the target and allocates only the component strings;
+ * a URI holds Strings only, never a buffer.
  */
 public final class HttpURI {
 
@@ -39,9 +40,6 @@ public final class HttpURI {
             Violation.AMBIGUOUS_PATH_SEPARATOR,
             Violation.AMBIGUOUS_PATH_PARAMETER,
             Violation.AMBIGUOUS_PATH_ENCODING);
-    private static final String[] KNOWN_SCHEMES = {"http", "https", "ws", "wss"};
-    private static final String NOT_A_TARGET = "Bad request target: not an origin, absolute or asterisk form";
-    private static final HttpURI ASTERISK = new HttpURI(null, null, null, -1, "*", null, null);
 
     private final String scheme;
     private final String user;
@@ -56,7 +54,8 @@ public final class HttpURI {
     private final String badReason;
     private String text;
 
-    private HttpURI(String scheme, String user, String host, int port, String path, String query, String fragment) {
+    /** Made by {@link RequestTargetParser} and {@link Builder}, which have checked the components. */
+    HttpURI(String scheme, String user, String host, int port, String path, String query, String fragment) {
         this.scheme = scheme;
         this.user = user;
         this.host = host;
@@ -110,18 +109,7 @@ public final class HttpURI {
      * @throws BadMessageException 400 when the target is not a URI of those forms
      */
     public static HttpURI parse(String target) {
-        Objects.requireNonNull(target, "target");
-        if (target.isEmpty()) {
-            throw new BadMessageException("Bad request target: empty");
-        }
-        char first = target.charAt(0);
-        if (first == '/') {
-            return withPath(null, null, null, -1, target, 0);
-        }
-        if (first == '*' && target.length() == 1) {
-            return ASTERISK;
-        }
-        return parseAbsolute(target);
+        return RequestTargetParser.parse(target);
     }
 
     /**
@@ -131,16 +119,7 @@ public final class HttpURI {
      * @throws BadMessageException 400 naming the problem, including a missing port
      */
     public static HttpURI parseAuthority(String authority) {
-        HostPort hostPort;
-        try {
-            hostPort = HostPort.parse(authority);
-        } catch (IllegalArgumentException bad) {
-            throw new BadMessageException("Bad authority-form target: " + bad.getMessage());
-        }
-        if (!hostPort.hasPort()) {
-            throw new BadMessageException("Bad authority-form target: no port");
-        }
-        return new HttpURI(null, null, hostPort.getHost(), hostPort.getPort(), null, null, null);
+        return RequestTargetParser.parseAuthority(authority);
     }
 
     /**
@@ -159,114 +138,6 @@ public final class HttpURI {
     /** @return a builder holding the components of {@code uri}, to change some of them */
     public static Builder build(HttpURI uri) {
         return new Builder(uri);
-    }
-
-    private static HttpURI parseAbsolute(String target) {
-        int length = target.length();
-        if (!UriCharacters.isAlpha(target.charAt(0))) {
-            throw new BadMessageException(NOT_A_TARGET);
-        }
-        int colon = 1;
-        while (colon < length && UriCharacters.isSchemeCharacter(target.charAt(colon))) {
-            colon++;
-        }
-        if (colon == length || target.charAt(colon) != ':') {
-            throw new BadMessageException(NOT_A_TARGET);
-        }
-        if (!target.startsWith("//", colon + 1)) {
-            throw new BadMessageException("Bad URI: no authority after the scheme");
-        }
-        String scheme = knownScheme(target, colon);
-        int authorityStart = colon + 3;
-        int authorityEnd = authorityStart;
-        while (authorityEnd < length && !isAuthorityEnd(target.charAt(authorityEnd))) {
-            authorityEnd++;
-        }
-        String user = null;
-        int hostStart = authorityStart;
-        int at = target.indexOf('@', authorityStart);
-        if (at >= 0 && at < authorityEnd) {
-            if (!UriCharacters.isEncodedText(target, authorityStart, at, ":")) {
-                throw new BadMessageException("Bad URI user info");
-            }
-            user = target.substring(authorityStart, at);
-            hostStart = at + 1;
-        }
-        String authority = target.substring(hostStart, authorityEnd);
-        HostPort hostPort;
-        try {
-            hostPort = requiresHost(scheme) ? HostPort.parse(authority) : HostPort.parseAllowingEmptyHost(authority);
-        } catch (IllegalArgumentException bad) {
-            throw new BadMessageException("Bad URI authority: " + bad.getMessage());
-        }
-        return withPath(scheme, user, hostPort.getHost(), hostPort.getPort(), target, authorityEnd);
-    }
-
-    private static boolean isAuthorityEnd(char c) {
-        return c == '/' || c == '?' || c == '#';
-    }
-
-    private static boolean requiresHost(String scheme) {
-        for (String known : KNOWN_SCHEMES) {
-            if (known.equals(scheme)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String knownScheme(String target, int end) {
-        for (String known : KNOWN_SCHEMES) {
-            if (known.length() == end && target.regionMatches(true, 0, known, 0, end)) {
-                return known;
-            }
-        }
-        return target.substring(0, end).toLowerCase(Locale.ROOT);
-    }
-
-    /** Reads path, query and fragment from {@code from} and makes the URI. */
-    private static HttpURI withPath(String scheme, String user, String host, int port, String target, int from) {
-        int length = target.length();
-        int pathEnd = from;
-        while (pathEnd < length && target.charAt(pathEnd) != '?' && target.charAt(pathEnd) != '#') {
-            pathEnd++;
-        }
-        String path = from == 0 && pathEnd == length ? target : target.substring(from, pathEnd);
-        String query = null;
-        String fragment = null;
-        int next = pathEnd;
-        if (next < length && target.charAt(next) == '?') {
-            int queryEnd = target.indexOf('#', next + 1);
-            if (queryEnd < 0) {
-                queryEnd = length;
-            }
-            query = target.substring(next + 1, queryEnd);
-            next = queryEnd;
-        }
-        if (next < length) {
-            fragment = target.substring(next + 1);
-        }
-        if (query != null && illegalIn(query, false) >= 0) {
-            throw new BadMessageException("Illegal character in URI query");
-        }
-        if (fragment != null && illegalIn(fragment, true) >= 0) {
-            throw new BadMessageException("Illegal character in URI fragment");
-        }
-        return new HttpURI(scheme, user, host, port, path, query, fragment);
-    }
-
-    /**
-     * @return the index of the first character a query or fragment may never hold raw — a
-     *     space, a control character, and in a fragment a {@code '#'} — or -1
-     */
-    private static int illegalIn(String component, boolean fragment) {
-        for (int i = 0; i < component.length(); i++) {
-            char c = component.charAt(i);
-            if (c <= 0x20 || c == 0x7F || fragment && c == '#') {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** @return the scheme, lower-case, or null for an origin-form or authority-form target */
@@ -550,7 +421,7 @@ public final class HttpURI {
 
         /** @param query the raw, encoded query without {@code '?'}, or null */
         public Builder query(String query) {
-            if (query != null && (illegalIn(query, false) >= 0 || query.indexOf('#') >= 0)) {
+            if (query != null && (RequestTargetParser.illegalIn(query, false) >= 0 || query.indexOf('#') >= 0)) {
                 throw new IllegalArgumentException("query holds a space, a control character or '#': encode them");
             }
             this.query = query;
@@ -559,7 +430,7 @@ public final class HttpURI {
 
         /** @param fragment the raw fragment without {@code '#'}, or null */
         public Builder fragment(String fragment) {
-            if (fragment != null && illegalIn(fragment, true) >= 0) {
+            if (fragment != null && RequestTargetParser.illegalIn(fragment, true) >= 0) {
                 throw new IllegalArgumentException("fragment holds a space, a control character or '#': encode them");
             }
             this.fragment = fragment;

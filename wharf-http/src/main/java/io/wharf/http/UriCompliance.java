@@ -18,7 +18,7 @@ import io.wharf.http.internal.PrintableText;
  * is bad} and {@code check} always rejects it.
  *
  * <p>Immutable and shared by every connection of a connector; {@code check} runs on the
- * thread that parses the request.
+ * thread that parses the request and touches no buffers.
  */
 public final class UriCompliance implements ComplianceViolation.Mode<UriCompliance.Violation> {
 

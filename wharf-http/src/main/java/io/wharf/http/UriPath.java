@@ -13,8 +13,9 @@ import io.wharf.http.internal.Utf8Accumulator;
  * {@link HttpURI}, which notes ambiguities for a compliance mode to judge, these refuse bad
  * input outright with an {@link IllegalArgumentException} naming the problem.
  *
- * <p>Stateless; callable from any thread. Every operation is linear in its input and returns
- * its argument unchanged when there is nothing to do.
+ * <p>Stateless; callable from any thread. Works on Strings and holds no buffers. Every
+ * operation is linear in its input and returns its argument unchanged when there is nothing
+ * to do.
  */
 public final class UriPath {
 

@@ -124,6 +124,6 @@ class HostPortTest {
         long start = System.nanoTime();
         assertThrows(IllegalArgumentException.class, () -> HostPort.parse(colons));
         assertEquals(0, HostPort.parse(digits).getPort());
-        assertTrue(System.nanoTime() - start < 500_000_000L, "hostile authorities took too long");
+        assertTrue(System.nanoTime() - start < 2_000_000_000L, "hostile authorities took too long");
     }
 }

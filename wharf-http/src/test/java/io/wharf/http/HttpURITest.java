@@ -301,6 +301,6 @@ class HttpURITest {
         assertEquals("x", HttpURI.parse(parameters).getParam());
         assertTrue(HttpURI.parse(dots).isBad());
         assertEquals(120_000, HttpURI.parse(escapes).getDecodedPath().length());
-        assertTrue(System.nanoTime() - start < 500_000_000L, "hostile targets took too long");
+        assertTrue(System.nanoTime() - start < 2_000_000_000L, "hostile targets took too long");
     }
 }

