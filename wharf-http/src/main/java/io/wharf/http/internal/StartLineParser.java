@@ -1,0 +1,208 @@
+package io.wharf.http.internal;
+
+import java.nio.ByteBuffer;
+
+import io.wharf.http.BadMessageException;
+import io.wharf.http.HttpCompliance;
+import io.wharf.http.HttpMethod;
+import io.wharf.http.HttpParserListener;
+import io.wharf.http.HttpStatus;
+import io.wharf.http.HttpVersion;
+import io.wharf.util.Index;
+
+/**
+ * Parses a complete request line (RFC 9112 section 3) or status line (section 4) and tells
+ * the listener. The method is found with one walk of {@link HttpMethod#LOOK_AHEAD} and the
+ * version with {@link HttpVersion#CACHE}, straight from the buffer; the request target is
+ * the one String a cached request costs. Single spaces only: no tabs, no runs of blanks.
+ * Only HTTP/1.0 and HTTP/1.1 are spoken (505 otherwise); a versionless HTTP/0.9 request
+ * line passes only when the mode allows {@code HTTP_0_9}.
+ *
+ * <p>Owned by one parser, used on its thread; remembers the version and status of the
+ * current message until {@link #reset()}.
+ */
+public final class StartLineParser {
+
+    private static final Index<HttpMethod> METHODS_IN_ANY_CASE = Index.<HttpMethod>builder()
+            .caseSensitive(false)
+            .withAll(HttpMethod.values(), HttpMethod::asString)
+            .build();
+
+    private final ComplianceGate gate;
+    private final BufferText text;
+    private HttpVersion version;
+    private int status;
+
+    public StartLineParser(ComplianceGate gate, BufferText text) {
+        this.gate = gate;
+        this.text = text;
+    }
+
+    /** Forgets the previous message's start line. */
+    public void reset() {
+        version = null;
+        status = 0;
+    }
+
+    /** @return the version of the current message, or null before its start line */
+    public HttpVersion version() {
+        return version;
+    }
+
+    /** @return the status of the current response, or 0 */
+    public int status() {
+        return status;
+    }
+
+    /**
+     * Parses the request line at absolute indexes {@code [start, end)} (no line end, not
+     * empty) and calls {@link HttpParserListener.Request#startRequest}.
+     *
+     * @return the version, {@link HttpVersion#HTTP_0_9} for an allowed versionless line
+     */
+    public HttpVersion parseRequest(ByteBuffer buffer, int start, int end, HttpParserListener.Request listener) {
+        String method;
+        int position;
+        HttpMethod known = HttpMethod.LOOK_AHEAD.getBest(buffer, start, end - start);
+        if (known != null) {
+            method = known.asString();
+            position = start + method.length() + 1;
+        } else {
+            int methodEnd = start;
+            while (methodEnd < end && HttpTokens.isToken(buffer.get(methodEnd))) {
+                methodEnd++;
+            }
+            if (methodEnd == start) {
+                throw new BadMessageException("request line does not start with a method token");
+            }
+            if (methodEnd == end || buffer.get(methodEnd) != ' ') {
+                throw new BadMessageException(methodEnd == end ? "request line has only a method"
+                        : "method is not followed by a single space");
+            }
+            method = unknownMethod(buffer, start, methodEnd);
+            position = methodEnd + 1;
+        }
+        int targetStart = position;
+        while (position < end && HttpTokens.isTarget(buffer.get(position))) {
+            position++;
+        }
+        if (position == targetStart) {
+            throw new BadMessageException(position < end && buffer.get(position) == ' '
+                    ? "more than one space before the request target" : "request target is empty or starts badly");
+        }
+        String target = text.string(buffer, targetStart, position);
+        if (position == end) {
+            gate.check(HttpCompliance.Violation.HTTP_0_9, "request line without a version",
+                    HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505, "HTTP/0.9 request (no version) is not supported");
+            version = HttpVersion.HTTP_0_9;
+        } else if (buffer.get(position) != ' ') {
+            throw new BadMessageException("request target has an illegal character 0x" +
+                    Integer.toHexString(buffer.get(position) & 0xFF));
+        } else {
+            version = requestVersion(buffer, position + 1, end);
+        }
+        listener.startRequest(method, target, version);
+        return version;
+    }
+
+    private String unknownMethod(ByteBuffer buffer, int start, int end) {
+        HttpMethod folded = METHODS_IN_ANY_CASE.get(buffer, start, end - start);
+        if (folded == null) {
+            return text.string(buffer, start, end);
+        }
+        gate.check(HttpCompliance.Violation.CASE_INSENSITIVE_METHOD, BufferText.excerpt(buffer, start, end),
+                "method " + BufferText.excerpt(buffer, start, end) + " is not in upper case");
+        return folded.asString();
+    }
+
+    private static HttpVersion requestVersion(ByteBuffer buffer, int start, int end) {
+        HttpVersion version = HttpVersion.CACHE.get(buffer, start, end - start);
+        if (version == HttpVersion.HTTP_1_1 || version == HttpVersion.HTTP_1_0) {
+            return version;
+        }
+        if (version != null || looksLikeVersion(buffer, start, end)) {
+            throw new BadMessageException(HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505,
+                    "HTTP version not supported; only HTTP/1.0 and HTTP/1.1");
+        }
+        throw new BadMessageException("request line does not end with an HTTP version");
+    }
+
+    /** @return whether the bytes are {@code HTTP/} DIGIT {@code .} DIGIT */
+    private static boolean looksLikeVersion(ByteBuffer buffer, int start, int end) {
+        if (end - start != 8) {
+            return false;
+        }
+        return buffer.get(start) == 'H' && buffer.get(start + 1) == 'T' && buffer.get(start + 2) == 'T' &&
+                buffer.get(start + 3) == 'P' && buffer.get(start + 4) == '/' && isDigit(buffer.get(start + 5)) &&
+                buffer.get(start + 6) == '.' && isDigit(buffer.get(start + 7));
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    /**
+     * Parses the status line at absolute indexes {@code [start, end)} (no line end, not
+     * empty) and calls {@link HttpParserListener.Response#startResponse}. The reason phrase
+     * may be missing, with or without the space before it.
+     *
+     * @return the status code
+     */
+    public int parseResponse(ByteBuffer buffer, int start, int end, HttpParserListener.Response listener) {
+        int space = start;
+        while (space < end && buffer.get(space) != ' ') {
+            space++;
+        }
+        HttpVersion parsed = HttpVersion.CACHE.get(buffer, start, space - start);
+        if (parsed == null) {
+            throw new BadMessageException("status line does not start with an HTTP version");
+        }
+        if (parsed != HttpVersion.HTTP_1_1 && parsed != HttpVersion.HTTP_1_0) {
+            throw new BadMessageException(HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505,
+                    "response version not supported; only HTTP/1.0 and HTTP/1.1");
+        }
+        if (end - space < 4) {
+            throw new BadMessageException("status line has no three-digit status code");
+        }
+        int code = 0;
+        for (int i = space + 1; i < space + 4; i++) {
+            byte b = buffer.get(i);
+            if (!isDigit(b)) {
+                throw new BadMessageException("status code is not three digits");
+            }
+            code = code * 10 + b - '0';
+        }
+        if (code < 100) {
+            throw new BadMessageException("status code below 100");
+        }
+        int reasonStart = space + 4;
+        if (reasonStart < end && buffer.get(reasonStart++) != ' ') {
+            throw new BadMessageException("status code is not followed by a space");
+        }
+        for (int i = reasonStart; i < end; i++) {
+            if (!HttpTokens.isFieldValue(buffer.get(i))) {
+                throw new BadMessageException("reason phrase has an illegal character 0x" +
+                        Integer.toHexString(buffer.get(i) & 0xFF));
+            }
+        }
+        version = parsed;
+        status = code;
+        listener.startResponse(parsed, code, reason(buffer, reasonStart, end, code));
+        return code;
+    }
+
+    /** @return the standard reason of {@code code} when the bytes spell it, else a new String */
+    private String reason(ByteBuffer buffer, int start, int end, int code) {
+        String standard = HttpStatus.getReason(code);
+        if (standard.length() == end - start) {
+            boolean same = true;
+            for (int i = 0; same && i < standard.length(); i++) {
+                same = buffer.get(start + i) == standard.charAt(i);
+            }
+            if (same) {
+                return standard;
+            }
+        }
+        return text.string(buffer, start, end);
+    }
+}
