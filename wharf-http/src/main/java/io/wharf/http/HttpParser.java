@@ -20,12 +20,13 @@ import io.wharf.util.Index;
  * {@link HttpParserListener} what it found.
  *
  * <pre>
- *  START ─► START_LINE ─► FIELDS ─┬─► CONTENT ─────────┐
- *    ▲                            ├─► CHUNKED_CONTENT ─► TRAILERS ─┐
- *    │                            ├─► EOF_CONTENT ─────┤           │
- *    │                            └────────────────────► CONTENT_END ─► MESSAGE_END ─► COMPLETE
- *    └──────────────────────────── reset() ◄──────────────────────────────────────────────┘
- *  any state ─► CLOSED (bad message, early EOF, close()): terminal
+ *  START ──► FIELDS ─┬─► CONTENT ─────────┐
+ *    │         ▲     ├─► EOF_CONTENT ─────┼─► CONTENT_END ─► MESSAGE_END ─► COMPLETE ─► reset() ─► START
+ *    ▼         │     ├─► (no content) ────┘                      ▲
+ *  START_LINE ─┘     └─► CHUNKED_CONTENT ─► TRAILERS ────────────┘
+ *  (a start line split between reads)
+ *
+ *  any state ─► CLOSED (bad message, end of input, close()): terminal
  * </pre>
  *
  * <p><b>Threads.</b> Not thread-safe: one connection owns it and calls it on the thread that
