@@ -8,9 +8,9 @@ import io.wharf.http.internal.ChunkParser;
 import io.wharf.http.internal.ComplianceGate;
 import io.wharf.http.internal.FieldCache;
 import io.wharf.http.internal.FieldLineParser;
+import io.wharf.http.internal.LineReader;
 import io.wharf.http.internal.MessageFraming;
 import io.wharf.http.internal.MessageFraming.Framing;
-import io.wharf.http.internal.PendingLine;
 import io.wharf.http.internal.StartLineParser;
 import io.wharf.util.Index;
 
@@ -20,12 +20,13 @@ import io.wharf.util.Index;
  * {@link HttpParserListener} what it found.
  *
  * <pre>
- *  START ─► START_LINE ─► FIELDS ─┬─► CONTENT ─────────┐
- *    ▲                            ├─► CHUNKED_CONTENT ─► TRAILERS ─┐
- *    │                            ├─► EOF_CONTENT ─────┤           │
- *    │                            └────────────────────► CONTENT_END ─► MESSAGE_END ─► COMPLETE
- *    └──────────────────────────── reset() ◄──────────────────────────────────────────────┘
- *  any state ─► CLOSED (bad message, early EOF, close()): terminal
+ *  START ──► FIELDS ─┬─► CONTENT ─────────┐
+ *    │         ▲     ├─► EOF_CONTENT ─────┼─► CONTENT_END ─► MESSAGE_END ─► COMPLETE ─► reset() ─► START
+ *    ▼         │     ├─► (no content) ────┘                      ▲
+ *  START_LINE ─┘     └─► CHUNKED_CONTENT ─► TRAILERS ────────────┘
+ *  (a start line split between reads)
+ *
+ *  any state ─► CLOSED (bad message, end of input, close()): terminal
  * </pre>
  *
  * <p><b>Threads.</b> Not thread-safe: one connection owns it and calls it on the thread that
@@ -155,7 +156,7 @@ public final class HttpParser {
     private final HttpParserListener.Response responses;
     private final Limits limits;
     private final ComplianceGate gate;
-    private final PendingLine pending = new PendingLine();
+    private final LineReader lines = new LineReader();
     private final StartLineParser startLine;
     private final FieldLineParser fieldLines;
     private final MessageFraming framing;
@@ -240,7 +241,7 @@ public final class HttpParser {
             }
         } catch (BadMessageException failure) {
             state = State.CLOSED;
-            pending.clear();
+            lines.release();
             buffer.position(buffer.limit());
             listener.badMessage(failure);
             return true;
@@ -257,7 +258,7 @@ public final class HttpParser {
             }
             default -> {
                 state = State.CLOSED;
-                pending.clear();
+                lines.release();
                 listener.earlyEOF();
                 return true;
             }
@@ -278,7 +279,7 @@ public final class HttpParser {
         if (position == limit) {
             return Progress.NEED_MORE;
         }
-        if (state == State.FIELDS && pending.isEmpty()) {
+        if (state == State.FIELDS && lines.pendingLength() == 0) {
             HttpField cached = fieldLines.cached(buffer, position, limit);
             if (cached != null) {
                 int length = KnownFields.lineLength(cached) + 2;
@@ -290,40 +291,29 @@ public final class HttpParser {
                 }
             }
         }
-        int allowance = lineAllowance();
-        int scanEnd = (int) Math.min(limit, (long) position + allowance);
-        int lineFeed = position;
-        while (lineFeed < scanEnd && buffer.get(lineFeed) != '\n') {
-            lineFeed++;
-        }
-        if (lineFeed == scanEnd) {
-            if (limit - position >= allowance) {
-                throw lineTooLong();
+        LineReader.Outcome outcome = lines.read(buffer, lineAllowance());
+        countLineBytes(lines.taken());
+        return switch (outcome) {
+            case TOO_LONG -> throw lineTooLong();
+            case NEED_MORE -> {
+                if (state == State.START) {
+                    state = State.START_LINE;
+                }
+                yield Progress.NEED_MORE;
             }
-            pending.append(buffer, position, limit);
-            countLineBytes(limit - position);
-            buffer.position(limit);
-            if (state == State.START) {
-                state = State.START_LINE;
+            case LINE -> {
+                Progress progress = line(lines.source(), lines.start(), lines.lineFeed());
+                lines.release();
+                yield progress;
             }
-            return Progress.NEED_MORE;
-        }
-        countLineBytes(lineFeed + 1 - position);
-        buffer.position(lineFeed + 1);
-        if (pending.isEmpty()) {
-            return line(buffer, position, lineFeed);
-        }
-        pending.append(buffer, position, lineFeed + 1);
-        Progress progress = line(pending.buffer(), 0, pending.length() - 1);
-        pending.clear();
-        return progress;
+        };
     }
 
     /** @return how many more bytes the current line may take, its line feed included */
     private int lineAllowance() {
         return switch (state) {
             case START, START_LINE -> requests == null ? limits.maxHeaderBytes() - headBytes
-                    : Math.min(limits.maxHeaderBytes() - headBytes, limits.maxRequestLineBytes() - pending.length());
+                    : Math.min(limits.maxHeaderBytes() - headBytes, limits.maxRequestLineBytes() - lines.pendingLength());
             case TRAILERS -> limits.maxTrailerBytes() - trailerBytes;
             default -> limits.maxHeaderBytes() - headBytes;
         };
@@ -340,7 +330,7 @@ public final class HttpParser {
     private BadMessageException lineTooLong() {
         return switch (state) {
             case START, START_LINE -> requests != null &&
-                    limits.maxRequestLineBytes() - pending.length() <= limits.maxHeaderBytes() - headBytes
+                    limits.maxRequestLineBytes() - lines.pendingLength() <= limits.maxHeaderBytes() - headBytes
                     ? new BadMessageException(HttpStatus.URI_TOO_LONG_414,
                             "request line longer than " + limits.maxRequestLineBytes() + " bytes")
                     : new BadMessageException(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
@@ -510,7 +500,7 @@ public final class HttpParser {
             throw new IllegalStateException("reset in state " + state + " would misread the rest of the message");
         }
         state = State.START;
-        pending.clear();
+        lines.release();
         startLine.reset();
         fieldLines.reset();
         framing.reset();
@@ -536,7 +526,7 @@ public final class HttpParser {
     /** Closes the parser for good: it parses nothing more. */
     public void close() {
         state = State.CLOSED;
-        pending.clear();
+        lines.release();
     }
 
     /**

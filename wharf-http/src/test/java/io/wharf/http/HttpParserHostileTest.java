@@ -211,6 +211,63 @@ class HttpParserHostileTest {
         }
     }
 
+    static Stream<Arguments> responseRows() {
+        return Stream.of(
+                // name, raw response, expected status or "ok", words the reason must hold
+                Arguments.of("plain 200", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", "ok", ""),
+                Arguments.of("no Host needed", "HTTP/1.1 204 No Content\r\n\r\n", "ok", ""),
+                Arguments.of("Content-Length with chunked",
+                        "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                        "400", "TRANSFER_ENCODING_WITH_CONTENT_LENGTH"),
+                Arguments.of("chunked in HTTP/1.0", "HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                        "400", "HTTP/1.0"),
+                Arguments.of("chunked twice", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n",
+                        "400", "more than once"),
+                Arguments.of("two different Content-Length",
+                        "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", "400", "different values"),
+                Arguments.of("two-digit status", "HTTP/1.1 20 OK\r\n\r\n", "400", "status code"),
+                Arguments.of("four-digit status", "HTTP/1.1 2000 OK\r\n\r\n", "400", "status code"),
+                Arguments.of("letters for a status", "HTTP/1.1 abc OK\r\n\r\n", "400", "status code"),
+                Arguments.of("status below 100", "HTTP/1.1 099 Low\r\n\r\n", "400", "below 100"),
+                Arguments.of("HTTP/2.0 status line", "HTTP/2.0 200 OK\r\n\r\n", "505", "version not supported"),
+                Arguments.of("lower-case version", "http/1.1 200 OK\r\n\r\n", "400", "version"),
+                Arguments.of("not HTTP at all", "ICY 200 OK\r\n\r\n", "400", "version"),
+                Arguments.of("control character in the reason", "HTTP/1.1 200 O\u0001K\r\n\r\n", "400", "reason phrase"),
+                Arguments.of("obs-fold in a response", "HTTP/1.1 200 OK\r\nX: a\r\n b\r\nContent-Length: 0\r\n\r\n",
+                        "400", "MULTILINE_FIELD_VALUE"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("responseRows")
+    void hostileResponseIsRejectedAndNothingAfterItIsParsed(String name, String raw, String expected, String reasonWords) {
+        RecordingListener listener = new RecordingListener();
+        HttpParser parser = ParserDriver.responseParser(listener);
+        parseAll(parser, buffer(raw + "HTTP/1.1 299 Next\r\nContent-Length: 0\r\n\r\n"));
+        List<String> responses = listener.events.stream().filter(e -> e.startsWith("response ")).toList();
+        if (expected.equals("ok")) {
+            assertEquals(List.of(), listener.failures, name);
+            assertEquals("response HTTP/1.1 299 Next", responses.getLast(), name);
+            return;
+        }
+        assertEquals(1, listener.failures.size(), name + ": " + listener.events);
+        assertEquals(Integer.parseInt(expected), listener.failures.getFirst().getStatus(), name);
+        assertTrue(listener.failures.getFirst().getReason().contains(reasonWords),
+                name + ": " + listener.failures.getFirst().getReason());
+        assertFalse(responses.contains("response HTTP/1.1 299 Next"), name);
+        assertTrue(parser.isClosed(), name);
+    }
+
+    @Test
+    void aResponseWhoseLastCodingIsNotChunkedEndsAtClose() {
+        RecordingListener listener = new RecordingListener();
+        HttpParser parser = ParserDriver.responseParser(listener);
+        parseAll(parser, buffer("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n0\r\n\r\nmore"));
+        parser.atEOF();
+        parser.parseNext(buffer(""));
+        assertEquals(List.of("response HTTP/1.1 200 OK", "header Transfer-Encoding: gzip", "headerComplete",
+                "content 0\r\n\r\nmore", "contentComplete", "messageComplete"), listener.events);
+    }
+
     @Test
     void limitsAreConfigurable() {
         HttpParser.Limits limits = HttpParser.Limits.DEFAULT.withMaxHeaderBytes(100_000).withMaxRequestLineBytes(64)
@@ -258,18 +315,22 @@ class HttpParserHostileTest {
                 Arguments.of("a megabyte of content split in 1-byte chunks", chunked("1\r\nx\r\n".repeat(200_000))));
     }
 
+    /** Records all but the content, so a megabyte of it costs the test nothing. */
+    private static final class ContentIgnoringListener extends RecordingListener {
+        @Override
+        public boolean content(java.nio.ByteBuffer piece) {
+            return false;
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("heavyInputs")
     void heavyInputTakesLinearTime(String name, String raw) {
         // Warm up once so the time measured is the parser's, not the JIT's.
-        parseAll(requestParser(new RecordingListener()), buffer(raw));
+        parseAll(requestParser(new ContentIgnoringListener()), buffer(raw));
         long start = System.nanoTime();
-        parseAll(requestParser(new RecordingListener() {
-            @Override
-            public boolean content(java.nio.ByteBuffer piece) {
-                return false;
-            }
-        }), buffer(raw));
+        RecordingListener listener = new ContentIgnoringListener();
+        parseAll(requestParser(listener), buffer(raw));
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(millis < 250, name + " took " + millis + " ms; linear work takes a few");
     }
