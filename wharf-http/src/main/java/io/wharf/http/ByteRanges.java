@@ -31,7 +31,10 @@ import io.wharf.http.internal.RangeSetParser;
  * blanks inside, and only blanks and empty elements may stand between ranges. It is linear
  * in the field's length, stops at the first range over the limit, and never throws on peer
  * input: a number too large for a {@code long} still compares correctly. The method rule
- * (ranges apply to GET) and If-Range ({@link Preconditions}) are the caller's. Results are immutable and hold no buffers.
+ * (ranges apply to GET) and If-Range ({@link Preconditions}) are the caller's.
+ *
+ * <p>A resource handler parses on the thread handling the request, after the preconditions
+ * said to proceed. Results are immutable, safe to share and hold no buffers.
  */
 public sealed interface ByteRanges {
 
