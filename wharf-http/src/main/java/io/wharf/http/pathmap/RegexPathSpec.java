@@ -22,8 +22,9 @@ import java.util.regex.PatternSyntaxException;
  * behaves like the prefix spec {@code /api/*}.
  *
  * <p><b>Rank.</b> The {@linkplain #getGroup() group} is read from the shape of the pattern:
- * literal only is EXACT, literal then pattern is PREFIX_GLOB, pattern then literal is
- * SUFFIX_GLOB, anything else MIDDLE_GLOB (see {@link PathMappings} for how groups rank).
+ * literal only is EXACT; a literal beginning and end with pattern between is MIDDLE_GLOB;
+ * a literal beginning and a pattern end is PREFIX_GLOB; a pattern beginning is SUFFIX_GLOB
+ * (see {@link PathMappings} for how groups rank).
  *
  * <p><b>Bounded time.</b> The pattern comes from the application but the path from the
  * peer, and some patterns backtrack exponentially. Each match may read at most

@@ -6,12 +6,13 @@ package io.wharf.http.pathmap;
  * character outside any group or class, an escaped punctuation character, text between
  * {@code \Q} and {@code \E}) or <em>glob</em> (everything else: {@code .}, classes, groups,
  * alternation, anchors, escapes such as {@code \d}, quantifiers and the atom they apply to).
- * Then:
+ * Then, by which ends of the pattern are literal:
  * <ul>
  * <li>no glob at all: {@link PathSpecGroup#EXACT};
- * <li>a non-empty literal beginning followed only by glob: {@link PathSpecGroup#PREFIX_GLOB};
- * <li>glob followed only by a non-empty literal end: {@link PathSpecGroup#SUFFIX_GLOB};
- * <li>anything else: {@link PathSpecGroup#MIDDLE_GLOB}.
+ * <li>a literal beginning and a literal end: {@link PathSpecGroup#MIDDLE_GLOB};
+ * <li>a literal beginning and a glob end: {@link PathSpecGroup#PREFIX_GLOB};
+ * <li>a glob beginning, whatever the end: {@link PathSpecGroup#SUFFIX_GLOB}, the lowest rank
+ *     a pattern can have, so that {@code ^.*$} ranks just above the default spec.
  * </ul>
  * A leading {@code ^} and a final unescaped {@code $} are ignored, since path specs always
  * match the whole path. The reading is a heuristic for ranking only; matching always uses
@@ -29,30 +30,24 @@ final class RegexShape {
             end--;
         }
         boolean[] glob = globMarks(regex, start, end);
-        int length = glob.length;
-        int firstGlob = 0;
-        while (firstGlob < length && !glob[firstGlob]) {
-            firstGlob++;
-        }
-        if (firstGlob == length) {
+        if (glob.length == 0 || allLiteral(glob)) {
             return PathSpecGroup.EXACT;
         }
-        int lastGlob = length - 1;
-        while (!glob[lastGlob]) {
-            lastGlob--;
+        boolean literalBeginning = !glob[0];
+        boolean literalEnd = !glob[glob.length - 1];
+        if (literalBeginning) {
+            return literalEnd ? PathSpecGroup.MIDDLE_GLOB : PathSpecGroup.PREFIX_GLOB;
         }
-        for (int i = firstGlob; i <= lastGlob; i++) {
-            if (!glob[i]) {
-                return PathSpecGroup.MIDDLE_GLOB;
+        return PathSpecGroup.SUFFIX_GLOB;
+    }
+
+    private static boolean allLiteral(boolean[] glob) {
+        for (boolean mark : glob) {
+            if (mark) {
+                return false;
             }
         }
-        if (firstGlob > 0 && lastGlob == length - 1) {
-            return PathSpecGroup.PREFIX_GLOB;
-        }
-        if (firstGlob == 0 && lastGlob < length - 1) {
-            return PathSpecGroup.SUFFIX_GLOB;
-        }
-        return PathSpecGroup.MIDDLE_GLOB;
+        return true;
     }
 
     /** @return whether the character at {@code index} is preceded by an odd number of backslashes */

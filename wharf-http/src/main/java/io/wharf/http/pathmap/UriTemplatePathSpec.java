@@ -21,8 +21,8 @@ import java.util.Set;
  * a segment ({@code /file.{ext}}), the same name twice, a name with other characters (so no
  * RFC 6570 operators such as {@code {+path}}), and {@code *} anywhere.
  *
- * <p><b>Rank.</b> No variables: EXACT. Every segment from the first variable on a variable:
- * PREFIX_GLOB. Otherwise MIDDLE_GLOB.
+ * <p><b>Rank.</b> No variables: EXACT. The last segment a variable: PREFIX_GLOB (a fixed
+ * beginning, a variable end). Otherwise MIDDLE_GLOB (both ends fixed).
  *
  * <p><b>Cost.</b> Matching walks the path once, comparing segments, without regular
  * expressions: linear in the path's length. Immutable and shareable.
@@ -132,19 +132,14 @@ public final class UriTemplatePathSpec implements PathSpec {
     }
 
     private static PathSpecGroup groupOf(Segment[] segments) {
-        int firstVariable = 0;
-        while (firstVariable < segments.length && !segments[firstVariable].variable()) {
-            firstVariable++;
+        boolean anyVariable = false;
+        for (Segment segment : segments) {
+            anyVariable |= segment.variable();
         }
-        if (firstVariable == segments.length) {
+        if (!anyVariable) {
             return PathSpecGroup.EXACT;
         }
-        for (int i = firstVariable; i < segments.length; i++) {
-            if (!segments[i].variable()) {
-                return PathSpecGroup.MIDDLE_GLOB;
-            }
-        }
-        return PathSpecGroup.PREFIX_GLOB;
+        return segments[segments.length - 1].variable() ? PathSpecGroup.PREFIX_GLOB : PathSpecGroup.MIDDLE_GLOB;
     }
 
     /** @return the variable names in the order they appear; unmodifiable */

@@ -126,11 +126,16 @@ class PathSpecTest {
                 Arguments.of("^/a/.*/b$", RegexPathSpec.class, PathSpecGroup.MIDDLE_GLOB, 9, 3),
                 Arguments.of("^/a{2}/x$", RegexPathSpec.class, PathSpecGroup.MIDDLE_GLOB, 9, 2),
                 Arguments.of("^/a|/b$", RegexPathSpec.class, PathSpecGroup.MIDDLE_GLOB, 7, 2),
-                Arguments.of("^.*$", RegexPathSpec.class, PathSpecGroup.MIDDLE_GLOB, 4, 0),
+                Arguments.of("^.*$", RegexPathSpec.class, PathSpecGroup.SUFFIX_GLOB, 4, 0),
+                Arguments.of("^(/a|/b)$", RegexPathSpec.class, PathSpecGroup.SUFFIX_GLOB, 9, 2),
+                Arguments.of("^/a/.*/b/.*$", RegexPathSpec.class, PathSpecGroup.PREFIX_GLOB, 12, 4),
                 Arguments.of("/users/me", ExactPathSpec.class, PathSpecGroup.EXACT, 9, 2),
                 Arguments.of("/users/{id}", UriTemplatePathSpec.class, PathSpecGroup.PREFIX_GLOB, 11, 2),
                 Arguments.of("/users/{a}/{b}", UriTemplatePathSpec.class, PathSpecGroup.PREFIX_GLOB, 14, 3),
-                Arguments.of("/users/{id}/posts/{post}", UriTemplatePathSpec.class, PathSpecGroup.MIDDLE_GLOB, 24, 4),
+                Arguments.of("/a/{x}/b/{y}", UriTemplatePathSpec.class, PathSpecGroup.PREFIX_GLOB, 12, 4),
+                Arguments.of("/files/{name}/", UriTemplatePathSpec.class, PathSpecGroup.MIDDLE_GLOB, 14, 3),
+                Arguments.of("/users/{id}/posts/{post}", UriTemplatePathSpec.class, PathSpecGroup.PREFIX_GLOB, 24, 4),
+                Arguments.of("/users/{id}/posts", UriTemplatePathSpec.class, PathSpecGroup.MIDDLE_GLOB, 17, 3),
                 Arguments.of("/{lang}/index.html", UriTemplatePathSpec.class, PathSpecGroup.MIDDLE_GLOB, 18, 2));
     }
 
