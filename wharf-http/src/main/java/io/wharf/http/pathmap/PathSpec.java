@@ -13,13 +13,14 @@ package io.wharf.http.pathmap;
  * <p>{@link #from(String)} reads a declaration:
  * <ul>
  * <li>starting with {@code ^}: a {@link RegexPathSpec};
- * <li>containing {@code {}: a {@link UriTemplatePathSpec};
+ * <li>containing <code>&#123;</code>: a {@link UriTemplatePathSpec};
  * <li>otherwise servlet style: {@code ""} the {@link RootPathSpec root}, {@code /} the
  *     {@link DefaultPathSpec default}, {@code *.ext} a {@link SuffixPathSpec suffix},
  *     {@code /a/*} or {@code /*} a {@link PrefixPathSpec prefix}, any other path starting with
  *     {@code /} an {@link ExactPathSpec exact} spec. A {@code *} anywhere else is an error.
  * </ul>
- * Two specs are equal when they are of the same kind and have the same declaration.
+ * Two specs are equal when they are of the same kind and have the same declaration (and,
+ * for regexes, the same step budget).
  */
 public sealed interface PathSpec
         permits ExactPathSpec, PrefixPathSpec, SuffixPathSpec, RootPathSpec, DefaultPathSpec,

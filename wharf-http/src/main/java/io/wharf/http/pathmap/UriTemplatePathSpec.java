@@ -17,7 +17,7 @@ import java.util.Set;
  * <p><b>Declarations.</b> A template starts with {@code /}. A variable name is one or more
  * of {@code A-Z a-z 0-9 _}, optionally in dot-separated parts ({@code {user.id}}). Rejected,
  * with an {@link IllegalArgumentException} naming the problem: an empty variable
- * {@code {}}, nested or unclosed braces, a stray {@code }}, a variable that is only part of
+ * {@code {}}, nested or unclosed braces, a stray <code>&#125;</code>, a variable that is only part of
  * a segment ({@code /file.{ext}}), the same name twice, a name with other characters (so no
  * RFC 6570 operators such as {@code {+path}}), and {@code *} anywhere.
  *
