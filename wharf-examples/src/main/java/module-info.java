@@ -1,6 +1,6 @@
 /** Runnable examples of Wharf, and the demo. */
 module io.wharf.examples {
-    requires io.wharf.io;
+    requires io.wharf.server;
 
     exports io.wharf.examples;
 }

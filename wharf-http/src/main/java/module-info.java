@@ -8,4 +8,6 @@ module io.wharf.http {
 
     exports io.wharf.http;
     exports io.wharf.http.form;
+    exports io.wharf.http.compression;
+    exports io.wharf.http.pathmap;
 }

@@ -6,5 +6,4 @@ module io.wharf.server {
     requires transitive io.wharf.http;
 
     exports io.wharf.server;
-    exports io.wharf.server.handler;
 }

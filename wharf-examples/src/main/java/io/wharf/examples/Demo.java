@@ -1,0 +1,60 @@
+package io.wharf.examples;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import io.wharf.http.HttpField;
+import io.wharf.http.MimeTypes;
+import io.wharf.server.Handler;
+import io.wharf.server.Response;
+import io.wharf.server.Server;
+import io.wharf.server.ServerConnector;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+
+/**
+ * {@code ./wharf demo [PORT]}: a small site on http://localhost:8080 — a home page listing
+ * what the demo shows, static files (with a large file to try ranges), {@code /hello}
+ * (plain text), {@code /json}, and {@code /echo} (the request shown back). Ctrl-C stops it
+ * gracefully.
+ */
+public final class Demo {
+
+    private static final ByteBuffer HELLO = ByteBuffer.wrap("Hello, World!".getBytes(StandardCharsets.US_ASCII)).asReadOnlyBuffer();
+    private static final ByteBuffer JSON = ByteBuffer.wrap("{\"message\":\"Hello, World!\"}".getBytes(StandardCharsets.US_ASCII)).asReadOnlyBuffer();
+
+    private Demo() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setPort(port);
+        server.addConnector(connector);
+        server.setHandler(new Handler.Sequence(routes(), DemoSite.staticFiles(DemoSite.prepare())));
+        server.setStopAtShutdown(true);
+        server.start();
+        System.out.println("Wharf demo on http://localhost:" + connector.getLocalPort() + "/  (Ctrl-C stops it)");
+        server.join();
+    }
+
+    /** The dynamic pages: /hello, /json and /echo; never blocking, so they run on the reading thread. */
+    static Handler routes() {
+        return Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> switch (request.getPathInContext()) {
+            case "/hello" -> reply(response, callback, MimeTypes.Type.TEXT_PLAIN.getContentTypeField(), HELLO);
+            case "/json" -> reply(response, callback, MimeTypes.Type.APPLICATION_JSON.getContentTypeField(), JSON);
+            case "/echo" -> {
+                EchoPage.respond(request, response, callback);
+                yield true;
+            }
+            default -> false;
+        });
+    }
+
+    private static boolean reply(Response response, Callback callback, HttpField contentType, ByteBuffer body) {
+        response.getHeaders().put(contentType);
+        response.write(true, body.slice(), callback);
+        return true;
+    }
+}

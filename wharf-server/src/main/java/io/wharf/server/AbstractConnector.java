@@ -1,0 +1,212 @@
+package io.wharf.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.component.ContainerLifeCycle;
+import io.wharf.util.thread.Scheduler;
+
+/**
+ * What every connector shares: the server's executor, scheduler and buffer pool, the
+ * connection factories by protocol, the idle timeout, the set of open connections and
+ * graceful shutdown. Subclasses accept endpoints and call {@link #newConnection(EndPoint)},
+ * {@link #onOpened(Connection)} and {@link #onClosed(EndPoint)}.
+ */
+public abstract class AbstractConnector extends ContainerLifeCycle implements Connector {
+
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final Server server;
+    private final Map<String, ConnectionFactory> factories = new LinkedHashMap<>();
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final CompletableFuture<Void> allClosed = new CompletableFuture<>();
+    private volatile Duration idleTimeout = Duration.ofSeconds(30);
+    private volatile String name;
+    private volatile boolean shutdown;
+
+    /**
+     * @param factories the protocols, the first being the one each connection starts with;
+     *     none means plain HTTP/1.1 with the default configuration
+     */
+    protected AbstractConnector(Server server, ConnectionFactory... factories) {
+        this.server = server;
+        if (factories.length == 0) {
+            factories = new ConnectionFactory[] {new HttpConnectionFactory()};
+        }
+        for (ConnectionFactory factory : factories) {
+            addConnectionFactory(factory);
+        }
+        this.name = getClass().getSimpleName() + "@" + IDS.incrementAndGet();
+    }
+
+    /** Adds a factory (replacing the one of the same protocol); only while stopped. */
+    public final synchronized void addConnectionFactory(ConnectionFactory factory) {
+        if (isRunning()) {
+            throw new IllegalStateException("connection factories are set while " + name + " is stopped");
+        }
+        ConnectionFactory old = factories.put(factory.getProtocol(), factory);
+        if (old != null) {
+            removeBean(old);
+        }
+        addBean(factory);
+    }
+
+    @Override
+    public Server getServer() {
+        return server;
+    }
+
+    @Override
+    public Executor getExecutor() {
+        return server.getThreadPool();
+    }
+
+    @Override
+    public Scheduler getScheduler() {
+        return server.getScheduler();
+    }
+
+    @Override
+    public ByteBufferPool getByteBufferPool() {
+        return server.getByteBufferPool();
+    }
+
+    @Override
+    public synchronized ConnectionFactory getConnectionFactory(String protocol) {
+        return factories.get(protocol);
+    }
+
+    /** @return the first factory of type {@code type}, or null */
+    public synchronized <T extends ConnectionFactory> T getConnectionFactory(Class<T> type) {
+        for (ConnectionFactory factory : factories.values()) {
+            if (type.isInstance(factory)) {
+                return type.cast(factory);
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public synchronized List<String> getProtocols() {
+        return new ArrayList<>(factories.keySet());
+    }
+
+    @Override
+    public Duration getIdleTimeout() {
+        return idleTimeout;
+    }
+
+    /** Sets how long a connection may stay silent before it is closed (default 30 s). */
+    public void setIdleTimeout(Duration idleTimeout) {
+        this.idleTimeout = idleTimeout;
+    }
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return shutdown;
+    }
+
+    /** @return the number of open connections */
+    public int getConnectionCount() {
+        return connections.size();
+    }
+
+    @Override
+    public Connection newConnection(EndPoint endPoint) {
+        ConnectionFactory first;
+        synchronized (this) {
+            first = factories.values().iterator().next();
+        }
+        endPoint.setIdleTimeout(idleTimeout.toMillis());
+        return first.newConnection(this, endPoint);
+    }
+
+    /** A connection opened; it is tracked until its endpoint closes. */
+    protected void onOpened(Connection connection) {
+        connections.add(connection);
+        if (shutdown) {
+            shutdownConnection(connection);
+        }
+    }
+
+    /** An endpoint closed. */
+    protected void onClosed(EndPoint endPoint) {
+        Connection connection = endPoint.getConnection();
+        if (connection != null) {
+            connections.remove(connection);
+        }
+        if (shutdown && connections.isEmpty()) {
+            allClosed.complete(null);
+        }
+    }
+
+    /**
+     * Stops taking new connections and asks each open one to finish its in-flight request
+     * and close; idle ones close at once.
+     *
+     * @return completed when every connection has closed
+     */
+    public CompletableFuture<Void> shutdown() {
+        shutdown = true;
+        stopAccepting();
+        for (Connection connection : connections) {
+            shutdownConnection(connection);
+        }
+        if (connections.isEmpty()) {
+            allClosed.complete(null);
+        }
+        return allClosed;
+    }
+
+    private static void shutdownConnection(Connection connection) {
+        if (connection instanceof GracefulConnection graceful) {
+            graceful.shutdown();
+        } else {
+            connection.close();
+        }
+    }
+
+    /** Stops accepting new connections; open ones carry on. */
+    protected abstract void stopAccepting();
+
+    @Override
+    protected void doStop() throws Exception {
+        stopAccepting();
+        for (Connection connection : connections) {
+            connection.close();
+        }
+        connections.clear();
+        super.doStop();
+    }
+
+    @Override
+    public String toString() {
+        return name + getProtocols();
+    }
+
+    /** A connection that can finish its in-flight work and then close. */
+    public interface GracefulConnection {
+        /** Closes now when idle, else after the response in flight. Thread-safe. */
+        void shutdown();
+    }
+}

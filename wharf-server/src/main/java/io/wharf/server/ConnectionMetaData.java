@@ -1,0 +1,39 @@
+package io.wharf.server;
+
+import java.net.SocketAddress;
+
+import io.wharf.http.HttpVersion;
+
+/**
+ * What a request knows of the connection it came on: its id, protocol and version, the
+ * connector, the addresses, and whether it is secure (TLS). One instance per connection,
+ * immutable but for what a request customizer overrides by wrapping.
+ */
+public interface ConnectionMetaData {
+
+    /** @return an id unique within the server's life, for logs */
+    String getId();
+
+    /** @return the protocol the connection speaks, e.g. {@code "HTTP/1.1"} */
+    String getProtocol();
+
+    /** @return the HTTP version of the connection */
+    HttpVersion getHttpVersion();
+
+    /** @return the connector that accepted it */
+    Connector getConnector();
+
+    /** @return the client's address: an {@code InetSocketAddress}, a Unix socket address, or null in memory */
+    SocketAddress getRemoteSocketAddress();
+
+    /** @return the server's address on this connection, or null in memory */
+    SocketAddress getLocalSocketAddress();
+
+    /** @return whether the connection is encrypted (TLS) */
+    default boolean isSecure() {
+        return false;
+    }
+
+    /** @return whether the connection is persistent so far */
+    boolean isPersistent();
+}

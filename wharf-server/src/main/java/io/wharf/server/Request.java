@@ -1,0 +1,234 @@
+package io.wharf.server;
+
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpURI;
+import io.wharf.io.Content;
+import io.wharf.io.ContentInputStream;
+
+/**
+ * A request a handler sees: its method, URI, headers, attributes and connection, and its
+ * content as a {@link Content.Source} to read (see {@link Content} for the read/demand
+ * protocol and chunk ownership).
+ *
+ * <p><b>Threads.</b> A request is used by one thread at a time: the one running the handler,
+ * then whichever thread a demand callback runs on. Its header fields are valid until the
+ * handler's callback completes; copy them ({@code getHeaders().asImmutable()}) to keep them
+ * longer. {@link Wrapper} lets a handler change what later handlers see.
+ */
+public interface Request extends Content.Source {
+
+    /** @return an id unique within the connection's life, for logs */
+    String getId();
+
+    /** @return the connection it came on */
+    ConnectionMetaData getConnectionMetaData();
+
+    /** @return the method token, e.g. {@code "GET"} */
+    String getMethod();
+
+    /** @return the URI, complete with scheme and authority */
+    HttpURI getHttpURI();
+
+    /** @return the header fields; read-only */
+    HttpFields getHeaders();
+
+    /** @return the trailer fields once the content was fully read, or null */
+    HttpFields getTrailers();
+
+    /** @return {@link System#nanoTime()} when the first byte of the request arrived */
+    long getBeginNanoTime();
+
+    /** @return {@link System#nanoTime()} when the header was complete */
+    long getHeadersNanoTime();
+
+    /** @return whether the request came over TLS (or a customizer says it did) */
+    default boolean isSecure() {
+        return getConnectionMetaData().isSecure();
+    }
+
+    /** @return the attribute named {@code name}, or null */
+    Object getAttribute(String name);
+
+    /** Sets an attribute; a null value removes it. @return the previous value */
+    Object setAttribute(String name, Object value);
+
+    /** @return the previous value of the removed attribute */
+    default Object removeAttribute(String name) {
+        return setAttribute(name, null);
+    }
+
+    /** @return the attribute names, a snapshot */
+    Set<String> getAttributeNames();
+
+    /**
+     * @return the path the handler should act on: the decoded, canonical path of the URI,
+     *     less the context path when a {@code ContextHandler} is in between
+     */
+    default String getPathInContext() {
+        return getHttpURI().getDecodedPath();
+    }
+
+    /** @return the context path of the enclosing context, {@code ""} for the root */
+    default String getContextPath() {
+        return "";
+    }
+
+    /** @return the client's IP address as text, or null when the transport has none */
+    static String getRemoteAddress(Request request) {
+        SocketAddress address = request.getConnectionMetaData().getRemoteSocketAddress();
+        if (address instanceof InetSocketAddress inet) {
+            return inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
+        }
+        return address == null ? null : address.toString();
+    }
+
+    /** @return the client's port, or 0 when the transport has none */
+    static int getRemotePort(Request request) {
+        return request.getConnectionMetaData().getRemoteSocketAddress() instanceof InetSocketAddress inet ? inet.getPort() : 0;
+    }
+
+    /** @return a blocking stream over the request's content; never use it on a selector thread */
+    static InputStream asInputStream(Request request) {
+        return new ContentInputStream(request);
+    }
+
+    /**
+     * Reads the whole content as text, blocking; for small bodies in BLOCKING handlers.
+     *
+     * @param maxBytes the most bytes accepted; more fails with an {@link IllegalStateException}
+     */
+    static String getContentAsString(Request request, Charset charset, int maxBytes) throws java.io.IOException {
+        try (InputStream input = asInputStream(request)) {
+            byte[] bytes = input.readNBytes(maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw new IllegalStateException("request content is larger than " + maxBytes + " bytes");
+            }
+            return new String(bytes, charset == null ? StandardCharsets.UTF_8 : charset);
+        }
+    }
+
+    /** Reads and releases all remaining content without waiting; @return whether the end was reached */
+    static boolean consumeAvailable(Request request) {
+        while (true) {
+            Content.Chunk chunk = request.read();
+            if (chunk == null) {
+                return false;
+            }
+            chunk.release();
+            if (chunk.isLast()) {
+                return true;
+            }
+        }
+    }
+
+    /** A request that delegates everything; override what should change. */
+    class Wrapper implements Request {
+        private final Request wrapped;
+
+        public Wrapper(Request wrapped) {
+            this.wrapped = wrapped;
+        }
+
+        /** @return the request this one wraps */
+        public Request getWrapped() {
+            return wrapped;
+        }
+
+        @Override
+        public String getId() {
+            return wrapped.getId();
+        }
+
+        @Override
+        public ConnectionMetaData getConnectionMetaData() {
+            return wrapped.getConnectionMetaData();
+        }
+
+        @Override
+        public String getMethod() {
+            return wrapped.getMethod();
+        }
+
+        @Override
+        public HttpURI getHttpURI() {
+            return wrapped.getHttpURI();
+        }
+
+        @Override
+        public HttpFields getHeaders() {
+            return wrapped.getHeaders();
+        }
+
+        @Override
+        public HttpFields getTrailers() {
+            return wrapped.getTrailers();
+        }
+
+        @Override
+        public long getBeginNanoTime() {
+            return wrapped.getBeginNanoTime();
+        }
+
+        @Override
+        public long getHeadersNanoTime() {
+            return wrapped.getHeadersNanoTime();
+        }
+
+        @Override
+        public boolean isSecure() {
+            return wrapped.isSecure();
+        }
+
+        @Override
+        public Object getAttribute(String name) {
+            return wrapped.getAttribute(name);
+        }
+
+        @Override
+        public Object setAttribute(String name, Object value) {
+            return wrapped.setAttribute(name, value);
+        }
+
+        @Override
+        public Set<String> getAttributeNames() {
+            return wrapped.getAttributeNames();
+        }
+
+        @Override
+        public String getPathInContext() {
+            return wrapped.getPathInContext();
+        }
+
+        @Override
+        public String getContextPath() {
+            return wrapped.getContextPath();
+        }
+
+        @Override
+        public Content.Chunk read() {
+            return wrapped.read();
+        }
+
+        @Override
+        public void demand(Runnable onContentAvailable) {
+            wrapped.demand(onContentAvailable);
+        }
+
+        @Override
+        public void fail(Throwable cause) {
+            wrapped.fail(cause);
+        }
+
+        @Override
+        public long getLength() {
+            return wrapped.getLength();
+        }
+    }
+}

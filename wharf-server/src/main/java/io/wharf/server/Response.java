@@ -1,0 +1,167 @@
+package io.wharf.server;
+
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpStatus;
+import io.wharf.io.ContentOutputStream;
+import io.wharf.util.Callback;
+
+/**
+ * A response a handler writes: a status, header fields, content written to this
+ * {@link io.wharf.io.Content.Sink}, and optional trailers. The first write commits the
+ * status and headers; after that they cannot change. A write with {@code last} ends the
+ * content; completing the handler's callback ends it too if the handler did not.
+ *
+ * <p><b>Threads.</b> One write at a time, from any thread; a second write before the first
+ * completed fails its callback with a {@link java.nio.channels.WritePendingException}. The
+ * buffer passed to a write belongs to the caller again once the write's callback completes.
+ */
+public interface Response extends io.wharf.io.Content.Sink {
+
+    /** @return the request this response answers */
+    Request getRequest();
+
+    /** @return the status, 200 unless set */
+    int getStatus();
+
+    /** Sets the status; ignored once committed. */
+    void setStatus(int status);
+
+    /** @return the header fields, mutable until committed */
+    HttpFields.Mutable getHeaders();
+
+    /** @return the supplier of trailer fields, or null */
+    Supplier<HttpFields> getTrailersSupplier();
+
+    /** Sets the supplier asked for trailers after the last content (chunked HTTP/1.1 or HTTP/2). */
+    void setTrailersSupplier(Supplier<HttpFields> trailers);
+
+    /** @return whether the status and headers were written */
+    boolean isCommitted();
+
+    /** Clears the status and headers; fails with {@link IllegalStateException} once committed. */
+    void reset();
+
+    /**
+     * Writes an interim 1xx response (100 Continue, 103 Early Hints) before the final one.
+     *
+     * @throws IllegalArgumentException when {@code status} is not 1xx (101 excluded)
+     */
+    void writeInterim(int status, HttpFields headers, Callback callback);
+
+    /** Writes {@code text} as UTF-8 with {@code last}; sets no Content-Type. */
+    static void write(Response response, boolean last, String text, Callback callback) {
+        response.write(last, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), callback);
+    }
+
+    /** @return a blocking stream over the response content; never use it on a selector thread */
+    static OutputStream asOutputStream(Response response) {
+        return new ContentOutputStream(response);
+    }
+
+    /**
+     * Answers with an error page made by the server's error handler (HTML, JSON or text by
+     * the request's Accept), unless the response is committed, in which case the callback
+     * fails so the connection is aborted.
+     */
+    static void writeError(Request request, Response response, Callback callback, int status, String message) {
+        writeError(request, response, callback, status, message, null);
+    }
+
+    /** As {@link #writeError(Request, Response, Callback, int, String)}, with the cause. */
+    static void writeError(Request request, Response response, Callback callback, int status, String message, Throwable cause) {
+        if (response.isCommitted()) {
+            callback.failed(cause != null ? cause : new IllegalStateException("committed before error " + status + ": " + message));
+            return;
+        }
+        response.reset();
+        response.setStatus(status);
+        Server server = request.getConnectionMetaData().getConnector().getServer();
+        server.getErrorHandler().writeError(request, response, callback, status, message, cause);
+    }
+
+    /**
+     * Redirects with {@code status} (a 3xx) to {@code location}, which is sent as given
+     * (relative references are legal, RFC 9110 section 10.2.2).
+     */
+    static void sendRedirect(Request request, Response response, Callback callback, int status, String location) {
+        if (!HttpStatus.isRedirection(status)) {
+            throw new IllegalArgumentException("not a redirection status: " + status);
+        }
+        response.reset();
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.LOCATION, location);
+        response.write(true, null, callback);
+    }
+
+    /** A response that delegates everything; override what should change. */
+    class Wrapper implements Response {
+        private final Request request;
+        private final Response wrapped;
+
+        public Wrapper(Request request, Response wrapped) {
+            this.request = request;
+            this.wrapped = wrapped;
+        }
+
+        /** @return the response this one wraps */
+        public Response getWrapped() {
+            return wrapped;
+        }
+
+        @Override
+        public Request getRequest() {
+            return request;
+        }
+
+        @Override
+        public int getStatus() {
+            return wrapped.getStatus();
+        }
+
+        @Override
+        public void setStatus(int status) {
+            wrapped.setStatus(status);
+        }
+
+        @Override
+        public HttpFields.Mutable getHeaders() {
+            return wrapped.getHeaders();
+        }
+
+        @Override
+        public Supplier<HttpFields> getTrailersSupplier() {
+            return wrapped.getTrailersSupplier();
+        }
+
+        @Override
+        public void setTrailersSupplier(Supplier<HttpFields> trailers) {
+            wrapped.setTrailersSupplier(trailers);
+        }
+
+        @Override
+        public boolean isCommitted() {
+            return wrapped.isCommitted();
+        }
+
+        @Override
+        public void reset() {
+            wrapped.reset();
+        }
+
+        @Override
+        public void writeInterim(int status, HttpFields headers, Callback callback) {
+            wrapped.writeInterim(status, headers, callback);
+        }
+
+        @Override
+        public void write(boolean last, ByteBuffer buffer, Callback callback) {
+            wrapped.write(last, buffer, callback);
+        }
+    }
+}

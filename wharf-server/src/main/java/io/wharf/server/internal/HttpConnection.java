@@ -1,0 +1,470 @@
+package io.wharf.server.internal;
+
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.wharf.http.BadMessageException;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpGenerator;
+import io.wharf.http.HttpParser;
+import io.wharf.http.HttpParserListener;
+import io.wharf.http.HttpVersion;
+import io.wharf.io.AbstractConnection;
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.server.AbstractConnector;
+import io.wharf.server.ConnectionMetaData;
+import io.wharf.server.Connector;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.RetainableByteBuffer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An HTTP/1.1 server connection: it reads requests with one {@link HttpParser}, hands each
+ * to the server's handler tree, and writes responses with one {@link HttpGenerator}.
+ *
+ * <p><b>Threads.</b> Reading is driven by {@link #onFillable()}, on the thread the selector's
+ * execution strategy picks for this connection's {@link #invocationType()} — the handler
+ * tree's type, so a BLOCKING tree never runs on a selector thread. That thread parses and
+ * calls the handler inline. Pipelined requests are handled in a loop on the same thread.
+ * While a request is in flight, only its content source reads (see {@link HttpExchange});
+ * when the exchange completes on another thread, that thread resumes the loop.
+ *
+ * <p><b>Buffers.</b> The network buffer is borrowed from the pool when the selector says
+ * bytes arrived and returned as soon as it is empty and no content chunk references it; an
+ * idle keep-alive connection holds no buffer.
+ */
+public final class HttpConnection extends AbstractConnection
+        implements ConnectionMetaData, AbstractConnector.GracefulConnection, Connection.UpgradeFrom, Connection.UpgradeTo {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpConnection.class);
+    private static final AtomicLong IDS = new AtomicLong();
+    private static final HttpField SERVER_FIELD = new io.wharf.http.PreEncodedHttpField(io.wharf.http.HttpHeader.SERVER, "wharf");
+
+    /** Where the request loop is. */
+    enum Loop {
+        /** Reading or waiting for the next request. */
+        READING,
+        /** A handler runs on the loop's thread. */
+        HANDLING,
+        /** The handler returned; its exchange completes later on some thread. */
+        WAITING,
+        /** The exchange completed while the handler was still running; the loop thread goes on. */
+        COMPLETED
+    }
+
+    private final Connector connector;
+    private final HttpConfiguration configuration;
+    private final String id = Long.toString(IDS.incrementAndGet(), 36);
+    private final HttpParser parser;
+    private final HttpGenerator generator;
+    private final RequestListener listener = new RequestListener();
+    private final AtomicReference<Loop> loop = new AtomicReference<>(Loop.READING);
+    private final HttpFields.Mutable requestFields = HttpFields.build(16);
+    private RetainableByteBuffer network;
+    private HttpExchange exchange;
+    private HttpVersion version = HttpVersion.HTTP_1_1;
+    private long requests;
+    private volatile boolean shutdown;
+
+    public HttpConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration) {
+        super(endPoint, connector.getExecutor());
+        this.connector = connector;
+        this.configuration = configuration;
+        this.parser = new HttpParser(listener, configuration.toParserLimits(), configuration.getHttpCompliance(), io.wharf.http.ComplianceViolation.Listener.NONE);
+        this.generator = new HttpGenerator(generatorOptions(connector.getServer(), configuration));
+    }
+
+    @Override
+    public InvocationType invocationType() {
+        var handler = connector.getServer().getHandler();
+        return handler == null ? InvocationType.NON_BLOCKING : handler.invocationType();
+    }
+
+    @Override
+    public void onOpen() {
+        super.onOpen();
+        fillInterested();
+    }
+
+    @Override
+    public void onFillable() {
+        processRequests();
+    }
+
+    /**
+     * The request loop: parse what is buffered (filling when empty), handle each complete
+     * request head inline, and go on while exchanges complete on this thread.
+     */
+    private void processRequests() {
+        while (true) {
+            if (exchange == null) {
+                int parsed = parseRequestHead();
+                if (parsed <= 0) {
+                    return;
+                }
+            }
+            HttpExchange current = exchange;
+            loop.set(Loop.HANDLING);
+            current.handle();
+            if (loop.compareAndSet(Loop.HANDLING, Loop.WAITING)) {
+                return;
+            }
+            // COMPLETED: the exchange finished inline; carry on with the next request.
+            loop.set(Loop.READING);
+            if (!finishExchange()) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Parses until a request head is complete.
+     *
+     * @return 1 when an exchange is ready to handle, 0 when waiting for bytes, -1 when closed
+     */
+    private int parseRequestHead() {
+        try {
+            while (true) {
+                if (network != null && network.byteBuffer().hasRemaining()) {
+                    if (parser.isClosed()) {
+                        // After a bad message nothing more is parsed: drain until the client closes.
+                        network.byteBuffer().position(network.byteBuffer().limit());
+                        continue;
+                    }
+                    parser.parseNext(network.byteBuffer());
+                    if (exchange != null) {
+                        return 1;
+                    }
+                    if (!getEndPoint().isOpen()) {
+                        releaseNetworkIfUnused();
+                        return -1;
+                    }
+                    continue;
+                }
+                int filled = fill();
+                if (filled > 0) {
+                    continue;
+                }
+                releaseNetworkIfUnused();
+                if (filled == 0) {
+                    if (shutdown) {
+                        getEndPoint().close();
+                        return -1;
+                    }
+                    fillInterested();
+                    return 0;
+                }
+                parser.atEOF();
+                if (network != null && network.byteBuffer().hasRemaining()) {
+                    parser.parseNext(network.byteBuffer());
+                }
+                getEndPoint().close();
+                return -1;
+            }
+        } catch (Throwable x) {
+            LOG.debug("Reading requests failed on {}", this, x);
+            releaseNetworkIfUnused();
+            getEndPoint().close(x);
+            return -1;
+        }
+    }
+
+    /**
+     * Reads into the network buffer, borrowing one when there is none or when the current one
+     * is still referenced by content chunks.
+     *
+     * @return the bytes read, 0 for none now, -1 at the end of input
+     */
+    int fill() throws java.io.IOException {
+        if (network == null) {
+            network = connector.getByteBufferPool().acquire(configuration.getInputBufferSize(), true);
+        } else if (network.isRetained() && !network.byteBuffer().hasRemaining()) {
+            network.release();
+            network = connector.getByteBufferPool().acquire(configuration.getInputBufferSize(), true);
+        }
+        ByteBuffer buffer = network.byteBuffer();
+        if (!buffer.hasRemaining()) {
+            buffer.clear().limit(0);
+        } else if (buffer.limit() == buffer.capacity()) {
+            buffer.compact().flip();
+        }
+        return getEndPoint().fill(buffer);
+    }
+
+    /** Returns the network buffer to the pool when it is empty and no chunk references it. */
+    void releaseNetworkIfUnused() {
+        RetainableByteBuffer buffer = network;
+        if (buffer != null && !buffer.byteBuffer().hasRemaining()) {
+            network = null;
+            buffer.release();
+        }
+    }
+
+    /** @return the network buffer, for content chunks to slice and retain; may be null */
+    RetainableByteBuffer network() {
+        return network;
+    }
+
+    /** @return the parser, for the exchange's content source */
+    HttpParser parser() {
+        return parser;
+    }
+
+    HttpGenerator generator() {
+        return generator;
+    }
+
+    HttpConfiguration configuration() {
+        return configuration;
+    }
+
+    /**
+     * Called by the exchange, on any thread, when its response is fully written (or failed)
+     * and its request content is dealt with.
+     */
+    void onExchangeComplete() {
+        if (loop.compareAndSet(Loop.HANDLING, Loop.COMPLETED)) {
+            return; // the loop thread is still in the handler and carries on itself
+        }
+        loop.set(Loop.READING);
+        if (!finishExchange()) {
+            return;
+        }
+        if (network != null && network.byteBuffer().hasRemaining()) {
+            resumeLoop();
+        } else {
+            releaseNetworkIfUnused();
+            if (shutdown) {
+                getEndPoint().close();
+            } else {
+                fillInterested();
+            }
+        }
+    }
+
+    /** Goes on with pipelined bytes: inline when the handler tree never blocks, else on the pool. */
+    private void resumeLoop() {
+        if (invocationType() == InvocationType.BLOCKING) {
+            getExecutor().execute(this::processRequests);
+        } else {
+            processRequests();
+        }
+    }
+
+    /**
+     * Resets the parser and generator after an exchange.
+     *
+     * @return whether the connection stays open for another request
+     */
+    private boolean finishExchange() {
+        HttpExchange done = exchange;
+        exchange = null;
+        boolean persistent = done != null && done.isPersistent() && !shutdown && getEndPoint().isOpen()
+                && done.skipRemainingContent() && parser.isComplete();
+        if (persistent) {
+            parser.reset();
+        }
+        generator.reset();
+        requestFields.clear();
+        if (!persistent) {
+            releaseNetworkIfUnused();
+            getEndPoint().shutdownOutput();
+            if (network != null) {
+                network.byteBuffer().position(network.byteBuffer().limit());
+                releaseNetworkIfUnused();
+            }
+            getEndPoint().close();
+            return false;
+        }
+        return true;
+    }
+
+    private static HttpGenerator.Options generatorOptions(io.wharf.server.Server server, HttpConfiguration configuration) {
+        HttpField serverField = configuration.isSendServerVersion() ? SERVER_FIELD : null;
+        return new HttpGenerator.Options(serverField, configuration.isSendDateHeader() ? server.getDateField()::get : null);
+    }
+
+    /**
+     * Answers a request whose head could not be parsed, then closes: nothing after a bad
+     * message is read. The reason names the problem and never echoes the request's bytes.
+     */
+    private void writeBadMessage(BadMessageException failure) {
+        LOG.debug("Bad message on {}", this, failure);
+        exchange = null;
+        String body = failure.getStatus() + " " + io.wharf.http.HttpStatus.getReason(failure.getStatus()) + "\n" + failure.getReason() + "\n";
+        HttpFields.Mutable fields = HttpFields.build(4)
+                .add(io.wharf.http.MimeTypes.Type.TEXT_PLAIN_UTF_8.getContentTypeField())
+                .add(io.wharf.http.HttpHeader.CONNECTION, "close");
+        HttpVersion answerVersion = version == HttpVersion.HTTP_1_0 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
+        io.wharf.http.MetaData.Response info = new io.wharf.http.MetaData.Response(failure.getStatus(), null, answerVersion, fields, -1, null);
+        generator.reset();
+        generator.setPersistent(false);
+        io.wharf.util.Callback close = io.wharf.util.Callback.from(InvocationType.NON_BLOCKING,
+                () -> getEndPoint().shutdownOutput(), cause -> getEndPoint().close(cause));
+        new ResponseWrite(this, false, new java.util.concurrent.atomic.AtomicBoolean(true), close)
+                .start(info, ByteBuffer.wrap(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true);
+    }
+
+    @Override
+    public void shutdown() {
+        shutdown = true;
+        if (loop.get() == Loop.READING && exchange == null && getEndPoint().isFillInterested()) {
+            getEndPoint().close();
+        }
+    }
+
+    /** @return whether a graceful shutdown asked this connection to close after its exchange */
+    boolean isShutdown() {
+        return shutdown;
+    }
+
+    @Override
+    public boolean onIdleExpired(TimeoutException timeout) {
+        HttpExchange current = exchange;
+        if (current != null) {
+            return current.onIdleTimeout(timeout);
+        }
+        return true;
+    }
+
+    @Override
+    public void onClose(Throwable cause) {
+        HttpExchange current = exchange;
+        if (current != null) {
+            current.onConnectionClosed(cause);
+        }
+        super.onClose(cause);
+    }
+
+    @Override
+    public RetainableByteBuffer onUpgradeFrom() {
+        RetainableByteBuffer unused = network;
+        network = null;
+        if (unused != null && !unused.byteBuffer().hasRemaining()) {
+            unused.release();
+            return null;
+        }
+        return unused;
+    }
+
+    @Override
+    public void onUpgradeTo(RetainableByteBuffer prefilled) {
+        network = prefilled;
+    }
+
+    // ---- ConnectionMetaData ----
+
+    @Override
+    public String getId() {
+        return id;
+    }
+
+    @Override
+    public String getProtocol() {
+        return version.asString();
+    }
+
+    @Override
+    public HttpVersion getHttpVersion() {
+        return version;
+    }
+
+    @Override
+    public Connector getConnector() {
+        return connector;
+    }
+
+    @Override
+    public SocketAddress getRemoteSocketAddress() {
+        return getEndPoint().getRemoteSocketAddress();
+    }
+
+    @Override
+    public SocketAddress getLocalSocketAddress() {
+        return getEndPoint().getLocalSocketAddress();
+    }
+
+    @Override
+    public boolean isPersistent() {
+        HttpExchange current = exchange;
+        return !shutdown && (current == null || current.isPersistent());
+    }
+
+    @Override
+    public String toString() {
+        return "HttpConnection@" + id + "{" + loop.get() + ",requests=" + requests + "," + getEndPoint() + "}";
+    }
+
+    /** Turns parser events into exchanges; request heads here, content events go to the exchange. */
+    private final class RequestListener implements HttpParserListener.Request {
+        private String method;
+        private String target;
+        private long beginNanos;
+
+        @Override
+        public void startRequest(String method, String target, HttpVersion version) {
+            this.method = method;
+            this.target = target;
+            this.beginNanos = System.nanoTime();
+            HttpConnection.this.version = version;
+        }
+
+        @Override
+        public void parsedHeader(HttpField field) {
+            requestFields.add(field);
+        }
+
+        @Override
+        public boolean headerComplete() {
+            requests++;
+            exchange = new HttpExchange(HttpConnection.this, id + "-" + requests, method, target, version, requestFields, beginNanos);
+            return true;
+        }
+
+        @Override
+        public boolean content(ByteBuffer content) {
+            return exchange.onContent(content);
+        }
+
+        @Override
+        public boolean contentComplete() {
+            return false;
+        }
+
+        @Override
+        public void parsedTrailer(HttpField field) {
+            exchange.onTrailer(field);
+        }
+
+        @Override
+        public boolean messageComplete() {
+            if (exchange != null) {
+                exchange.onMessageComplete();
+            }
+            return true;
+        }
+
+        @Override
+        public void badMessage(BadMessageException failure) {
+            if (exchange != null) {
+                exchange.onBadContent(failure);
+            } else {
+                writeBadMessage(failure);
+            }
+        }
+
+        @Override
+        public void earlyEOF() {
+            if (exchange != null) {
+                exchange.onEarlyEOF();
+            }
+        }
+    }
+}

@@ -1,0 +1,409 @@
+package io.wharf.server.internal;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+
+import io.wharf.http.BadMessageException;
+import io.wharf.http.HostPort;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpHeaderValue;
+import io.wharf.http.HttpMethod;
+import io.wharf.http.HttpStatus;
+import io.wharf.http.HttpURI;
+import io.wharf.http.HttpVersion;
+import io.wharf.io.Content;
+import io.wharf.io.EofException;
+import io.wharf.server.ConnectionMetaData;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.Request;
+import io.wharf.server.Response;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.ByteBuffers;
+import io.wharf.util.buffer.RetainableByteBuffer;
+
+/**
+ * One request and its response on an {@link HttpConnection}: the {@link Request} handlers
+ * see (its content source reads through the connection's parser), the {@link ServerResponse}
+ * and the callback handed to the handler, whose completion ends the exchange.
+ *
+ * <p><b>Threads.</b> Made and handled on the connection's loop thread; afterwards its content
+ * is read by one thread at a time (the handler's, then a demand callback's). Content chunks
+ * are slices of the connection's network buffer, each holding a reference to it.
+ */
+final class HttpExchange implements Request {
+
+    private final HttpConnection connection;
+    private final String id;
+    private final String method;
+    private final String target;
+    private final HttpVersion version;
+    private final HttpFields fields;
+    private final long beginNanos;
+    private final long headersNanos = System.nanoTime();
+    private final ServerResponse response;
+    private final Completion completion = new Completion();
+    private final boolean head;
+    private HttpURI uri;
+    private Map<String, Object> attributes;
+    private HttpFields.Mutable trailers;
+    private Content.Chunk pending;
+    private Throwable failure;
+    private boolean contentComplete;
+    private boolean expectsContinue;
+    private boolean persistent;
+
+    HttpExchange(HttpConnection connection, String id, String method, String target, HttpVersion version,
+                 HttpFields fields, long beginNanos) {
+        this.connection = connection;
+        this.id = id;
+        this.method = method;
+        this.target = target;
+        this.version = version;
+        this.fields = fields;
+        this.beginNanos = beginNanos;
+        this.head = HttpMethod.HEAD.is(method);
+        boolean noContent = connection.parser().getContentLength() <= 0 && !connection.parser().isChunking();
+        this.persistent = persistentByRequest(version, fields);
+        this.expectsContinue = version == HttpVersion.HTTP_1_1 && !noContent
+                && fields.contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
+        this.response = new ServerResponse(this, connection);
+    }
+
+    private static boolean persistentByRequest(HttpVersion version, HttpFields fields) {
+        if (version == HttpVersion.HTTP_1_1) {
+            return !fields.contains(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+        }
+        return version == HttpVersion.HTTP_1_0 && fields.contains(HttpHeader.CONNECTION, HttpHeaderValue.KEEP_ALIVE.asString());
+    }
+
+    /** Builds the URI, applies customizers and runs the handler tree; on the loop thread. */
+    void handle() {
+        Request request = this;
+        try {
+            uri = buildUri();
+            for (HttpConfiguration.Customizer customizer : connection.configuration().getCustomizers()) {
+                request = customizer.customize(request, response.getHeaders());
+            }
+        } catch (BadMessageException x) {
+            persistent = false;
+            Response.writeError(this, response, completion, x.getStatus(), x.getReason());
+            return;
+        } catch (Throwable x) {
+            persistent = false;
+            Response.writeError(this, response, completion, HttpStatus.INTERNAL_SERVER_ERROR_500, null, x);
+            return;
+        }
+        connection.getConnector().getServer().handle(request, response, completion);
+    }
+
+    private HttpURI buildUri() {
+        HttpConfiguration configuration = connection.configuration();
+        HttpURI parsed = HttpMethod.CONNECT.is(method) ? HttpURI.parseAuthority(target) : HttpURI.parse(target);
+        configuration.getUriCompliance().check(parsed, io.wharf.http.ComplianceViolation.Listener.NONE);
+        String hostHeader = fields.get(HttpHeader.HOST);
+        HostPort authority = null;
+        if (hostHeader != null && !hostHeader.isEmpty()) {
+            try {
+                authority = HostPort.parse(hostHeader);
+            } catch (IllegalArgumentException x) {
+                throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "Bad Host header: " + x.getMessage());
+            }
+        }
+        if (parsed.isAbsolute() || HttpMethod.CONNECT.is(method)) {
+            return parsed;
+        }
+        String scheme = isSecure() ? "https" : "http";
+        HttpURI.Builder builder = HttpURI.build(parsed).scheme(scheme);
+        if (authority != null) {
+            builder.host(authority.getHost()).port(authority.getPort());
+        } else if (connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
+            builder.host(local.getHostString()).port(local.getPort());
+        }
+        return builder.asImmutable();
+    }
+
+    // ---- parser events, on the thread that parses ----
+
+    boolean onContent(ByteBuffer content) {
+        RetainableByteBuffer network = connection.network();
+        network.retain();
+        pending = Content.Chunk.from(content, false, network);
+        return true;
+    }
+
+    void onTrailer(HttpField field) {
+        if (trailers == null) {
+            trailers = HttpFields.build(4);
+        }
+        trailers.add(field);
+    }
+
+    void onMessageComplete() {
+        contentComplete = true;
+    }
+
+    void onBadContent(BadMessageException cause) {
+        persistent = false;
+        failure = cause;
+    }
+
+    void onEarlyEOF() {
+        persistent = false;
+        failure = new EofException("early EOF: the client closed before the request content was complete");
+    }
+
+    boolean onIdleTimeout(TimeoutException timeout) {
+        if (failure == null && !contentComplete) {
+            failure = timeout;
+        }
+        persistent = false;
+        return true;
+    }
+
+    void onConnectionClosed(Throwable cause) {
+        if (failure == null && !contentComplete) {
+            failure = cause != null ? cause : new EofException("connection closed");
+        }
+        persistent = false;
+    }
+
+    // ---- Content.Source ----
+
+    @Override
+    public Content.Chunk read() {
+        if (pending != null) {
+            Content.Chunk chunk = pending;
+            pending = null;
+            return chunk;
+        }
+        if (failure != null) {
+            return Content.Chunk.from(failure);
+        }
+        if (contentComplete) {
+            return Content.Chunk.EOF;
+        }
+        try {
+            while (true) {
+                RetainableByteBuffer network = connection.network();
+                ByteBuffer buffer = network != null ? network.byteBuffer() : ByteBuffers.EMPTY;
+                boolean hadBytes = buffer.hasRemaining();
+                connection.parser().parseNext(buffer);
+                if (pending != null) {
+                    Content.Chunk chunk = pending;
+                    pending = null;
+                    return chunk;
+                }
+                if (failure != null) {
+                    return Content.Chunk.from(failure);
+                }
+                if (contentComplete) {
+                    return Content.Chunk.EOF;
+                }
+                if (hadBytes) {
+                    continue;
+                }
+                sendContinueIfExpected();
+                int filled = connection.fill();
+                if (filled == 0) {
+                    connection.releaseNetworkIfUnused();
+                    return null;
+                }
+                if (filled < 0) {
+                    connection.parser().atEOF();
+                    connection.parser().parseNext(connection.network().byteBuffer());
+                    if (failure == null && !contentComplete) {
+                        onEarlyEOF();
+                    }
+                }
+            }
+        } catch (Throwable x) {
+            failure = x;
+            persistent = false;
+            return Content.Chunk.from(x);
+        }
+    }
+
+    /**
+     * Reads and drops the rest of the content that is already here, so the parser reaches the
+     * end of the message; @return whether it did (else the connection cannot be reused).
+     */
+    boolean skipRemainingContent() {
+        if (pending != null) {
+            pending.release();
+            pending = null;
+        }
+        return Request.consumeAvailable(this) && failure == null;
+    }
+
+    @Override
+    public void demand(Runnable onContentAvailable) {
+        RetainableByteBuffer network = connection.network();
+        boolean ready = pending != null || failure != null || contentComplete
+                || network != null && network.byteBuffer().hasRemaining();
+        if (ready) {
+            onContentAvailable.run();
+            return;
+        }
+        sendContinueIfExpected();
+        InvocationType type = io.wharf.util.Invocable.typeOf(onContentAvailable);
+        connection.getEndPoint().fillInterested(Callback.from(type, onContentAvailable, cause -> {
+            if (failure == null) {
+                failure = cause;
+            }
+            persistent = false;
+            onContentAvailable.run();
+        }));
+    }
+
+    @Override
+    public void fail(Throwable cause) {
+        if (failure == null) {
+            failure = cause;
+        }
+        persistent = false;
+    }
+
+    @Override
+    public long getLength() {
+        return connection.parser().isChunking() ? -1 : Math.max(connection.parser().getContentLength(), 0);
+    }
+
+    private void sendContinueIfExpected() {
+        if (expectsContinue) {
+            expectsContinue = false;
+            if (!response.isCommitted()) {
+                response.writeContinue();
+            }
+        }
+    }
+
+    /** @return whether the connection may carry another request after this one */
+    boolean isPersistent() {
+        return persistent && connection.generator().isPersistent();
+    }
+
+    /** @return whether the request was persistent by its version and Connection field, so far */
+    boolean wantsPersistence() {
+        return persistent;
+    }
+
+    boolean isHead() {
+        return head;
+    }
+
+    /** Before the last write: a request whose content is not all read cannot be followed by another. */
+    void beforeLastWrite() {
+        if (!skipRemainingContent()) {
+            persistent = false;
+        }
+        if (connection.isShutdown()) {
+            persistent = false;
+        }
+    }
+
+    // ---- Request ----
+
+    @Override
+    public String getId() {
+        return id;
+    }
+
+    @Override
+    public ConnectionMetaData getConnectionMetaData() {
+        return connection;
+    }
+
+    @Override
+    public String getMethod() {
+        return method;
+    }
+
+    @Override
+    public HttpURI getHttpURI() {
+        return uri;
+    }
+
+    @Override
+    public HttpFields getHeaders() {
+        return fields;
+    }
+
+    @Override
+    public HttpFields getTrailers() {
+        return trailers;
+    }
+
+    @Override
+    public long getBeginNanoTime() {
+        return beginNanos;
+    }
+
+    @Override
+    public long getHeadersNanoTime() {
+        return headersNanos;
+    }
+
+    @Override
+    public Object getAttribute(String name) {
+        return attributes == null ? null : attributes.get(name);
+    }
+
+    @Override
+    public Object setAttribute(String name, Object value) {
+        if (value == null) {
+            return attributes == null ? null : attributes.remove(name);
+        }
+        if (attributes == null) {
+            attributes = new HashMap<>();
+        }
+        return attributes.put(name, value);
+    }
+
+    @Override
+    public Set<String> getAttributeNames() {
+        return attributes == null ? Set.of() : Set.copyOf(attributes.keySet());
+    }
+
+    @Override
+    public String toString() {
+        return method + " " + target + " " + version + "@" + id;
+    }
+
+    /** The callback a handler completes; ends the exchange once the response is complete. */
+    private final class Completion implements Callback {
+        @Override
+        public void succeeded() {
+            response.complete(Callback.from(InvocationType.NON_BLOCKING, connection::onExchangeComplete, this::abort));
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            persistent = false;
+            if (!response.isCommitted()) {
+                int status = cause instanceof BadMessageException bad ? bad.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500;
+                String message = cause instanceof BadMessageException bad ? bad.getReason() : null;
+                Response.writeError(HttpExchange.this, response, Callback.from(InvocationType.NON_BLOCKING,
+                        () -> succeeded(), this::abort), status, message, cause);
+                return;
+            }
+            abort(cause);
+        }
+
+        private void abort(Throwable cause) {
+            persistent = false;
+            connection.getEndPoint().close(cause);
+            connection.onExchangeComplete();
+        }
+
+        @Override
+        public InvocationType invocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.wharf.server.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.WritePendingException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpGenerator;
+import io.wharf.http.HttpStatus;
+import io.wharf.http.MetaData;
+import io.wharf.server.Request;
+import io.wharf.server.Response;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+
+/**
+ * The {@link Response} of an {@link HttpExchange}: status and fields until committed, then
+ * content framed by the connection's {@link HttpGenerator} and written to the endpoint.
+ *
+ * <p><b>Threads.</b> One write at a time from any thread; a concurrent second write fails
+ * with {@link WritePendingException}. <b>Buffers.</b> Each write borrows a header buffer for
+ * the head and chunk framing and returns it when the endpoint write completes; the caller's
+ * content buffer is only read.
+ */
+final class ServerResponse implements Response {
+
+    private static final MetaData.Response CONTINUE = new MetaData.Response(HttpStatus.CONTINUE_100, io.wharf.http.HttpVersion.HTTP_1_1, HttpFields.EMPTY);
+
+    private final HttpExchange exchange;
+    private final HttpConnection connection;
+    private final HttpFields.Mutable headers = HttpFields.build(8);
+    private final AtomicBoolean writing = new AtomicBoolean();
+    private int status = HttpStatus.OK_200;
+    private Supplier<HttpFields> trailers;
+    private volatile boolean committed;
+    private volatile boolean lastWritten;
+
+    ServerResponse(HttpExchange exchange, HttpConnection connection) {
+        this.exchange = exchange;
+        this.connection = connection;
+    }
+
+    @Override
+    public Request getRequest() {
+        return exchange;
+    }
+
+    @Override
+    public int getStatus() {
+        return status;
+    }
+
+    @Override
+    public void setStatus(int status) {
+        if (!committed) {
+            this.status = status;
+        }
+    }
+
+    @Override
+    public HttpFields.Mutable getHeaders() {
+        return headers;
+    }
+
+    @Override
+    public Supplier<HttpFields> getTrailersSupplier() {
+        return trailers;
+    }
+
+    @Override
+    public void setTrailersSupplier(Supplier<HttpFields> trailers) {
+        this.trailers = trailers;
+    }
+
+    @Override
+    public boolean isCommitted() {
+        return committed;
+    }
+
+    @Override
+    public void reset() {
+        if (committed) {
+            throw new IllegalStateException("the response is committed");
+        }
+        status = HttpStatus.OK_200;
+        headers.clear();
+        trailers = null;
+    }
+
+    @Override
+    public void writeInterim(int interimStatus, HttpFields fields, Callback callback) {
+        if (!HttpStatus.isInformational(interimStatus) || interimStatus == HttpStatus.SWITCHING_PROTOCOLS_101) {
+            throw new IllegalArgumentException("not an interim status: " + interimStatus);
+        }
+        if (committed) {
+            callback.failed(new IllegalStateException("the response is committed"));
+            return;
+        }
+        MetaData.Response info = new MetaData.Response(interimStatus, null, exchange.getConnectionMetaData().getHttpVersion(), fields, -1, null);
+        if (!writing.compareAndSet(false, true)) {
+            callback.failed(new WritePendingException());
+            return;
+        }
+        generateAndWrite(info, null, false, callback);
+    }
+
+    /** Sends {@code 100 Continue} before the first read of content that the client holds back. */
+    void writeContinue() {
+        if (writing.compareAndSet(false, true)) {
+            generateAndWrite(CONTINUE, null, false, Callback.NOOP);
+        }
+    }
+
+    @Override
+    public void write(boolean last, ByteBuffer content, Callback callback) {
+        if (lastWritten) {
+            callback.failed(new IllegalStateException("write after the last write of " + exchange));
+            return;
+        }
+        if (!writing.compareAndSet(false, true)) {
+            callback.failed(new WritePendingException());
+            return;
+        }
+        MetaData.Response info = null;
+        if (!committed) {
+            if (last) {
+                exchange.beforeLastWrite();
+            }
+            info = commit();
+        } else if (last) {
+            exchange.beforeLastWrite();
+        }
+        if (last) {
+            lastWritten = true;
+        }
+        generateAndWrite(info, content, last, callback);
+    }
+
+    /** Ends the response when the handler completed: writes what is left, then {@code done}. */
+    void complete(Callback done) {
+        if (lastWritten) {
+            done.succeeded();
+            return;
+        }
+        write(true, null, done);
+    }
+
+    private MetaData.Response commit() {
+        committed = true;
+        HttpGenerator generator = connection.generator();
+        generator.setPersistent(exchange.wantsPersistence());
+        return new MetaData.Response(status, null, exchange.getConnectionMetaData().getHttpVersion(), headers, -1, trailers);
+    }
+
+    private void generateAndWrite(MetaData.Response info, ByteBuffer content, boolean last, Callback callback) {
+        ResponseWrite write = new ResponseWrite(connection, exchange.isHead(), writing, callback);
+        write.start(info, content, last);
+    }
+
+    @Override
+    public String toString() {
+        return "Response@" + exchange.getId() + "{" + status + (committed ? ",committed" : "") + (lastWritten ? ",last" : "") + "}";
+    }
+
+    /** @return the invocation type of response write completions: they never block */
+    static InvocationType invocationType() {
+        return InvocationType.NON_BLOCKING;
+    }
+}
