@@ -28,6 +28,22 @@ public class BadMessageException extends RuntimeException {
         this.status = status;
     }
 
+    /**
+     * @return the first BadMessageException in {@code failure}'s cause chain (a handler's
+     *     stream may wrap it in an IOException), or null
+     */
+    public static BadMessageException find(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BadMessageException bad) {
+                return bad;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return null;
+    }
+
     /** @return the status that answers the message: 4xx or 5xx */
     public int getStatus() {
         return status;

@@ -5,9 +5,15 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Set;
 
+import io.wharf.http.CookieParser;
+import io.wharf.http.HttpCookie;
 import io.wharf.http.HttpFields;
+import io.wharf.http.form.FormFields;
+import io.wharf.http.form.FormLimits;
+import io.wharf.http.form.UrlEncodedParser;
 import io.wharf.http.HttpURI;
 import io.wharf.io.Content;
 import io.wharf.io.ContentInputStream;
@@ -113,6 +119,42 @@ public interface Request extends Content.Source {
             return new String(bytes, charset == null ? StandardCharsets.UTF_8 : charset);
         }
     }
+
+    /**
+     * Reads an {@code application/x-www-form-urlencoded} body, blocking, within {@code limits}
+     * (a body over the limits fails with a {@link io.wharf.http.BadMessageException} 413 as
+     * soon as the limit is passed, without reading the rest). For BLOCKING handlers.
+     */
+    static FormFields readFormFields(Request request, Charset charset, FormLimits limits) throws java.io.IOException {
+        UrlEncodedParser parser = new UrlEncodedParser(charset == null ? StandardCharsets.UTF_8 : charset, limits);
+        try (InputStream input = asInputStream(request)) {
+            byte[] bytes = new byte[8192];
+            int read;
+            while ((read = input.read(bytes)) >= 0) {
+                parser.parse(java.nio.ByteBuffer.wrap(bytes, 0, read), false);
+            }
+        }
+        parser.parse(java.nio.ByteBuffer.allocate(0), true);
+        return parser.getFields();
+    }
+
+    /**
+     * @return the request's cookies, parsed once (strict RFC 6265; invalid pairs dropped) and
+     *     kept as an attribute for later calls
+     */
+    @SuppressWarnings("unchecked")
+    static List<HttpCookie> getCookies(Request request) {
+        Object cached = request.getAttribute(COOKIES_ATTRIBUTE);
+        if (cached instanceof List<?> list) {
+            return (List<HttpCookie>) list;
+        }
+        List<HttpCookie> cookies = List.copyOf(new CookieParser().parse(request.getHeaders()));
+        request.setAttribute(COOKIES_ATTRIBUTE, cookies);
+        return cookies;
+    }
+
+    /** The attribute holding the parsed cookies. */
+    String COOKIES_ATTRIBUTE = "io.wharf.server.cookies";
 
     /** Reads and releases all remaining content without waiting; @return whether the end was reached */
     static boolean consumeAvailable(Request request) {

@@ -157,8 +157,9 @@ public class Server extends ContainerLifeCycle {
     }
 
     /**
-     * Runs the handler tree on {@code request}: answers 404 when no handler takes it and
-     * 500 when one throws before committing. Called by connections.
+     * Runs the handler tree on {@code request}: answers 404 when no handler takes it, and
+     * fails the callback when one throws (the connection then answers 500, or the status of
+     * a {@link io.wharf.http.BadMessageException}, and closes). Called by connections.
      */
     public void handle(Request request, Response response, Callback callback) {
         try {
@@ -169,7 +170,8 @@ public class Server extends ContainerLifeCycle {
             if (LOG.isDebugEnabled()) {
                 LOG.debug("Handler failed for {}", request, x);
             }
-            Response.writeError(request, response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, null, x);
+            // The callback answers 500 (or the status of a BadMessageException) and closes.
+            callback.failed(x);
         }
     }
 

@@ -377,19 +377,29 @@ final class HttpExchange implements Request {
 
     /** The callback a handler completes; ends the exchange once the response is complete. */
     private final class Completion implements Callback {
+        private final java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+
         @Override
         public void succeeded() {
+            if (!completed.compareAndSet(false, true)) {
+                return;
+            }
             response.complete(Callback.from(InvocationType.NON_BLOCKING, connection::onExchangeComplete, this::abort));
         }
 
         @Override
         public void failed(Throwable cause) {
+            if (!completed.compareAndSet(false, true)) {
+                return;
+            }
             persistent = false;
             if (!response.isCommitted()) {
-                int status = cause instanceof BadMessageException bad ? bad.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500;
-                String message = cause instanceof BadMessageException bad ? bad.getReason() : null;
+                BadMessageException bad = BadMessageException.find(cause);
+                int status = bad != null ? bad.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500;
+                String message = bad != null ? bad.getReason() : null;
+                Callback done = Callback.from(InvocationType.NON_BLOCKING, connection::onExchangeComplete, this::abort);
                 Response.writeError(HttpExchange.this, response, Callback.from(InvocationType.NON_BLOCKING,
-                        () -> succeeded(), this::abort), status, message, cause);
+                        () -> response.complete(done), this::abort), status, message, cause);
                 return;
             }
             abort(cause);
