@@ -67,6 +67,7 @@ public final class HttpConnection extends AbstractConnection
     private final RequestListener listener = new RequestListener();
     private final AtomicReference<Loop> loop = new AtomicReference<>(Loop.READING);
     private final HttpFields.Mutable requestFields = HttpFields.build(16);
+    private final SlowRequestGuard guard;
     private RetainableByteBuffer network;
     private HttpExchange exchange;
     private HttpVersion version = HttpVersion.HTTP_1_1;
@@ -79,6 +80,7 @@ public final class HttpConnection extends AbstractConnection
         this.configuration = configuration;
         this.parser = new HttpParser(listener, configuration.toParserLimits(), configuration.getHttpCompliance(), io.wharf.http.ComplianceViolation.Listener.NONE);
         this.generator = new HttpGenerator(generatorOptions(connector.getServer(), configuration));
+        this.guard = new SlowRequestGuard(configuration, connector.getScheduler(), this::onHeaderTimeout);
     }
 
     @Override
@@ -150,6 +152,12 @@ public final class HttpConnection extends AbstractConnection
                 }
                 int filled = fill();
                 if (filled > 0) {
+                    try {
+                        guard.headBytes(filled);
+                    } catch (BadMessageException tooSlow) {
+                        parser.close();
+                        writeBadMessage(tooSlow);
+                    }
                     continue;
                 }
                 releaseNetworkIfUnused();
@@ -158,6 +166,7 @@ public final class HttpConnection extends AbstractConnection
                         getEndPoint().close();
                         return -1;
                     }
+                    guard.waitingForHead();
                     fillInterested();
                     return 0;
                 }
@@ -273,6 +282,7 @@ public final class HttpConnection extends AbstractConnection
         }
         generator.reset();
         requestFields.clear();
+        guard.reset();
         if (!persistent) {
             releaseNetworkIfUnused();
             getEndPoint().shutdownOutput();
@@ -310,6 +320,18 @@ public final class HttpConnection extends AbstractConnection
                 () -> getEndPoint().shutdownOutput(), cause -> getEndPoint().close(cause));
         new ResponseWrite(this, false, new java.util.concurrent.atomic.AtomicBoolean(true), close)
                 .start(info, ByteBuffer.wrap(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true);
+    }
+
+    /** On the scheduler: a request head is still incomplete at the header timeout. */
+    private void onHeaderTimeout() {
+        if (exchange == null) {
+            getEndPoint().close(new TimeoutException("request header not received within " + configuration.getHeaderTimeout()));
+        }
+    }
+
+    /** @return the guard timing the current request, for the exchange's content reads */
+    SlowRequestGuard guard() {
+        return guard;
     }
 
     @Override
@@ -423,6 +445,7 @@ public final class HttpConnection extends AbstractConnection
 
         @Override
         public boolean headerComplete() {
+            guard.headComplete();
             requests++;
             exchange = new HttpExchange(HttpConnection.this, id + "-" + requests, method, target, version, requestFields, beginNanos);
             return true;

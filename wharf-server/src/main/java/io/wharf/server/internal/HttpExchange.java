@@ -214,6 +214,9 @@ final class HttpExchange implements Request {
                     connection.releaseNetworkIfUnused();
                     return null;
                 }
+                if (filled > 0) {
+                    connection.guard().contentBytes(filled);
+                }
                 if (filled < 0) {
                     connection.parser().atEOF();
                     connection.parser().parseNext(connection.network().byteBuffer());

@@ -1,0 +1,101 @@
+package io.wharf.server.internal;
+
+import java.util.concurrent.TimeUnit;
+
+import io.wharf.http.BadMessageException;
+import io.wharf.http.HttpStatus;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.util.thread.Scheduler;
+
+/**
+ * Guards one connection against clients that send a request slowly: a request head must
+ * arrive within the header timeout, and a head or content that has been arriving for more
+ * than a second must keep up the minimum data rate. Checked on the reading thread as bytes
+ * arrive; a head that did not arrive whole in its first read also gets one scheduled check
+ * at the header timeout, which closes the connection if the head is still incomplete then,
+ * so a client sending a byte every few seconds is closed on time.
+ *
+ * <p>Used by the connection's reading thread; the scheduled check only closes the endpoint.
+ */
+final class SlowRequestGuard {
+
+    private final HttpConfiguration configuration;
+    private final Scheduler scheduler;
+    private final Runnable onHeaderTimeout;
+    private long startNanos;
+    private long bytes;
+    private Scheduler.Task headerCheck;
+
+    SlowRequestGuard(HttpConfiguration configuration, Scheduler scheduler, Runnable onHeaderTimeout) {
+        this.configuration = configuration;
+        this.scheduler = scheduler;
+        this.onHeaderTimeout = onHeaderTimeout;
+    }
+
+    /** Bytes of a request head arrived. @throws BadMessageException 408 when too slow */
+    void headBytes(int count) {
+        long now = System.nanoTime();
+        if (startNanos == 0) {
+            startNanos = now;
+            bytes = 0;
+        }
+        bytes += count;
+        long elapsed = now - startNanos;
+        long timeout = configuration.getHeaderTimeout().toNanos();
+        if (timeout > 0 && elapsed > timeout) {
+            throw new BadMessageException(HttpStatus.REQUEST_TIMEOUT_408, "request header not received within " + configuration.getHeaderTimeout());
+        }
+        checkRate(elapsed, "request header");
+    }
+
+    /**
+     * The connection waits for more of a head that has started: schedules the one check at
+     * the header timeout (a head that arrives whole in one read never gets here).
+     */
+    void waitingForHead() {
+        long timeout = configuration.getHeaderTimeout().toNanos();
+        if (startNanos != 0 && headerCheck == null && timeout > 0) {
+            long left = timeout - (System.nanoTime() - startNanos);
+            headerCheck = scheduler.schedule(onHeaderTimeout, Math.max(1, left), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** The head is complete: stop timing it; content is timed from now. */
+    void headComplete() {
+        cancelCheck();
+        startNanos = System.nanoTime();
+        bytes = 0;
+    }
+
+    /** Bytes of request content arrived. @throws BadMessageException 408 when too slow */
+    void contentBytes(int count) {
+        bytes += count;
+        checkRate(System.nanoTime() - startNanos, "request content");
+    }
+
+    /** The exchange ended: reset for the next request. */
+    void reset() {
+        cancelCheck();
+        startNanos = 0;
+        bytes = 0;
+    }
+
+    private void checkRate(long elapsedNanos, String what) {
+        long minimum = configuration.getMinRequestDataRate();
+        if (minimum > 0 && elapsedNanos > TimeUnit.SECONDS.toNanos(1)) {
+            long rate = bytes * TimeUnit.SECONDS.toNanos(1) / elapsedNanos;
+            if (rate < minimum) {
+                throw new BadMessageException(HttpStatus.REQUEST_TIMEOUT_408,
+                        what + " arrived at " + rate + " bytes/s, below the minimum of " + minimum + " bytes/s");
+            }
+        }
+    }
+
+    private void cancelCheck() {
+        Scheduler.Task check = headerCheck;
+        if (check != null) {
+            headerCheck = null;
+            check.cancel();
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.wharf.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+
+import io.wharf.server.Handler;
+import io.wharf.testing.LeakTracking;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real curl against Wharf over loopback: versions, keep-alive, uploads, HEAD, Unix sockets. */
+class CurlTest {
+
+    @RegisterExtension
+    final LeakTracking leaks = new LeakTracking();
+
+    @TempDir
+    Path directory;
+
+    private TestServer server;
+
+    private TestServer start() throws Exception {
+        server = new TestServer(leaks.pool(), Handler.of((request, response, callback) -> false), directory.resolve("wharf.sock"));
+        return server;
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void http10AndHttp11() throws Exception {
+        String uri = start().uri();
+        assertEquals("GET /echo?a=1 HTTP/1.0 length=0 []", Curl.run("-0", uri + "/echo?a=1"));
+        assertEquals("GET /echo?a=1 HTTP/1.1 length=0 []", Curl.run(uri + "/echo?a=1"));
+        String head = Curl.run("-i", "-0", uri + "/echo");
+        assertTrue(head.startsWith("HTTP/1.0 200 OK\r\n"), head);
+    }
+
+    @Test
+    void keepAliveReusesOneConnectionForSeveralRequests() throws Exception {
+        String uri = start().uri();
+        String out = Curl.run("-w", " connects=%{num_connects}\\n", uri + "/echo?1", uri + "/echo?2", uri + "/echo?3");
+        assertEquals("GET /echo?1 HTTP/1.1 length=0 [] connects=1\n"
+                + "GET /echo?2 HTTP/1.1 length=0 [] connects=0\n"
+                + "GET /echo?3 HTTP/1.1 length=0 [] connects=0\n", out);
+    }
+
+    @Test
+    void uploadsWithContentLengthAndChunked() throws Exception {
+        String uri = start().uri();
+        Path file = directory.resolve("upload.bin");
+        byte[] bytes = new byte[3_000_000];
+        new Random(7).nextBytes(bytes);
+        Files.write(file, bytes);
+        assertEquals("POST /echo HTTP/1.1 length=3000000", Curl.run("--data-binary", "@" + file, uri + "/echo"));
+        assertEquals("POST /echo HTTP/1.1 length=3000000",
+                Curl.run("-H", "Transfer-Encoding: chunked", "--data-binary", "@" + file, uri + "/echo"));
+        assertEquals("POST /echo HTTP/1.1 length=5 [hello]",
+                Curl.run("-H", "Expect: 100-continue", "--data-binary", "hello", uri + "/echo"));
+    }
+
+    @Test
+    void headAndNotFound() throws Exception {
+        String uri = start().uri();
+        String head = Curl.run("-I", uri + "/echo");
+        assertTrue(head.startsWith("HTTP/1.1 200 OK\r\n"), head);
+        assertTrue(head.contains("Content-Length: 31\r\n"), head); // the length a GET would have: "HEAD /echo HTTP/1.1 length=0 []"
+        String missing = Curl.run("-i", "-H", "Accept: text/plain", uri + "/missing");
+        assertTrue(missing.startsWith("HTTP/1.1 404 Not Found\r\n"), missing);
+    }
+
+    @Test
+    void overAUnixDomainSocket() throws Exception {
+        start();
+        Path socket = directory.resolve("wharf.sock");
+        assertEquals("GET /echo?unix HTTP/1.1 length=0 []", Curl.run("--unix-socket", socket.toString(), "http://localhost/echo?unix"));
+        assertEquals("POST /echo HTTP/1.1 length=4 [data]",
+                Curl.run("--unix-socket", socket.toString(), "--data-binary", "data", "http://localhost/echo"));
+    }
+}
