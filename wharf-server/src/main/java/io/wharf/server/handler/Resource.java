@@ -28,11 +28,25 @@ import java.util.List;
  */
 record Resource(Path path, boolean directory, long length, long lastModified) {
 
-    /** @return the resource at {@code path}, following links, with its current attributes */
+    /**
+     * @return the resource at {@code path}, following links, with its current attributes
+     * @throws NotRegularFileException when it is neither a directory nor a regular file (a
+     *     named pipe, a device, a socket), which a server must never open: a pipe blocks
+     */
     static Resource of(Path path) throws IOException {
         BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
         boolean directory = attributes.isDirectory();
+        if (!directory && !attributes.isRegularFile()) {
+            throw new NotRegularFileException(path.toString());
+        }
         return new Resource(path, directory, directory ? 0 : attributes.size(), attributes.lastModifiedTime().toMillis());
+    }
+
+    /** Thrown by {@link #of} for what is neither a directory nor a regular file. */
+    static final class NotRegularFileException extends java.nio.file.FileSystemException {
+        NotRegularFileException(String file) {
+            super(file, null, "not a regular file");
+        }
     }
 
     /** @return the last element of the path, the name a listing shows */
@@ -82,7 +96,7 @@ record Resource(Path path, boolean directory, long length, long lastModified) {
                 try {
                     entries.add(of(entry));
                 } catch (IOException unreadable) {
-                    // Dangling link or vanished entry: not listed.
+                    // A dangling link, a vanished entry, a pipe or a device: not listed.
                 }
             }
         }

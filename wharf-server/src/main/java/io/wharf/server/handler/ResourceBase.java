@@ -38,6 +38,8 @@ import java.util.Map;
  *     to a place under the root; anything else is refused unless an {@link AliasChecker}
  *     allows it.</li>
  * <li>A path ending with {@code /} must name a directory ({@code /foo.txt/} is missing).</li>
+ * <li>Only directories and regular files are served: a named pipe, a device or a socket is
+ *     refused (opening a pipe would block a thread until someone writes to it).</li>
  * </ol>
  *
  * <p><b>Threads.</b> {@link #lookup} runs on the thread handling a request and blocks on the
@@ -189,6 +191,8 @@ final class ResourceBase implements AutoCloseable {
             return MISSING;
         } catch (AccessDeniedException e) {
             return new Lookup.Refused("access denied");
+        } catch (Resource.NotRegularFileException e) {
+            return new Lookup.Refused("not a regular file");
         } catch (FileSystemException e) {
             // ENOTDIR and similar, when a file is used as a directory ("/a.txt/b").
             return MISSING;

@@ -403,6 +403,24 @@ class ResourceHandlerTest {
     }
 
     @Test
+    void refusesWhatIsNeitherAFileNorADirectory() throws Exception {
+        Path fifo = base.resolve("pipe.txt");
+        Process mkfifo;
+        try {
+            mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        } catch (java.io.IOException noMkfifo) {
+            org.junit.jupiter.api.Assumptions.abort("no mkfifo here");
+            return;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0 && Files.exists(fifo), "mkfifo failed");
+        startResources().setDirectoriesListed(true);
+        // Opening the pipe would block until a writer comes: it must be refused without opening it.
+        Reply reply = local.get("/pipe.txt");
+        assertEquals(404, reply.status(), reply::toString);
+        assertFalse(local.get("/").body().contains("pipe.txt"));
+    }
+
+    @Test
     void servesALargeFileWholeAndByRangesByteExact() throws Exception {
         byte[] large = pattern(5 * 1024 * 1024 + 123);
         Path file = base.resolve("large.bin");
