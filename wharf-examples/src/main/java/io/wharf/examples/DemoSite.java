@@ -1,0 +1,77 @@
+package io.wharf.examples;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+
+import io.wharf.server.Handler;
+import io.wharf.server.handler.ResourceHandler;
+
+/**
+ * The demo's static site: a directory made at start (under the system temp directory) with
+ * the home page, a stylesheet and a 16 MiB file to try ranges on, served by a
+ * {@link ResourceHandler}.
+ */
+final class DemoSite {
+
+    private static final int LARGE_FILE_BYTES = 16 * 1024 * 1024;
+
+    private DemoSite() {
+    }
+
+    /** @return the site's directory, written afresh */
+    static Path prepare() throws IOException {
+        Path site = Files.createTempDirectory("wharf-demo-");
+        site.toFile().deleteOnExit();
+        write(site.resolve("index.html"), HOME_PAGE);
+        write(site.resolve("style.css"), STYLE);
+        Path large = site.resolve("large.bin");
+        try (OutputStream out = Files.newOutputStream(large)) {
+            byte[] block = new byte[64 * 1024];
+            Random random = new Random(8080);
+            for (int written = 0; written < LARGE_FILE_BYTES; written += block.length) {
+                random.nextBytes(block);
+                out.write(block);
+            }
+        }
+        large.toFile().deleteOnExit();
+        return site;
+    }
+
+    /** @return the handler serving {@code site} */
+    static Handler staticFiles(Path site) {
+        return new ResourceHandler(site);
+    }
+
+    private static void write(Path path, String text) throws IOException {
+        Files.writeString(path, text, StandardCharsets.UTF_8);
+        path.toFile().deleteOnExit();
+    }
+
+    private static final String STYLE = """
+            body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; line-height: 1.5; }
+            code { background: #f2f2f2; padding: 0 .3em; }
+            """;
+
+    private static final String HOME_PAGE = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><title>Wharf demo</title><link rel="stylesheet" href="/style.css"></head>
+            <body>
+            <h1>Wharf demo</h1>
+            <p>An embedded Wharf server answering over HTTP/1.1. What it shows:</p>
+            <ul>
+            <li><a href="/hello">/hello</a> &mdash; plain text, answered on the thread that read the request</li>
+            <li><a href="/json">/json</a> &mdash; a small JSON document</li>
+            <li><a href="/echo?x=1">/echo</a> &mdash; your request shown back: try <code>curl -d 'hello' http://localhost:8080/echo</code></li>
+            <li><a href="/style.css">/style.css</a> &mdash; a static file with ETag and Last-Modified: try <code>curl -I</code>, then a conditional request</li>
+            <li><a href="/large.bin">/large.bin</a> &mdash; 16 MiB of random bytes: try <code>curl -r 0-99 http://localhost:8080/large.bin | wc -c</code></li>
+            </ul>
+            <p>Stop the server with Ctrl-C: it finishes the requests in flight, then exits.</p>
+            </body>
+            </html>
+            """;
+}
