@@ -138,6 +138,9 @@ public class GzipHandler extends Handler.Wrapper {
             taken = child.handle(gzipRequest, gzipResponse != null ? gzipResponse : response, completion);
         } catch (Throwable x) {
             gzipRequest.close();
+            if (gzipResponse != null) {
+                gzipResponse.abort(x);
+            }
             BadMessageException bad = gzipRequest.getContentFailure();
             if (bad == null) {
                 throw x;
@@ -147,6 +150,9 @@ public class GzipHandler extends Handler.Wrapper {
         }
         if (!taken) {
             gzipRequest.close();
+            if (gzipResponse != null) {
+                gzipResponse.abort(new IllegalStateException("the child did not take the request"));
+            }
         }
         return taken;
     }
@@ -375,6 +381,9 @@ public class GzipHandler extends Handler.Wrapper {
             request.close();
             BadMessageException bad = request.getContentFailure();
             if (bad != null && !response.isCommitted()) {
+                if (gzipResponse != null) {
+                    gzipResponse.abort(bad);
+                }
                 Response.writeError(request.getWrapped(), response, callback, bad.getStatus(), bad.getReason(), bad);
                 return;
             }

@@ -75,6 +75,32 @@ final class GzipResponse extends Response.Wrapper {
         this.acceptsGzip = acceptsGzip;
     }
 
+    /**
+     * @return whether the head is decided: once the first write chose how to send the content
+     *     (compressed content may still sit in the output buffer), the head no longer changes
+     */
+    @Override
+    public boolean isCommitted() {
+        return mode != Mode.UNDECIDED || super.isCommitted();
+    }
+
+    /** Sets the status; ignored once {@link #isCommitted() committed}. */
+    @Override
+    public void setStatus(int status) {
+        if (!isCommitted()) {
+            super.setStatus(status);
+        }
+    }
+
+    /** @throws IllegalStateException once {@link #isCommitted() committed} */
+    @Override
+    public void reset() {
+        if (isCommitted()) {
+            throw new IllegalStateException("the response is committed");
+        }
+        super.reset();
+    }
+
     @Override
     public void write(boolean last, ByteBuffer buffer, Callback callback) {
         if (mode == Mode.UNDECIDED) {

@@ -163,6 +163,32 @@ class GzipHandlerTest {
     }
 
     @Test
+    void freesTheStreamWhenTheChildThrowsAfterAWrite() throws Exception {
+        start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain");
+            // Small enough to stay in the output buffer: nothing reaches the connection.
+            Response.write(response, false, "partial", Callback.NOOP);
+            assertTrue(response.isCommitted());
+            throw new IllegalStateException("child failed after writing");
+        }));
+        Reply reply = get("/", "Accept-Encoding: gzip");
+        assertEquals(500, reply.status());
+        assertNull(reply.field("Content-Encoding"));
+    }
+
+    @Test
+    void freesTheStreamWhenTheChildFailsAfterAWrite() throws Exception {
+        start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain");
+            Response.write(response, false, "partial", Callback.from(
+                    () -> callback.failed(new IllegalStateException("child gave up")), callback::failed));
+            return true;
+        }));
+        Reply reply = get("/", "Accept-Encoding: gzip");
+        assertEquals(500, reply.status());
+    }
+
+    @Test
     void acceptsAWildcardAndHonoursARefusal() throws Exception {
         start(text());
         assertEquals("gzip", get("/", "Accept-Encoding: *").field("Content-Encoding"));
