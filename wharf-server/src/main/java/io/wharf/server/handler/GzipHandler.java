@@ -48,6 +48,12 @@ import io.wharf.util.buffer.ByteBufferPool;
  * another client could get the other representation. A HEAD response gets the head its GET
  * would have, and nothing is compressed.
  *
+ * <p><b>Flushing.</b> Compressed bytes of non-last writes may wait in the output buffer (and
+ * in the deflater) until it fills; an empty non-last write is a flush: the deflater is
+ * sync-flushed and everything so far is written, so the client can inflate all content sent.
+ * Until the first bytes go out, the response underneath stays uncommitted, but the gzip
+ * response counts as committed from its first write.
+ *
  * <p><b>Conditional requests.</b> A client that cached the compressed variant sends its tag
  * back; when the request accepts gzip, the {@code --gzip} suffix is stripped from
  * {@code If-None-Match} and {@code If-Match} so that the child compares against its own tag,

@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
@@ -147,6 +148,39 @@ class GzipHandlerTest {
         assertNull(reply.field("Content-Length"));
         assertTrue(reply.content().length < noise.length, "compressed to " + reply.content().length);
         assertArrayEquals(noise, gunzip(reply.content()));
+    }
+
+    @Test
+    void keepsCompressedBytesUntilAnEmptyWriteFlushesThem() throws Exception {
+        AtomicReference<String> observed = new AtomicReference<>();
+        GzipHandler gzip = new GzipHandler(Handler.of((request, response, callback) -> {
+            Response connection = (Response) request.getAttribute("connection response");
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain");
+            try (OutputStream out = Response.asOutputStream(response)) {
+                out.write(TEXT.getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                boolean afterContent = connection.isCommitted();
+                // An empty non-last write is a flush: a sync flush of the deflater, sent at once.
+                CompletableFuture<Void> flushed = new CompletableFuture<>();
+                response.write(false, ByteBuffer.allocate(0), Callback.from(flushed));
+                flushed.get();
+                observed.set(afterContent + " " + connection.isCommitted());
+                out.write("the end".getBytes(StandardCharsets.UTF_8));
+            }
+            callback.succeeded();
+            return true;
+        }));
+        // Shows the child's handler the response underneath the gzip one.
+        local = new GzipServer(leaks.pool()).start(new Handler.Wrapper(gzip) {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) throws Exception {
+                request.setAttribute("connection response", response);
+                return super.handle(request, response, callback);
+            }
+        });
+        Reply reply = get("/", "Accept-Encoding: gzip");
+        assertEquals("false true", observed.get());
+        assertEquals(TEXT + "the end", new String(gunzip(reply.content()), StandardCharsets.UTF_8));
     }
 
     @Test
