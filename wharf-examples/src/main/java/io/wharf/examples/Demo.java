@@ -9,14 +9,16 @@ import io.wharf.server.Handler;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.handler.DefaultHandler;
+import io.wharf.server.handler.GzipHandler;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 
 /**
  * {@code ./wharf demo [PORT]}: a small site on http://localhost:8080 — a home page listing
  * what the demo shows, static files (with a large file to try ranges), {@code /hello}
- * (plain text), {@code /json}, and {@code /echo} (the request shown back). Ctrl-C stops it
- * gracefully.
+ * (plain text), {@code /json}, and {@code /echo} (the request shown back), compressed for
+ * clients that accept gzip. Ctrl-C stops it gracefully.
  */
 public final class Demo {
 
@@ -32,7 +34,7 @@ public final class Demo {
         ServerConnector connector = new ServerConnector(server);
         connector.setPort(port);
         server.addConnector(connector);
-        server.setHandler(new Handler.Sequence(routes(), DemoSite.staticFiles(DemoSite.prepare())));
+        server.setHandler(new GzipHandler(new Handler.Sequence(routes(), DemoSite.staticFiles(DemoSite.prepare()), new DefaultHandler())));
         server.setStopAtShutdown(true);
         server.start();
         System.out.println("Wharf demo on http://localhost:" + connector.getLocalPort() + "/  (Ctrl-C stops it)");

@@ -55,10 +55,15 @@ public final class ContentOutputStream extends OutputStream {
         }
     }
 
+    /** Writes what is aggregated; with nothing aggregated, still asks the sink to flush (an empty write). */
     @Override
     public void flush() throws IOException {
         checkOpen();
-        flushAggregate(false);
+        if (aggregate.position() == 0) {
+            writeAndWait(false, ByteBuffer.allocate(0));
+        } else {
+            flushAggregate(false);
+        }
     }
 
     @Override

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
-import io.wharf.server.Handler;
+import io.wharf.server.handler.ResourceHandler;
 import io.wharf.testing.LeakTracking;
 
 import org.junit.jupiter.api.AfterEach;
@@ -27,7 +27,12 @@ class CurlTest {
     private TestServer server;
 
     private TestServer start() throws Exception {
-        server = new TestServer(leaks.pool(), Handler.of((request, response, callback) -> false), directory.resolve("wharf.sock"));
+        Path site = Files.createDirectories(directory.resolve("site"));
+        byte[] large = new byte[1_000_000];
+        new Random(3).nextBytes(large);
+        Files.write(site.resolve("large.bin"), large);
+        Files.writeString(site.resolve("page.html"), "<p>hello</p>");
+        server = new TestServer(leaks.pool(), new ResourceHandler(site), directory.resolve("wharf.sock"));
         return server;
     }
 
@@ -87,5 +92,32 @@ class CurlTest {
         assertEquals("GET /echo?unix HTTP/1.1 length=0 []", Curl.run("--unix-socket", socket.toString(), "http://localhost/echo?unix"));
         assertEquals("POST /echo HTTP/1.1 length=4 [data]",
                 Curl.run("--unix-socket", socket.toString(), "--data-binary", "data", "http://localhost/echo"));
+    }
+
+    @Test
+    void rangesOfAStaticFile() throws Exception {
+        String uri = start().uri();
+        byte[] large = Files.readAllBytes(directory.resolve("site/large.bin"));
+        Path out = directory.resolve("part.bin");
+        Curl.run("-r", "1000-1999", "-o", out.toString(), uri + "/large.bin");
+        assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOfRange(large, 1000, 2000)),
+                java.util.Arrays.toString(Files.readAllBytes(out)));
+        String head = Curl.run("-i", "-r", "0-9,20-29", "-o", "/dev/null", "-D", "-", uri + "/large.bin");
+        assertTrue(head.startsWith("HTTP/1.1 206 Partial Content\r\n"), head);
+        assertTrue(head.contains("Content-Type: multipart/byteranges; boundary="), head);
+        String unsatisfiable = Curl.run("-s", "-o", "/dev/null", "-w", "%{http_code}", "-r", "2000000-", uri + "/large.bin");
+        assertEquals("416", unsatisfiable);
+    }
+
+    @Test
+    void conditionalRequests() throws Exception {
+        String uri = start().uri();
+        String headers = Curl.run("-I", uri + "/page.html");
+        String etag = headers.lines().filter(line -> line.startsWith("ETag: ")).findFirst().orElseThrow().substring(6);
+        assertEquals("304", Curl.run("-o", "/dev/null", "-w", "%{http_code}", "-H", "If-None-Match: " + etag, uri + "/page.html"));
+        assertEquals("200", Curl.run("-o", "/dev/null", "-w", "%{http_code}", "-H", "If-None-Match: \"other\"", uri + "/page.html"));
+        Path stamp = directory.resolve("site/page.html");
+        assertEquals("304", Curl.run("-o", "/dev/null", "-w", "%{http_code}", "-z", stamp.toString(), uri + "/page.html"));
+        assertEquals("412", Curl.run("-o", "/dev/null", "-w", "%{http_code}", "-H", "If-Match: \"other\"", uri + "/page.html"));
     }
 }
