@@ -6,4 +6,5 @@ module io.wharf.server {
     requires transitive io.wharf.http;
 
     exports io.wharf.server;
+    exports io.wharf.server.handler;
 }
