@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
  * with status 500 and the exception is rethrown for the server to answer.
  *
  * <p><b>Threads.</b> The log is called on the thread that completes the callback, before the
- * callback is passed on; {@link RequestLog} implementations never block. The log is a managed
- * bean when it is a lifecycle: it starts and stops with this handler. The invocation type is
- * the child's.
+ * callback is passed on; {@link RequestLog} implementations never block. A log that is a
+ * lifecycle and not yet running is a managed bean: it starts and stops with this handler (one
+ * already running is left to whoever started it). The invocation type is the child's.
  */
 public class RequestLogHandler extends Handler.Wrapper {
 
@@ -37,7 +37,7 @@ public class RequestLogHandler extends Handler.Wrapper {
 
     public RequestLogHandler(RequestLog requestLog) {
         this.requestLog = Objects.requireNonNull(requestLog, "requestLog");
-        addBean(requestLog, true);
+        addBean(requestLog);
     }
 
     public RequestLogHandler(RequestLog requestLog, Handler handler) {

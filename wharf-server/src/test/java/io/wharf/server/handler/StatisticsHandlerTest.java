@@ -29,8 +29,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The counters are updated when a request's callback completes, which may be just after the
- * client read the response; the tests stop the server (which waits for every exchange to
- * complete) before reading them.
+ * client read the response; the tests wait for the {@link CompletionCounter} above the
+ * statistics handler before reading them.
  */
 class StatisticsHandlerTest {
 
@@ -38,6 +38,7 @@ class StatisticsHandlerTest {
     final LeakTracking leaks = new LeakTracking();
 
     private RoutingServer local;
+    private CompletionCounter completions;
 
     @AfterEach
     void stop() throws Exception {
@@ -69,13 +70,14 @@ class StatisticsHandlerTest {
 
     private StatisticsHandler start(CyclicBarrier barrier) throws Exception {
         StatisticsHandler statistics = new StatisticsHandler(routes(barrier));
-        local = new RoutingServer(leaks.pool()).start(statistics);
+        completions = new CompletionCounter(statistics);
+        local = new RoutingServer(leaks.pool()).start(completions);
         return statistics;
     }
 
-    private void stopServer() throws Exception {
-        local.close();
-        local = null;
+    /** Waits until {@code requests} requests have passed through the statistics handler. */
+    private void awaitCompleted(int requests) throws InterruptedException {
+        completions.await(requests, WAIT);
     }
 
     @Test
@@ -88,7 +90,7 @@ class StatisticsHandlerTest {
         assertEquals(500, status(local.get("h", "/boom")));
         assertEquals(500, status(local.get("h", "/fail")));
         assertEquals(404, status(local.get("h", "/pass")));
-        stopServer();
+        awaitCompleted(9);
 
         assertEquals(9, statistics.getRequests());
         assertEquals(1, statistics.getRequestsNotTaken());
@@ -120,7 +122,7 @@ class StatisticsHandlerTest {
             assertEquals("hello world", content(response));
         }
         assertEquals("hello", content(local.get("h", "/ok")));
-        stopServer();
+        awaitCompleted(3);
         assertEquals(22, statistics.getBytesRead());
         assertEquals(27, statistics.getBytesWritten());
     }
@@ -129,7 +131,7 @@ class StatisticsHandlerTest {
     void resetStartsANewPeriod() throws Exception {
         StatisticsHandler statistics = start(null);
         assertEquals("hello", content(local.get("h", "/ok")));
-        stopServer();
+        awaitCompleted(1);
         statistics.reset();
         assertEquals(0, statistics.getRequests());
         assertEquals(0, statistics.getResponses());
@@ -156,7 +158,7 @@ class StatisticsHandlerTest {
         } finally {
             clients.shutdownNow();
         }
-        stopServer();
+        awaitCompleted(parties);
         assertEquals(parties, statistics.getRequestsActiveMax());
         assertEquals(0, statistics.getRequestsActive());
     }
@@ -188,7 +190,7 @@ class StatisticsHandlerTest {
         } finally {
             clients.shutdownNow();
         }
-        stopServer();
+        awaitCompleted(threads * perThread);
         // Each thread sends /missing when i % 10 == its id: 5 of its 50 requests.
         long missing = threads * (perThread / 10);
         assertEquals(threads * perThread, statistics.getRequests());
@@ -201,9 +203,11 @@ class StatisticsHandlerTest {
     /** @return the content bytes of one 404 page, measured on a server of its own */
     private long notFoundPageBytes() throws Exception {
         StatisticsHandler probe = new StatisticsHandler(routes(null));
-        RoutingServer other = new RoutingServer(leaks.pool()).start(probe);
+        CompletionCounter probeCompletions = new CompletionCounter(probe);
+        RoutingServer other = new RoutingServer(leaks.pool()).start(probeCompletions);
         try {
             assertEquals(404, status(other.get("h", "/missing")));
+            probeCompletions.await(1, WAIT);
         } finally {
             other.close();
         }
