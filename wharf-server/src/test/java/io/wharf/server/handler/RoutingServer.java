@@ -1,0 +1,69 @@
+package io.wharf.server.handler;
+
+import java.time.Duration;
+
+import io.wharf.server.Handler;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.HttpConnectionFactory;
+import io.wharf.server.LocalConnector;
+import io.wharf.server.Server;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.thread.QueuedThreadPool;
+
+/**
+ * Test fixture of the routing handlers' tests: a server with a {@link LocalConnector} on the
+ * test's leak-tracking pool, without Date and Server fields so responses compare as exact
+ * text. Tests close it in {@code @AfterEach}, before the leak check runs.
+ */
+final class RoutingServer implements AutoCloseable {
+
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    final Server server;
+    final HttpConfiguration configuration = new HttpConfiguration();
+    final LocalConnector connector;
+
+    RoutingServer(ByteBufferPool pool) {
+        server = new Server(new QueuedThreadPool(), pool);
+        connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
+        server.addConnector(connector);
+        configuration.setSendDateHeader(false);
+        configuration.setSendServerVersion(false);
+    }
+
+    RoutingServer start(Handler handler) throws Exception {
+        server.setHandler(handler);
+        server.start();
+        return this;
+    }
+
+    /** @return the first response to {@code request} (given with \n line ends) on a new connection */
+    String get(String request) throws Exception {
+        return connector.getResponse(crlf(request));
+    }
+
+    /** @return the response to a plain GET of {@code target} with Host {@code host} */
+    String get(String host, String target) throws Exception {
+        return connector.getResponse("GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+    }
+
+    static String crlf(String text) {
+        return text.replace("\r\n", "\n").replace("\n", "\r\n");
+    }
+
+    /** @return the content of a raw response: what follows the blank line */
+    static String content(String response) {
+        int end = response.indexOf("\r\n\r\n");
+        return end < 0 ? response : response.substring(end + 4);
+    }
+
+    /** @return the status line's code */
+    static int status(String response) {
+        return Integer.parseInt(response.substring(9, 12));
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}
