@@ -241,62 +241,20 @@ public final class ProxyHeaderParser {
         }
     }
 
-    /** Four decimal octets, each 0-255 without leading zeros. */
     private static InetAddress ipv4(String text) {
-        byte[] address = new byte[4];
-        int octet = 0;
-        int value = 0;
-        int digits = 0;
-        for (int i = 0; i <= text.length(); i++) {
-            char c = i < text.length() ? text.charAt(i) : '.';
-            if (c == '.') {
-                if (digits == 0 || octet > 3) {
-                    throw new ProxyHeaderException("malformed IPv4 address in PROXY v1 line");
-                }
-                address[octet++] = (byte) value;
-                value = 0;
-                digits = 0;
-            } else if (c >= '0' && c <= '9') {
-                if (digits > 0 && value == 0) {
-                    throw new ProxyHeaderException("IPv4 octet with a leading zero in PROXY v1 line");
-                }
-                value = value * 10 + (c - '0');
-                digits++;
-                if (value > 255) {
-                    throw new ProxyHeaderException("IPv4 octet above 255 in PROXY v1 line");
-                }
-            } else {
-                throw new ProxyHeaderException("malformed IPv4 address in PROXY v1 line");
-            }
-        }
-        if (octet != 4) {
+        InetAddress address = IpAddressLiteral.ipv4(text);
+        if (address == null) {
             throw new ProxyHeaderException("malformed IPv4 address in PROXY v1 line");
         }
-        return address(address);
+        return address;
     }
 
-    /** An IPv6 literal: hex digits and colons (and dots for an embedded IPv4), never a host name. */
     private static InetAddress ipv6(String text) {
-        boolean colon = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-            if (c == ':') {
-                colon = true;
-            } else if (!hex && !(c == '.' && i > 0)) {
-                throw new ProxyHeaderException("malformed IPv6 address in PROXY v1 line");
-            }
-        }
-        if (!colon || text.length() > 45) {
+        InetAddress address = IpAddressLiteral.ipv6(text);
+        if (address == null) {
             throw new ProxyHeaderException("malformed IPv6 address in PROXY v1 line");
         }
-        try {
-            // Starts with a hex digit or ':' and holds a ':', so the JDK reads it as a literal and
-            // never asks a name service; a malformed literal fails here.
-            return InetAddress.getByName(text);
-        } catch (UnknownHostException | IllegalArgumentException x) {
-            throw new ProxyHeaderException("malformed IPv6 address in PROXY v1 line");
-        }
+        return address;
     }
 
     /** 0-65535 in decimal without leading zeros. */
