@@ -29,7 +29,8 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
 
     private final Server server;
     private final Map<String, ConnectionFactory> factories = new LinkedHashMap<>();
-    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    // By endpoint, not connection: an upgrade (PROXY, TLS) replaces an endpoint's connection.
+    private final Set<EndPoint> endPoints = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> allClosed = new CompletableFuture<>();
     private volatile Duration idleTimeout = Duration.ofSeconds(30);
     private volatile String name;
@@ -128,7 +129,7 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
 
     /** @return the number of open connections */
     public int getConnectionCount() {
-        return connections.size();
+        return endPoints.size();
     }
 
     @Override
@@ -141,21 +142,19 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
         return first.newConnection(this, endPoint);
     }
 
-    /** A connection opened; it is tracked until its endpoint closes. */
+    /** A connection opened; its endpoint is tracked until it closes. */
     protected void onOpened(Connection connection) {
-        connections.add(connection);
+        EndPoint endPoint = connection.getEndPoint();
+        endPoints.add(endPoint);
         if (shutdown) {
-            shutdownConnection(connection);
+            shutdownConnection(endPoint);
         }
     }
 
     /** An endpoint closed. */
     protected void onClosed(EndPoint endPoint) {
-        Connection connection = endPoint.getConnection();
-        if (connection != null) {
-            connections.remove(connection);
-        }
-        if (shutdown && connections.isEmpty()) {
+        endPoints.remove(endPoint);
+        if (shutdown && endPoints.isEmpty()) {
             allClosed.complete(null);
         }
     }
@@ -169,20 +168,21 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
     public CompletableFuture<Void> shutdown() {
         shutdown = true;
         stopAccepting();
-        for (Connection connection : connections) {
-            shutdownConnection(connection);
+        for (EndPoint endPoint : endPoints) {
+            shutdownConnection(endPoint);
         }
-        if (connections.isEmpty()) {
+        if (endPoints.isEmpty()) {
             allClosed.complete(null);
         }
         return allClosed;
     }
 
-    private static void shutdownConnection(Connection connection) {
-        if (connection instanceof GracefulConnection graceful) {
+    /** Asks the endpoint's current connection (the upgraded one, if any) to finish and close. */
+    private static void shutdownConnection(EndPoint endPoint) {
+        if (endPoint.getConnection() instanceof GracefulConnection graceful) {
             graceful.shutdown();
         } else {
-            connection.close();
+            endPoint.close();
         }
     }
 
@@ -192,10 +192,10 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
     @Override
     protected void doStop() throws Exception {
         stopAccepting();
-        for (Connection connection : connections) {
-            connection.close();
+        for (EndPoint endPoint : endPoints) {
+            endPoint.close();
         }
-        connections.clear();
+        endPoints.clear();
         super.doStop();
     }
 

@@ -1,6 +1,7 @@
 package io.wharf.server;
 
 import java.net.SocketAddress;
+import java.util.Optional;
 
 import io.wharf.http.HttpVersion;
 
@@ -36,4 +37,12 @@ public interface ConnectionMetaData {
 
     /** @return whether the connection is persistent so far */
     boolean isPersistent();
+
+    /**
+     * @return the PROXY protocol header the connection started with, when its connector has
+     *     a {@link ProxyConnectionFactory}: the balancer's view of the addresses and its TLVs
+     */
+    default Optional<ProxyHeader> getProxyHeader() {
+        return Optional.empty();
+    }
 }

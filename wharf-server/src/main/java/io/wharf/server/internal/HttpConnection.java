@@ -92,7 +92,12 @@ public final class HttpConnection extends AbstractConnection
     @Override
     public void onOpen() {
         super.onOpen();
-        fillInterested();
+        if (network != null && network.byteBuffer().hasRemaining()) {
+            // Bytes handed over by an upgrade (e.g. the request after a PROXY header): parse them now.
+            resumeLoop();
+        } else {
+            fillInterested();
+        }
     }
 
     @Override
@@ -411,6 +416,11 @@ public final class HttpConnection extends AbstractConnection
     @Override
     public SocketAddress getLocalSocketAddress() {
         return getEndPoint().getLocalSocketAddress();
+    }
+
+    @Override
+    public java.util.Optional<io.wharf.server.ProxyHeader> getProxyHeader() {
+        return getEndPoint() instanceof ProxiedEndPoint proxied ? java.util.Optional.of(proxied.getProxyHeader()) : java.util.Optional.empty();
     }
 
     @Override
