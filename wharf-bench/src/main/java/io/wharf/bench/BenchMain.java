@@ -13,13 +13,16 @@ import java.util.Map;
  *       connection, Wharf vs Jetty 12.1's I/O layer: server CPU, bytes allocated per echo and heap used.</li>
  *   <li>{@code idle}: {@link IdleHeapBenchmark}, heap per idle connection at 10,000 idle connections,
  *       Wharf vs Jetty 12.1.</li>
+ *   <li>{@code http}: {@link HttpMacroBenchmark}, HTTP/1.1 plaintext, pipelined plaintext and JSON
+ *       loaded by wrk, Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
  * </ul>
  */
 public final class BenchMain {
 
     private static final Map<String, String> MACROS = Map.of(
         "echo", EchoMacroBenchmark.class.getName(),
-        "idle", IdleHeapBenchmark.class.getName());
+        "idle", IdleHeapBenchmark.class.getName(),
+        "http", HttpMacroBenchmark.class.getName());
 
     private BenchMain() {
     }

@@ -21,7 +21,7 @@ import org.eclipse.jetty.util.thread.Invocable;
  * ServerConnector, selectors, endpoints and buffer pool), as a Jetty user would write it,
  * the same shape as Wharf's {@link io.wharf.examples.EchoConnection}.
  */
-final class JettyEcho implements ServerProcess.Echo {
+final class JettyEcho implements ServerProcess.Target {
 
     private final Server server;
     private final ServerConnector connector;

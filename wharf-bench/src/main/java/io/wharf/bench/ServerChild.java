@@ -64,7 +64,8 @@ final class ServerChild implements AutoCloseable {
         }
     }
 
-    private static String taskset() {
+    /** @return the path of {@code taskset}, or null when this machine has none */
+    static String taskset() {
         for (String candidate : List.of("/usr/bin/taskset", "/bin/taskset")) {
             if (Files.isExecutable(Path.of(candidate))) {
                 return candidate;

@@ -13,8 +13,9 @@ import io.wharf.examples.EchoServer;
 
 /**
  * The server side of a macro run, in its own JVM so that its CPU time, allocation and heap
- * are its own. {@code ServerProcess wharf|jetty}: starts that echo server on a free loopback
- * port with one selector, prints {@code PORT n}, then answers commands on standard input:
+ * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http}: starts that server on a
+ * free loopback port with one selector — the echo servers, or the hello-world HTTP/1.1 servers
+ * of {@link HelloServers} — prints {@code PORT n}, then answers commands on standard input:
  *
  * <ul>
  *   <li>{@code MARK}: remembers the process CPU time and the bytes allocated so far;</li>
@@ -29,8 +30,8 @@ public final class ServerProcess {
     private ServerProcess() {
     }
 
-    /** The two servers under test behind one face. */
-    interface Echo extends AutoCloseable {
+    /** The server under test, whichever it is, behind one face. */
+    interface Target extends AutoCloseable {
         int port() throws Exception;
 
         int connections();
@@ -38,7 +39,7 @@ public final class ServerProcess {
 
     public static void main(String[] args) throws Exception {
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-        try (Echo echo = "jetty".equals(args[0]) ? JettyEcho.start(any) : wharf(any)) {
+        try (Target echo = start(args[0], any)) {
             System.out.println("PORT " + echo.port());
             System.out.flush();
             com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -76,10 +77,20 @@ public final class ServerProcess {
         return used;
     }
 
-    private static Echo wharf(InetSocketAddress address) throws Exception {
+    private static Target start(String mode, InetSocketAddress any) throws Exception {
+        return switch (mode) {
+            case "wharf" -> wharf(any);
+            case "jetty" -> JettyEcho.start(any);
+            case "wharf-http" -> HelloServers.wharf(any);
+            case "jetty-http" -> HelloServers.jetty(any);
+            default -> throw new IllegalArgumentException("unknown server '" + mode + "'; known: wharf, jetty, wharf-http, jetty-http");
+        };
+    }
+
+    private static Target wharf(InetSocketAddress address) throws Exception {
         EchoServer server = new EchoServer(address, 1, Duration.ofHours(1));
         server.start();
-        return new Echo() {
+        return new Target() {
             @Override
             public int port() throws Exception {
                 return server.boundAddress().getPort();

@@ -1,0 +1,126 @@
+package io.wharf.bench;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import io.wharf.http.HttpField;
+import io.wharf.http.MimeTypes;
+import io.wharf.server.Handler;
+import io.wharf.server.Response;
+import io.wharf.server.Server;
+import io.wharf.server.ServerConnector;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+
+/**
+ * The two HTTP/1.1 servers of the {@code http} macro run, Wharf and Jetty 12.1, set up alike:
+ * one acceptor, one selector, the default thread pool, a non-blocking handler that answers
+ * {@code /plaintext} with {@code Hello, World!} (text/plain) and {@code /json} with
+ * {@code {"message":"Hello, World!"}} (application/json) from a pre-made read-only buffer
+ * and a pre-encoded Content-Type field, and 404 otherwise. Started by {@link ServerProcess}
+ * in its own JVM; the handlers run on the selector thread that parsed the request. Each
+ * response writes a fresh {@code slice()} of the shared read-only body, so no bytes are copied
+ * and no buffer is owned by the handler.
+ */
+final class HelloServers {
+
+    static final byte[] PLAINTEXT = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] JSON = "{\"message\":\"Hello, World!\"}".getBytes(StandardCharsets.US_ASCII);
+
+    private HelloServers() {
+    }
+
+    static ServerProcess.Target wharf(InetSocketAddress address) throws Exception {
+        ByteBuffer plaintext = ByteBuffer.wrap(PLAINTEXT).asReadOnlyBuffer();
+        ByteBuffer json = ByteBuffer.wrap(JSON).asReadOnlyBuffer();
+        HttpField textType = MimeTypes.Type.TEXT_PLAIN.getContentTypeField();
+        HttpField jsonType = MimeTypes.Type.APPLICATION_JSON.getContentTypeField();
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server, 1);
+        connector.setHost(address.getHostString());
+        connector.setPort(address.getPort());
+        server.addConnector(connector);
+        server.setHandler(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> switch (request.getPathInContext()) {
+            case "/plaintext" -> reply(response, callback, textType, plaintext);
+            case "/json" -> reply(response, callback, jsonType, json);
+            default -> false;
+        }));
+        server.start();
+        return new ServerProcess.Target() {
+            @Override
+            public int port() {
+                return connector.getLocalPort();
+            }
+
+            @Override
+            public int connections() {
+                return connector.getSelectorGroup().getOpenEndPoints();
+            }
+
+            @Override
+            public void close() throws Exception {
+                server.stop();
+            }
+        };
+    }
+
+    private static boolean reply(Response response, Callback callback, HttpField contentType, ByteBuffer body) {
+        response.getHeaders().put(contentType);
+        response.write(true, body.slice(), callback);
+        return true;
+    }
+
+    static ServerProcess.Target jetty(InetSocketAddress address) throws Exception {
+        ByteBuffer plaintext = ByteBuffer.wrap(PLAINTEXT).asReadOnlyBuffer();
+        ByteBuffer json = ByteBuffer.wrap(JSON).asReadOnlyBuffer();
+        org.eclipse.jetty.http.HttpField textType = org.eclipse.jetty.http.MimeTypes.Type.TEXT_PLAIN.getContentTypeField();
+        org.eclipse.jetty.http.HttpField jsonType = org.eclipse.jetty.http.MimeTypes.Type.APPLICATION_JSON.getContentTypeField();
+        org.eclipse.jetty.server.Server server = new org.eclipse.jetty.server.Server();
+        org.eclipse.jetty.server.ServerConnector connector = new org.eclipse.jetty.server.ServerConnector(server, 1, 1);
+        connector.setHost(address.getHostString());
+        connector.setPort(address.getPort());
+        server.addConnector(connector);
+        server.setHandler(new org.eclipse.jetty.server.Handler.Abstract.NonBlocking() {
+            @Override
+            public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
+                                  org.eclipse.jetty.util.Callback callback) {
+                ByteBuffer body;
+                org.eclipse.jetty.http.HttpField type;
+                switch (org.eclipse.jetty.server.Request.getPathInContext(request)) {
+                    case "/plaintext" -> {
+                        body = plaintext;
+                        type = textType;
+                    }
+                    case "/json" -> {
+                        body = json;
+                        type = jsonType;
+                    }
+                    default -> {
+                        return false;
+                    }
+                }
+                response.getHeaders().put(type);
+                response.write(true, body.slice(), callback);
+                return true;
+            }
+        });
+        server.start();
+        return new ServerProcess.Target() {
+            @Override
+            public int port() {
+                return connector.getLocalPort();
+            }
+
+            @Override
+            public int connections() {
+                return connector.getConnectedEndPoints().size();
+            }
+
+            @Override
+            public void close() throws Exception {
+                server.stop();
+            }
+        };
+    }
+}

@@ -1,0 +1,188 @@
+package io.wharf.bench;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * nginx as the third server of the {@code http} macro run: one worker process, no access log,
+ * {@code /plaintext} and {@code /json} answered by {@code return 200}, listening on a free
+ * loopback port, started as a child process pinned to CPU 0, its configuration and runtime
+ * files in a temporary directory owned by this object and deleted by {@link #close()}. Its CPU
+ * time is read from {@code /proc/<pid>/stat} (utime + stime) of the master and its workers;
+ * nginx has no allocation counter comparable to a JVM's. Called from the macro's driver thread.
+ */
+final class NginxChild implements AutoCloseable {
+
+    private static final long CLOCK_TICKS_PER_SECOND = clockTicks();
+
+    private final Path directory;
+    private final Process process;
+    private final int port;
+    private long cpuMark;
+
+    private NginxChild(Path directory, Process process, int port) {
+        this.directory = directory;
+        this.process = process;
+        this.port = port;
+    }
+
+    static NginxChild start() throws Exception {
+        String nginx = find();
+        Path directory = Files.createTempDirectory("wharf-nginx");
+        int port = freePort();
+        Path config = directory.resolve("nginx.conf");
+        Files.writeString(config, configuration(directory, port));
+        List<String> command = new ArrayList<>();
+        String taskset = ServerChild.taskset();
+        if (taskset != null) {
+            command.addAll(List.of(taskset, "-c", "0"));
+        }
+        command.addAll(List.of(nginx, "-p", directory.toString(), "-c", config.toString(), "-e", "stderr"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+        NginxChild child = new NginxChild(directory, process, port);
+        try {
+            child.awaitListening();
+        } catch (Exception x) {
+            child.close();
+            throw x;
+        }
+        return child;
+    }
+
+    /** Keep-alive requests per connection are not limited, like the JVM servers (nginx's default is 1,000). */
+    private static String configuration(Path directory, int port) {
+        return """
+            worker_processes 1;
+            daemon off;
+            pid %1$s/nginx.pid;
+            error_log stderr warn;
+            events {
+              worker_connections 4096;
+            }
+            http {
+              access_log off;
+              keepalive_requests 100000000;
+              keepalive_timeout 300s;
+              client_body_temp_path %1$s/client_body;
+              proxy_temp_path %1$s/proxy;
+              fastcgi_temp_path %1$s/fastcgi;
+              uwsgi_temp_path %1$s/uwsgi;
+              scgi_temp_path %1$s/scgi;
+              server {
+                listen 127.0.0.1:%2$d;
+                location /plaintext {
+                  default_type text/plain;
+                  return 200 "Hello, World!";
+                }
+                location /json {
+                  default_type application/json;
+                  return 200 '{"message":"Hello, World!"}';
+                }
+              }
+            }
+            """.formatted(directory, port);
+    }
+
+    private static String find() {
+        for (String candidate : List.of("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("nginx is not installed (looked in /usr/sbin, /usr/local/sbin, /usr/bin)");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Waits (up to 10 s) until nginx accepts connections and its worker is running. */
+    private void awaitListening() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("nginx exited with " + process.exitValue() + " (its errors are above)");
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
+                if (process.toHandle().children().findAny().isPresent()) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("nginx did not listen on port " + port + " within 10 s");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** Remembers the CPU time of nginx's processes so far. */
+    void mark() throws IOException {
+        cpuMark = cpuNanos();
+    }
+
+    /** @return the CPU time, in nanoseconds, nginx's processes used since {@link #mark()} */
+    long cpuSinceMark() throws IOException {
+        return cpuNanos() - cpuMark;
+    }
+
+    private long cpuNanos() throws IOException {
+        long ticks = ticks(process.pid());
+        for (ProcessHandle worker : process.toHandle().children().toList()) {
+            ticks += ticks(worker.pid());
+        }
+        return ticks * 1_000_000_000L / CLOCK_TICKS_PER_SECOND;
+    }
+
+    /** utime + stime of one process, fields 14 and 15 of {@code /proc/<pid>/stat}, in clock ticks. */
+    static long ticks(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        // fields[0] is field 3 (state), so field n is fields[n - 3].
+        return Long.parseLong(fields[14 - 3]) + Long.parseLong(fields[15 - 3]);
+    }
+
+    private static long clockTicks() {
+        try {
+            Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            String answer = new String(getconf.getInputStream().readAllBytes()).trim();
+            getconf.waitFor(5, TimeUnit.SECONDS);
+            return Long.parseLong(answer);
+        } catch (Exception x) {
+            return 100;
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(5, TimeUnit.SECONDS);
+        }
+        try (var files = Files.walk(directory)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+}
