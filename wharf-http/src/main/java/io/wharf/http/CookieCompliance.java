@@ -1,6 +1,5 @@
 package io.wharf.http;
 
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -21,7 +20,7 @@ import io.wharf.http.internal.CookieSyntax;
  *
  * <p>Immutable and shared; chosen when a connector is configured, read on parsing threads.
  */
-public final class CookieCompliance implements ComplianceViolation.Mode<CookieCompliance.Violation> {
+public final class CookieCompliance extends NamedComplianceMode<CookieCompliance.Violation> {
 
     /** What a {@code Cookie} header may do that RFC 6265 section 4.2.1 does not allow. */
     public enum Violation implements ComplianceViolation {
@@ -96,12 +95,8 @@ public final class CookieCompliance implements ComplianceViolation.Mode<CookieCo
 
     private static final CookieCompliance[] NAMED = {RFC6265, RFC6265_LEGACY, RFC2965};
 
-    private final String name;
-    private final Set<Violation> allowed;
-
     private CookieCompliance(String name, Set<Violation> allowed) {
-        this.name = name;
-        this.allowed = Collections.unmodifiableSet(allowed.isEmpty() ? EnumSet.noneOf(Violation.class) : EnumSet.copyOf(allowed));
+        super(name, Violation.class, allowed);
     }
 
     /**
@@ -131,7 +126,7 @@ public final class CookieCompliance implements ComplianceViolation.Mode<CookieCo
         String baseName = parts[0].trim();
         CookieCompliance base = null;
         for (CookieCompliance named : NAMED) {
-            if (named.name.equalsIgnoreCase(baseName)) {
+            if (named.getName().equalsIgnoreCase(baseName)) {
                 base = named;
             }
         }
@@ -142,21 +137,9 @@ public final class CookieCompliance implements ComplianceViolation.Mode<CookieCo
         if (parts.length == 1) {
             return base;
         }
-        EnumSet<Violation> allowed = EnumSet.noneOf(Violation.class);
-        allowed.addAll(base.allowed);
-        for (int i = 1; i < parts.length; i++) {
-            String change = parts[i].trim();
-            if (change.length() < 2 || (change.charAt(0) != '+' && change.charAt(0) != '-')) {
-                throw new IllegalArgumentException("cookie compliance change " + CookieSyntax.quote(change)
-                        + " is not +VIOLATION or -VIOLATION");
-            }
-            Violation violation = violation(change.substring(1));
-            if (change.charAt(0) == '+') {
-                allowed.add(violation);
-            } else {
-                allowed.remove(violation);
-            }
-        }
+        EnumSet<Violation> allowed = adjust(base.getAllowed(), Violation.class, parts, CookieCompliance::violation,
+                change -> new IllegalArgumentException("cookie compliance change " + CookieSyntax.quote(change)
+                        + " is not +VIOLATION or -VIOLATION"));
         return new CookieCompliance(spec.trim(), allowed);
     }
 
@@ -169,17 +152,7 @@ public final class CookieCompliance implements ComplianceViolation.Mode<CookieCo
     }
 
     @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public Set<Violation> getAllowed() {
-        return allowed;
-    }
-
-    @Override
     public String toString() {
-        return name + allowed;
+        return getName() + getAllowed();
     }
 }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 import io.wharf.http.internal.EntityTagScanner;
+import io.wharf.http.internal.HttpTokens;
 
 /**
  * An entity tag, the validator of RFC 9110 section 8.8.3: an opaque string, kept here
@@ -132,7 +133,7 @@ public record EntityTag(String opaque, boolean weak) {
             throw new IllegalArgumentException("empty content coding for an entity tag variant");
         }
         for (int i = 0; i < coding.length(); i++) {
-            if (!isTokenCharacter(coding.charAt(i))) {
+            if (!HttpTokens.isTokenChar(coding.charAt(i))) {
                 throw new IllegalArgumentException(String.format(
                         "character 0x%02X at index %d of a content coding is not a token character", (int) coding.charAt(i), i));
             }
@@ -167,12 +168,5 @@ public record EntityTag(String opaque, boolean weak) {
     @Override
     public String toString() {
         return asString();
-    }
-
-    private static boolean isTokenCharacter(char c) {
-        if (c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-            return true;
-        }
-        return "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
     }
 }

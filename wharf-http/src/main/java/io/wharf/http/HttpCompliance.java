@@ -1,6 +1,5 @@
 package io.wharf.http;
 
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Objects;
@@ -17,7 +16,7 @@ import java.util.Set;
  * is made from a name with {@link #from(String)}, which also takes adjustments
  * ({@code "RFC9112,+LF_HEADER_TERMINATION"}, {@code "LEGACY,-DUPLICATE_HOST_HEADERS"}).
  */
-public final class HttpCompliance implements ComplianceViolation.Mode<HttpCompliance.Violation> {
+public final class HttpCompliance extends NamedComplianceMode<HttpCompliance.Violation> {
 
     /** The departures from RFC 9112 the HTTP/1 parser can be told to allow. */
     public enum Violation implements ComplianceViolation {
@@ -79,12 +78,8 @@ public final class HttpCompliance implements ComplianceViolation.Mode<HttpCompli
     /** Every violation allowed (and reported): for old clients only, never the default. */
     public static final HttpCompliance LEGACY = new HttpCompliance("LEGACY", EnumSet.allOf(Violation.class));
 
-    private final String name;
-    private final Set<Violation> allowed;
-
     private HttpCompliance(String name, Set<Violation> allowed) {
-        this.name = name;
-        this.allowed = Collections.unmodifiableSet(EnumSet.copyOf(allowed));
+        super(name, Violation.class, allowed);
     }
 
     /**
@@ -96,9 +91,7 @@ public final class HttpCompliance implements ComplianceViolation.Mode<HttpCompli
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a compliance mode needs a name");
         }
-        EnumSet<Violation> copy = EnumSet.noneOf(Violation.class);
-        copy.addAll(allowed);
-        return new HttpCompliance(name, copy);
+        return new HttpCompliance(name, allowed);
     }
 
     /**
@@ -122,21 +115,10 @@ public final class HttpCompliance implements ComplianceViolation.Mode<HttpCompli
         if (parts.length == 1) {
             return base;
         }
-        EnumSet<Violation> allowed = EnumSet.noneOf(Violation.class);
-        allowed.addAll(base.allowed);
-        for (int i = 1; i < parts.length; i++) {
-            String adjustment = parts[i].strip();
-            if (adjustment.length() < 2 || adjustment.charAt(0) != '+' && adjustment.charAt(0) != '-') {
-                throw new IllegalArgumentException("HTTP compliance adjustment '" + adjustment +
-                        "' must be +VIOLATION or -VIOLATION");
-            }
-            Violation violation = violationNamed(adjustment.substring(1).strip());
-            if (adjustment.charAt(0) == '+') {
-                allowed.add(violation);
-            } else {
-                allowed.remove(violation);
-            }
-        }
+        EnumSet<Violation> allowed = adjust(base.getAllowed(), Violation.class, parts,
+                name -> violationNamed(name.strip()),
+                adjustment -> new IllegalArgumentException("HTTP compliance adjustment '" + adjustment +
+                        "' must be +VIOLATION or -VIOLATION"));
         return new HttpCompliance(spec.strip(), allowed);
     }
 
@@ -150,22 +132,7 @@ public final class HttpCompliance implements ComplianceViolation.Mode<HttpCompli
     }
 
     @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public Set<Violation> getAllowed() {
-        return allowed;
-    }
-
-    @Override
-    public boolean allows(Violation violation) {
-        return allowed.contains(violation);
-    }
-
-    @Override
     public String toString() {
-        return "HttpCompliance[" + name + ", allowed=" + allowed + "]";
+        return "HttpCompliance[" + getName() + ", allowed=" + getAllowed() + "]";
     }
 }

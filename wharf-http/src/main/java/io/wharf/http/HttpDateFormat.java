@@ -2,6 +2,8 @@ package io.wharf.http;
 
 import java.nio.charset.StandardCharsets;
 
+import io.wharf.http.internal.HttpTokens;
+
 /**
  * Formats and parses HTTP dates (RFC 9110 section 5.6.7): writes the preferred IMF-fixdate,
  * {@code Sun, 06 Nov 1994 08:49:37 GMT}, and reads it as well as the two obsolete forms
@@ -112,10 +114,10 @@ public final class HttpDateFormat {
         }
         int start = 0;
         int end = value.length();
-        while (start < end && isBlank(value.charAt(start))) {
+        while (start < end && HttpTokens.isBlank(value.charAt(start))) {
             start++;
         }
-        while (end > start && isBlank(value.charAt(end - 1))) {
+        while (end > start && HttpTokens.isBlank(value.charAt(end - 1))) {
             end--;
         }
         if (end - start < 4) {
@@ -298,9 +300,5 @@ public final class HttpDateFormat {
         for (int i = 0; i < name.length(); i++) {
             out[offset + i] = (byte) name.charAt(i);
         }
-    }
-
-    private static boolean isBlank(char c) {
-        return c == ' ' || c == '\t';
     }
 }

@@ -98,6 +98,49 @@ public final class HttpURI {
         this.violations = found;
     }
 
+    /** A copy of an origin-form URI with a scheme and an authority; the path is not decoded again. */
+    private HttpURI(HttpURI origin, String scheme, String host, int port) {
+        this.scheme = scheme;
+        this.user = null;
+        this.host = host;
+        this.port = port;
+        this.path = origin.path;
+        this.query = origin.query;
+        this.fragment = origin.fragment;
+        this.decodedPath = origin.decodedPath;
+        this.canonicalPath = origin.canonicalPath;
+        this.badReason = origin.badReason;
+        this.violations = origin.violations;
+    }
+
+    /**
+     * What a server does to every origin-form request target: adds the scheme and the
+     * authority (from the {@code Host} field). The path, its decoded and canonical forms and
+     * its violations are shared with this URI, not computed again.
+     *
+     * @param authority a parsed host and port
+     * @return the absolute URI
+     * @throws IllegalArgumentException when {@code scheme} is not a scheme
+     */
+    public HttpURI withAuthority(String scheme, HostPort authority) {
+        if (host != null || user != null || path == null || path.isEmpty() || path.charAt(0) != '/') {
+            return build(this).scheme(scheme).host(authority.getHost()).port(authority.getPort()).asImmutable();
+        }
+        return new HttpURI(this, checkedScheme(scheme), authority.getHost(), authority.getPort());
+    }
+
+    /** @return {@code scheme} lower-cased, after checking it is one (RFC 3986 section 3.1) */
+    private static String checkedScheme(String scheme) {
+        boolean valid = !scheme.isEmpty() && UriCharacters.isAlpha(scheme.charAt(0));
+        for (int i = 1; valid && i < scheme.length(); i++) {
+            valid = UriCharacters.isSchemeCharacter(scheme.charAt(i));
+        }
+        if (!valid) {
+            throw new IllegalArgumentException("not a scheme: '" + scheme + "'");
+        }
+        return scheme.toLowerCase(Locale.ROOT);
+    }
+
     /**
      * Reads a request-target in origin, absolute or asterisk form. The scheme is lower-cased;
      * every other component is kept as received. In absolute form an http, https, ws or wss
@@ -355,18 +398,7 @@ public final class HttpURI {
 
         /** @param scheme a scheme such as {@code "https"}, lower-cased here, or null */
         public Builder scheme(String scheme) {
-            if (scheme != null) {
-                boolean valid = !scheme.isEmpty() && UriCharacters.isAlpha(scheme.charAt(0));
-                for (int i = 1; valid && i < scheme.length(); i++) {
-                    valid = UriCharacters.isSchemeCharacter(scheme.charAt(i));
-                }
-                if (!valid) {
-                    throw new IllegalArgumentException("not a scheme: '" + scheme + "'");
-                }
-                this.scheme = scheme.toLowerCase(Locale.ROOT);
-            } else {
-                this.scheme = null;
-            }
+            this.scheme = scheme == null ? null : checkedScheme(scheme);
             return this;
         }
 

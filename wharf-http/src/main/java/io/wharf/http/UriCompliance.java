@@ -1,6 +1,5 @@
 package io.wharf.http;
 
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Objects;
@@ -20,7 +19,7 @@ import io.wharf.http.internal.PrintableText;
  * <p>Immutable and shared by every connection of a connector; {@code check} runs on the
  * thread that parses the request and touches no buffers.
  */
-public final class UriCompliance implements ComplianceViolation.Mode<UriCompliance.Violation> {
+public final class UriCompliance extends NamedComplianceMode<UriCompliance.Violation> {
 
     /** One kind of ambiguous, suspicious or malformed URI that a strict server refuses. */
     public enum Violation implements ComplianceViolation {
@@ -95,12 +94,8 @@ public final class UriCompliance implements ComplianceViolation.Mode<UriComplian
 
     private static final int DETAILS_LENGTH = 256;
 
-    private final String name;
-    private final Set<Violation> allowed;
-
-    private UriCompliance(String name, EnumSet<Violation> allowed) {
-        this.name = name;
-        this.allowed = Collections.unmodifiableSet(allowed);
+    private UriCompliance(String name, Set<Violation> allowed) {
+        super(name, Violation.class, allowed);
     }
 
     /**
@@ -110,9 +105,7 @@ public final class UriCompliance implements ComplianceViolation.Mode<UriComplian
      */
     public static UriCompliance of(String name, Set<Violation> allowed) {
         Objects.requireNonNull(name, "name");
-        EnumSet<Violation> copy = EnumSet.noneOf(Violation.class);
-        copy.addAll(allowed);
-        return new UriCompliance(name, copy);
+        return new UriCompliance(name, allowed);
     }
 
     /**
@@ -129,21 +122,7 @@ public final class UriCompliance implements ComplianceViolation.Mode<UriComplian
         if (elements.length == 1) {
             return base;
         }
-        EnumSet<Violation> allowed = EnumSet.noneOf(Violation.class);
-        allowed.addAll(base.allowed);
-        for (int i = 1; i < elements.length; i++) {
-            String element = elements[i].trim();
-            if (element.isEmpty()) {
-                continue;
-            }
-            if (element.charAt(0) == '-') {
-                allowed.remove(violation(element.substring(1)));
-            } else if (element.charAt(0) == '+') {
-                allowed.add(violation(element.substring(1)));
-            } else {
-                allowed.add(violation(element));
-            }
-        }
+        EnumSet<Violation> allowed = adjust(base.getAllowed(), Violation.class, elements, UriCompliance::violation, null);
         return new UriCompliance(specification.trim(), allowed);
     }
 
@@ -164,21 +143,6 @@ public final class UriCompliance implements ComplianceViolation.Mode<UriComplian
         } catch (IllegalArgumentException unknown) {
             throw new IllegalArgumentException("unknown URI compliance violation '" + trimmed + "'", unknown);
         }
-    }
-
-    @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public Set<Violation> getAllowed() {
-        return allowed;
-    }
-
-    @Override
-    public boolean allows(Violation violation) {
-        return allowed.contains(violation);
     }
 
     /**
@@ -211,6 +175,6 @@ public final class UriCompliance implements ComplianceViolation.Mode<UriComplian
 
     @Override
     public String toString() {
-        return "UriCompliance[" + name + allowed + "]";
+        return "UriCompliance[" + getName() + getAllowed() + "]";
     }
 }

@@ -114,64 +114,44 @@ public final class Content {
         void write(boolean last, ByteBuffer buffer, Callback callback);
     }
 
-    private record Empty(boolean isLast) implements Chunk {
+    /** A chunk with no bytes that nobody pools: retain and release do nothing. */
+    private interface Uncounted extends Chunk {
         @Override
-        public ByteBuffer getByteBuffer() {
+        default ByteBuffer getByteBuffer() {
             return ByteBuffers.EMPTY;
         }
 
         @Override
-        public boolean canRetain() {
+        default boolean canRetain() {
             return false;
         }
 
         @Override
-        public void retain() {
+        default void retain() {
         }
 
         @Override
-        public boolean release() {
+        default boolean release() {
             return false;
         }
 
         @Override
-        public boolean isRetained() {
+        default boolean isRetained() {
             return false;
         }
     }
 
-    private record Failure(Throwable getFailure) implements Chunk {
+    private record Empty(boolean isLast) implements Uncounted {
+    }
+
+    private record Failure(Throwable getFailure) implements Uncounted {
         private Failure {
             Objects.requireNonNull(getFailure, "failure");
         }
 
         @Override
-        public ByteBuffer getByteBuffer() {
-            return ByteBuffers.EMPTY;
-        }
-
-        @Override
         public boolean isLast() {
             return true;
-        }
-
-        @Override
-        public boolean canRetain() {
-            return false;
-        }
-
-        @Override
-        public void retain() {
-        }
-
-        @Override
-        public boolean release() {
-            return false;
-        }
-
-        @Override
-        public boolean isRetained() {
-            return false;
         }
     }
 

@@ -16,6 +16,7 @@ public final class ContentInputStream extends InputStream {
 
     private final Content.Source source;
     private final Semaphore available = new Semaphore(0);
+    private final byte[] one = new byte[1];
     private Content.Chunk chunk;
 
     public ContentInputStream(Content.Source source) {
@@ -24,7 +25,6 @@ public final class ContentInputStream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int read = read(one, 0, 1);
         return read < 0 ? -1 : one[0] & 0xFF;
     }

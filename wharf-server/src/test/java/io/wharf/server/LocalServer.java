@@ -8,13 +8,13 @@ import io.wharf.util.thread.QueuedThreadPool;
  * pool, without Date and Server fields so responses compare as exact text. Tests stop it in
  * {@code @AfterEach}, before the leak check runs.
  */
-final class LocalServer implements AutoCloseable {
+public final class LocalServer implements AutoCloseable {
 
-    final Server server;
-    final HttpConfiguration configuration = new HttpConfiguration();
-    final LocalConnector connector;
+    public final Server server;
+    public final HttpConfiguration configuration = new HttpConfiguration();
+    public final LocalConnector connector;
 
-    LocalServer(ByteBufferPool pool) {
+    public LocalServer(ByteBufferPool pool) {
         server = new Server(new QueuedThreadPool(), pool);
         connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
         server.addConnector(connector);
@@ -22,19 +22,19 @@ final class LocalServer implements AutoCloseable {
         configuration.setSendServerVersion(false);
     }
 
-    LocalServer start(Handler handler) throws Exception {
+    public LocalServer start(Handler handler) throws Exception {
         server.setHandler(handler);
         server.start();
         return this;
     }
 
     /** @return the first response to {@code request} (CRLF line ends given as \n) on a new connection */
-    String get(String request) throws Exception {
+    public String get(String request) throws Exception {
         return connector.getResponse(crlf(request));
     }
 
     /** @return {@code text} with every \n made CR LF, for requests written in text blocks */
-    static String crlf(String text) {
+    public static String crlf(String text) {
         return text.replace("\r\n", "\n").replace("\n", "\r\n");
     }
 

@@ -25,7 +25,7 @@ import io.wharf.util.Pool;
  *
  * @param <T> the type of the codecs
  */
-public final class CodecPool<T> implements AutoCloseable {
+public class CodecPool<T> implements AutoCloseable {
 
     private final Pool<T> pool;
     private final Supplier<T> creator;

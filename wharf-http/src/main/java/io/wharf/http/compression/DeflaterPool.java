@@ -1,5 +1,6 @@
 package io.wharf.http.compression;
 
+import java.util.function.Supplier;
 import java.util.zip.Deflater;
 
 /**
@@ -12,7 +13,7 @@ import java.util.zip.Deflater;
  * releases the lease; release resets the deflater for its next user, or ends it when the pool
  * is full or closed. No buffers are involved.
  */
-public final class DeflaterPool implements AutoCloseable {
+public final class DeflaterPool extends CodecPool<Deflater> {
 
     /**
      * The default number of deflaters kept: four per core, at least eight. Each deflater holds
@@ -21,7 +22,6 @@ public final class DeflaterPool implements AutoCloseable {
      */
     public static final int DEFAULT_CAPACITY = Math.max(8, 4 * Runtime.getRuntime().availableProcessors());
 
-    private final CodecPool<Deflater> pool;
     private final int level;
     private final boolean nowrap;
 
@@ -32,22 +32,21 @@ public final class DeflaterPool implements AutoCloseable {
      * @throws IllegalArgumentException when the capacity or the level is out of range
      */
     public DeflaterPool(int capacity, int level, boolean nowrap) {
+        super(capacity, deflaters(level, nowrap), Deflater::reset, Deflater::end);
+        this.level = level;
+        this.nowrap = nowrap;
+    }
+
+    private static Supplier<Deflater> deflaters(int level, boolean nowrap) {
         if (level != Deflater.DEFAULT_COMPRESSION && (level < Deflater.NO_COMPRESSION || level > Deflater.BEST_COMPRESSION)) {
             throw new IllegalArgumentException("deflate level must be -1 (default) or 0 to 9, was " + level);
         }
-        this.level = level;
-        this.nowrap = nowrap;
-        this.pool = new CodecPool<>(capacity, () -> new Deflater(level, nowrap), Deflater::reset, Deflater::end);
+        return () -> new Deflater(level, nowrap);
     }
 
     /** @return a pool for gzip: {@link #DEFAULT_CAPACITY}, the default level, raw deflate */
     public static DeflaterPool forGzip() {
         return new DeflaterPool(DEFAULT_CAPACITY, Deflater.DEFAULT_COMPRESSION, true);
-    }
-
-    /** @return a lease on a deflater ready for a new stream, owned by the caller; see {@link CodecPool#acquire()} */
-    public CodecPool.Lease<Deflater> acquire() {
-        return pool.acquire();
     }
 
     /** @return the compression level of every deflater of this pool */
@@ -60,34 +59,8 @@ public final class DeflaterPool implements AutoCloseable {
         return nowrap;
     }
 
-    /** @return the most deflaters kept for reuse */
-    public int getCapacity() {
-        return pool.getCapacity();
-    }
-
-    /** @return how many pooled deflaters nobody holds now */
-    public int getIdleCount() {
-        return pool.getIdleCount();
-    }
-
-    /** @return how many pooled deflaters are lent out now */
-    public int getInUseCount() {
-        return pool.getInUseCount();
-    }
-
-    /** @return whether {@link #close()} was called */
-    public boolean isClosed() {
-        return pool.isClosed();
-    }
-
-    /** Ends every idle deflater and stops pooling; see {@link CodecPool#close()}. */
-    @Override
-    public void close() {
-        pool.close();
-    }
-
     @Override
     public String toString() {
-        return "DeflaterPool[level=" + level + (nowrap ? " raw" : " zlib") + " " + pool + "]";
+        return "DeflaterPool[level=" + level + (nowrap ? " raw" : " zlib") + " " + super.toString() + "]";
     }
 }

@@ -1,12 +1,10 @@
 package io.wharf.http.compression;
 
 import java.nio.ByteBuffer;
-import java.util.Objects;
 import java.util.zip.CRC32;
 
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HttpStatus;
-import io.wharf.util.buffer.ByteBuffers;
 
 /**
  * Decodes a gzip body (RFC 1952) incrementally and within {@link DecoderLimits}: reads each
@@ -19,7 +17,7 @@ import io.wharf.util.buffer.ByteBuffers;
  * <p>Threads, buffers, native memory and hostile input: see {@link ContentDecoder}. The
  * inflater is borrowed for each member's data and given back at the end of it.
  */
-public final class GzipDecoder implements ContentDecoder {
+public final class GzipDecoder extends InflatingDecoder {
 
     private enum State {
         /** Reading a member header. */
@@ -29,16 +27,11 @@ public final class GzipDecoder implements ContentDecoder {
         /** Reading a member's 8-byte trailer. */
         TRAILER,
         /** Between members: the body may end here, or another member start. */
-        MEMBER_END,
-        /** The body ended after a valid member. */
-        FINISHED,
-        /** Failed or aborted. */
-        FAILED
+        MEMBER_END
     }
 
     private static final int TRAILER_LENGTH = 8;
 
-    private final BoundedInflater inflater;
     private final GzipHeaderReader header;
     private final CRC32 checksum = new CRC32();
     private State state = State.HEADER;
@@ -46,7 +39,6 @@ public final class GzipDecoder implements ContentDecoder {
     private long memberStart;
     private int trailerCount;
     private long trailer;
-    private long compressedBytes;
 
     /** A decoder with {@link DecoderLimits#DEFAULT}. */
     public GzipDecoder(InflaterPool pool) {
@@ -59,42 +51,12 @@ public final class GzipDecoder implements ContentDecoder {
      * @throws IllegalArgumentException when the pool's inflaters expect zlib framing
      */
     public GzipDecoder(InflaterPool pool, DecoderLimits limits) {
-        Objects.requireNonNull(pool, "pool");
-        Objects.requireNonNull(limits, "limits");
-        if (!pool.isNowrap()) {
-            throw new IllegalArgumentException("gzip needs an inflater pool of raw deflate (nowrap) inflaters: " + pool);
-        }
-        this.inflater = new BoundedInflater(pool, limits, "gzip");
+        super(pool, limits, "gzip", true);
         this.header = new GzipHeaderReader(limits.maxHeaderFieldLength());
     }
 
     @Override
-    public Progress decode(ByteBuffer input, boolean last, ByteBuffer output) {
-        Objects.requireNonNull(input, "input");
-        if (state == State.FINISHED || state == State.FAILED) {
-            throw new IllegalStateException("gzip decoder is " + state.name().toLowerCase() + ": cannot decode more");
-        }
-        if (output.capacity() == 0) {
-            throw new IllegalArgumentException("output buffer has no capacity: " + output);
-        }
-        int inputBefore = input.position();
-        int start = ByteBuffers.flipToFill(output);
-        try {
-            Progress progress = step(input, last, output);
-            if (progress == Progress.FINISHED) {
-                state = State.FINISHED;
-            }
-            return progress;
-        } catch (RuntimeException | Error failure) {
-            abort();
-            throw failure;
-        } finally {
-            compressedBytes += input.position() - inputBefore;
-            ByteBuffers.flipToFlush(output, start);
-        }
-    }
-
-    private Progress step(ByteBuffer input, boolean last, ByteBuffer output) {
+    protected Progress step(ByteBuffer input, boolean last, ByteBuffer output) {
         while (true) {
             switch (state) {
                 case HEADER -> {
@@ -135,7 +97,6 @@ public final class GzipDecoder implements ContentDecoder {
                     header.reset();
                     state = State.HEADER;
                 }
-                case FINISHED, FAILED -> throw new IllegalStateException("gzip decoder is " + state);
             }
         }
     }
@@ -173,31 +134,7 @@ public final class GzipDecoder implements ContentDecoder {
     }
 
     @Override
-    public void abort() {
-        if (state == State.FINISHED || state == State.FAILED) {
-            return;
-        }
-        state = State.FAILED;
-        inflater.release();
-    }
-
-    @Override
-    public boolean isFinished() {
-        return state == State.FINISHED;
-    }
-
-    @Override
-    public long getInflatedBytes() {
-        return inflater.inflated();
-    }
-
-    @Override
-    public long getCompressedBytes() {
-        return compressedBytes;
-    }
-
-    @Override
-    public String toString() {
-        return "GzipDecoder@" + Integer.toHexString(hashCode()) + "[" + state + " in=" + compressedBytes + " out=" + inflater.inflated() + "]";
+    protected String framingState() {
+        return state.name();
     }
 }

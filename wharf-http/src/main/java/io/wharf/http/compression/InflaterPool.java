@@ -12,7 +12,7 @@ import java.util.zip.Inflater;
  * releases the lease; release resets the inflater for its next user, or ends it when the pool
  * is full or closed. No buffers are involved.
  */
-public final class InflaterPool implements AutoCloseable {
+public final class InflaterPool extends CodecPool<Inflater> {
 
     /**
      * The default number of inflaters kept: four per core, at least eight. An inflater holds
@@ -20,7 +20,6 @@ public final class InflaterPool implements AutoCloseable {
      */
     public static final int DEFAULT_CAPACITY = Math.max(8, 4 * Runtime.getRuntime().availableProcessors());
 
-    private final CodecPool<Inflater> pool;
     private final boolean nowrap;
 
     /**
@@ -29,8 +28,8 @@ public final class InflaterPool implements AutoCloseable {
      * @throws IllegalArgumentException when {@code capacity} is less than 1
      */
     public InflaterPool(int capacity, boolean nowrap) {
+        super(capacity, () -> new Inflater(nowrap), Inflater::reset, Inflater::end);
         this.nowrap = nowrap;
-        this.pool = new CodecPool<>(capacity, () -> new Inflater(nowrap), Inflater::reset, Inflater::end);
     }
 
     /** @return a pool for gzip: {@link #DEFAULT_CAPACITY}, raw deflate */
@@ -43,44 +42,13 @@ public final class InflaterPool implements AutoCloseable {
         return new InflaterPool(DEFAULT_CAPACITY, false);
     }
 
-    /** @return a lease on an inflater ready for a new stream, owned by the caller; see {@link CodecPool#acquire()} */
-    public CodecPool.Lease<Inflater> acquire() {
-        return pool.acquire();
-    }
-
     /** @return whether the inflaters read raw deflate data rather than zlib framing */
     public boolean isNowrap() {
         return nowrap;
     }
 
-    /** @return the most inflaters kept for reuse */
-    public int getCapacity() {
-        return pool.getCapacity();
-    }
-
-    /** @return how many pooled inflaters nobody holds now */
-    public int getIdleCount() {
-        return pool.getIdleCount();
-    }
-
-    /** @return how many pooled inflaters are lent out now */
-    public int getInUseCount() {
-        return pool.getInUseCount();
-    }
-
-    /** @return whether {@link #close()} was called */
-    public boolean isClosed() {
-        return pool.isClosed();
-    }
-
-    /** Ends every idle inflater and stops pooling; see {@link CodecPool#close()}. */
-    @Override
-    public void close() {
-        pool.close();
-    }
-
     @Override
     public String toString() {
-        return "InflaterPool[" + (nowrap ? "raw" : "zlib") + " " + pool + "]";
+        return "InflaterPool[" + (nowrap ? "raw" : "zlib") + " " + super.toString() + "]";
     }
 }

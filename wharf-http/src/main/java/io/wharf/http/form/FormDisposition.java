@@ -9,6 +9,7 @@ import io.wharf.http.BadMessageException;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
+import io.wharf.http.internal.PercentEncoding;
 
 /**
  * The {@code Content-Disposition: form-data; name="..."; filename="..."} of one part
@@ -66,8 +67,8 @@ record FormDisposition(String name, String fileName) {
         for (int i = secondQuote + 1; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c == '%') {
-                int high = i + 1 < value.length() ? UrlEncodedParser.hexValue((byte) value.charAt(i + 1)) : -1;
-                int low = i + 2 < value.length() ? UrlEncodedParser.hexValue((byte) value.charAt(i + 2)) : -1;
+                int high = i + 1 < value.length() ? PercentEncoding.hexValue(value.charAt(i + 1)) : -1;
+                int low = i + 2 < value.length() ? PercentEncoding.hexValue(value.charAt(i + 2)) : -1;
                 if (high < 0 || low < 0 || value.charAt(i + 1) > 0x7F || value.charAt(i + 2) > 0x7F) {
                     throw new BadMessageException("bad filename* in Content-Disposition: '%' must be followed by two hex digits");
                 }

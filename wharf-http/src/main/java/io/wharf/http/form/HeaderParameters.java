@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.wharf.http.BadMessageException;
+import io.wharf.http.internal.HttpTokens;
 
 /**
  * A header value of the shape {@code type; name=value; name="quoted value"} split into its
@@ -131,10 +132,7 @@ record HeaderParameters(String type, Map<String, String> parameters) {
 
     /** @return whether {@code c} is an RFC 9110 tchar */
     static boolean isTokenChar(char c) {
-        if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-            return true;
-        }
-        return "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+        return HttpTokens.isTokenChar(c);
     }
 
     private static boolean isUnquotedValueChar(char c) {

@@ -8,6 +8,7 @@ import java.util.Objects;
 
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HttpStatus;
+import io.wharf.http.internal.HttpTokens;
 
 /**
  * A push parser for {@code application/x-www-form-urlencoded} content, as the WHATWG URL
@@ -188,7 +189,7 @@ public final class UrlEncodedParser {
     }
 
     private void acceptEscapeDigit(byte b) {
-        int digit = hexValue(b);
+        int digit = HttpTokens.hexValue(b);
         if (digit < 0) {
             throw new BadMessageException("bad percent escape in form: '%' must be followed by two hex digits");
         }
@@ -255,19 +256,6 @@ public final class UrlEncodedParser {
         String text = new String(pending, 0, pendingLength, charset);
         pendingLength = 0;
         return text;
-    }
-
-    static int hexValue(byte b) {
-        if (b >= '0' && b <= '9') {
-            return b - '0';
-        }
-        if (b >= 'a' && b <= 'f') {
-            return b - 'a' + 10;
-        }
-        if (b >= 'A' && b <= 'F') {
-            return b - 'A' + 10;
-        }
-        return -1;
     }
 
     private static Charset requireAsciiCompatible(Charset charset) {

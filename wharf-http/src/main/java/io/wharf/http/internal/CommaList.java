@@ -32,8 +32,8 @@ public final class CommaList {
         int start = 0;
         while (start < length) {
             int end = elementEnd(value, start);
-            int from = skipBlanks(value, start, end);
-            int to = trimEnd(value, from, end);
+            int from = HttpTokens.skipBlanks(value, start, end);
+            int to = HttpTokens.trimEnd(value, from, end);
             if (to - from == token.length() && value.regionMatches(true, from, token, 0, token.length())) {
                 return true;
             }
@@ -63,28 +63,10 @@ public final class CommaList {
     }
 
     private static void addTrimmed(List<String> elements, String value, int start, int end) {
-        int from = skipBlanks(value, start, end);
-        int to = trimEnd(value, from, end);
+        int from = HttpTokens.skipBlanks(value, start, end);
+        int to = HttpTokens.trimEnd(value, from, end);
         if (to > from) {
             elements.add(value.substring(from, to));
         }
-    }
-
-    private static int skipBlanks(String value, int from, int to) {
-        while (from < to && isBlank(value.charAt(from))) {
-            from++;
-        }
-        return from;
-    }
-
-    private static int trimEnd(String value, int from, int to) {
-        while (to > from && isBlank(value.charAt(to - 1))) {
-            to--;
-        }
-        return to;
-    }
-
-    private static boolean isBlank(char c) {
-        return c == ' ' || c == '\t';
     }
 }

@@ -11,13 +11,10 @@ public final class CookieSyntax {
     /** How much of a bad text an error message shows before it cuts it short. */
     private static final int MAX_SHOWN = 64;
 
-    private static final boolean[] TOKEN = new boolean[128];
     private static final boolean[] COOKIE_OCTET = new boolean[128];
 
     static {
         for (char c = 0x21; c < 0x7f; c++) {
-            // RFC 9110 tchar: any visible character but the delimiters
-            TOKEN[c] = "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
             // RFC 6265 cookie-octet: visible but DQUOTE, comma, semicolon and backslash
             COOKIE_OCTET[c] = c != '"' && c != ',' && c != ';' && c != '\\';
         }
@@ -28,7 +25,7 @@ public final class CookieSyntax {
 
     /** @return whether {@code c} may appear in a token (a cookie or attribute name) */
     public static boolean isTokenChar(char c) {
-        return c < 128 && TOKEN[c];
+        return HttpTokens.isTokenChar(c);
     }
 
     /** @return whether {@code c} is an RFC 6265 cookie-octet */
@@ -38,7 +35,7 @@ public final class CookieSyntax {
 
     /** @return whether {@code c} is a space or a horizontal tab */
     public static boolean isBlank(char c) {
-        return c == ' ' || c == '\t';
+        return HttpTokens.isBlank(c);
     }
 
     /**

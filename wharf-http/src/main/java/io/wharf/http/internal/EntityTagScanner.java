@@ -48,10 +48,10 @@ public final class EntityTagScanner {
     public static boolean isAny(String value) {
         int from = 0;
         int to = value.length();
-        while (from < to && isBlank(value.charAt(from))) {
+        while (from < to && HttpTokens.isBlank(value.charAt(from))) {
             from++;
         }
-        while (to > from && isBlank(value.charAt(to - 1))) {
+        while (to > from && HttpTokens.isBlank(value.charAt(to - 1))) {
             to--;
         }
         return to - from == 1 && value.charAt(from) == '*';
@@ -63,7 +63,7 @@ public final class EntityTagScanner {
             return Step.MALFORMED;
         }
         int length = value.length();
-        while (position < length && (isBlank(value.charAt(position)) || value.charAt(position) == ',')) {
+        while (position < length && (HttpTokens.isBlank(value.charAt(position)) || value.charAt(position) == ',')) {
             position++;
         }
         if (position == length) {
@@ -94,7 +94,7 @@ public final class EntityTagScanner {
             return fail(position, "the entity tag has no closing double quote");
         }
         opaqueEnd = position++;
-        while (position < length && isBlank(value.charAt(position))) {
+        while (position < length && HttpTokens.isBlank(value.charAt(position))) {
             position++;
         }
         if (position < length && value.charAt(position) != ',') {
@@ -145,9 +145,5 @@ public final class EntityTagScanner {
 
     private static String describe(char c) {
         return String.format("0x%02X", (int) c);
-    }
-
-    private static boolean isBlank(char c) {
-        return c == ' ' || c == '\t';
     }
 }

@@ -59,15 +59,32 @@ public final class HttpTokens {
 
     /** @return the value of the hex digit {@code b}, or -1 when it is not one */
     public static int hexValue(byte b) {
-        if (b >= '0' && b <= '9') {
-            return b - '0';
+        return PercentEncoding.hexValue((char) (b & 0xFF));
+    }
+
+    /** @return whether {@code c} is a tchar (RFC 9110 section 5.6.2) */
+    public static boolean isTokenChar(char c) {
+        return c < 0x100 && (CLASSES[c] & TOKEN) != 0;
+    }
+
+    /** @return whether {@code c} is SP or HTAB (optional whitespace, RFC 9110 section 5.6.3) */
+    public static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    /** @return the index of the first character of {@code text[from, to)} that is not a blank, or {@code to} */
+    public static int skipBlanks(CharSequence text, int from, int to) {
+        while (from < to && isBlank(text.charAt(from))) {
+            from++;
         }
-        if (b >= 'a' && b <= 'f') {
-            return b - 'a' + 10;
+        return from;
+    }
+
+    /** @return the end of {@code text[from, to)} without its trailing blanks */
+    public static int trimEnd(CharSequence text, int from, int to) {
+        while (to > from && isBlank(text.charAt(to - 1))) {
+            to--;
         }
-        if (b >= 'A' && b <= 'F') {
-            return b - 'A' + 10;
-        }
-        return -1;
+        return to;
     }
 }

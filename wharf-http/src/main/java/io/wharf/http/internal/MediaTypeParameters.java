@@ -24,7 +24,7 @@ public final class MediaTypeParameters {
         int length = mediaType.length();
         int i = mediaType.indexOf(';');
         while (i >= 0 && i < length) {
-            int nameStart = skipBlanks(mediaType, i + 1, length);
+            int nameStart = HttpTokens.skipBlanks(mediaType, i + 1, length);
             int equals = nameStart;
             while (equals < length && mediaType.charAt(equals) != '=' && mediaType.charAt(equals) != ';') {
                 equals++;
@@ -33,8 +33,8 @@ public final class MediaTypeParameters {
                 i = equals;
                 continue;
             }
-            int nameEnd = trimEnd(mediaType, nameStart, equals);
-            int valueStart = skipBlanks(mediaType, equals + 1, length);
+            int nameEnd = HttpTokens.trimEnd(mediaType, nameStart, equals);
+            int valueStart = HttpTokens.skipBlanks(mediaType, equals + 1, length);
             String value;
             int next;
             if (valueStart < length && mediaType.charAt(valueStart) == '"') {
@@ -56,7 +56,7 @@ public final class MediaTypeParameters {
                 next = mediaType.indexOf(';', j);
             } else {
                 next = mediaType.indexOf(';', valueStart);
-                int valueEnd = trimEnd(mediaType, valueStart, next < 0 ? length : next);
+                int valueEnd = HttpTokens.trimEnd(mediaType, valueStart, next < 0 ? length : next);
                 value = isToken(mediaType, valueStart, valueEnd) ? mediaType.substring(valueStart, valueEnd) : null;
             }
             if (value != null && nameEnd - nameStart == name.length()
@@ -83,25 +83,6 @@ public final class MediaTypeParameters {
 
     /** @return whether {@code c} is a tchar */
     public static boolean isTokenChar(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                || c < 0x7F && "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
-    }
-
-    private static int skipBlanks(String text, int from, int to) {
-        while (from < to && isBlank(text.charAt(from))) {
-            from++;
-        }
-        return from;
-    }
-
-    private static int trimEnd(String text, int from, int to) {
-        while (to > from && isBlank(text.charAt(to - 1))) {
-            to--;
-        }
-        return to;
-    }
-
-    private static boolean isBlank(char c) {
-        return c == ' ' || c == '\t';
+        return HttpTokens.isTokenChar(c);
     }
 }

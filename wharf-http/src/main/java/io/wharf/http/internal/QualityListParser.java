@@ -49,7 +49,7 @@ public final class QualityListParser {
         int i = 0;
         while (i < length && entries.size() < maxEntries) {
             char c = text.charAt(i);
-            if (c == ',' || isBlank(c)) {
+            if (c == ',' || HttpTokens.isBlank(c)) {
                 i++;
                 continue;
             }
@@ -65,15 +65,15 @@ public final class QualityListParser {
                 while (nameEnd < length && "=;,".indexOf(text.charAt(nameEnd)) < 0) {
                     nameEnd++;
                 }
-                int from = skipBlanks(text, nameStart, nameEnd);
-                int to = trimEnd(text, from, nameEnd);
+                int from = HttpTokens.skipBlanks(text, nameStart, nameEnd);
+                int to = HttpTokens.trimEnd(text, from, nameEnd);
                 i = nameEnd;
                 int valueFrom = i;
                 int valueTo = i;
                 if (i < length && text.charAt(i) == '=') {
-                    valueFrom = skipBlanks(text, i + 1, length);
+                    valueFrom = HttpTokens.skipBlanks(text, i + 1, length);
                     i = skipUntil(text, valueFrom);
-                    valueTo = trimEnd(text, valueFrom, i);
+                    valueTo = HttpTokens.trimEnd(text, valueFrom, i);
                 }
                 if (to == from) {
                     continue;
@@ -171,25 +171,7 @@ public final class QualityListParser {
     }
 
     private static String trimmed(String text, int from, int to) {
-        int start = skipBlanks(text, from, to);
-        return text.substring(start, trimEnd(text, start, to));
-    }
-
-    private static int skipBlanks(String text, int from, int to) {
-        while (from < to && isBlank(text.charAt(from))) {
-            from++;
-        }
-        return from;
-    }
-
-    private static int trimEnd(String text, int from, int to) {
-        while (to > from && isBlank(text.charAt(to - 1))) {
-            to--;
-        }
-        return to;
-    }
-
-    private static boolean isBlank(char c) {
-        return c == ' ' || c == '\t';
+        int start = HttpTokens.skipBlanks(text, from, to);
+        return text.substring(start, HttpTokens.trimEnd(text, start, to));
     }
 }

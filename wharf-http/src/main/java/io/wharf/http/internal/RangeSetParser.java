@@ -169,13 +169,13 @@ public final class RangeSetParser {
     }
 
     private void skipBlanksAndCommas() {
-        while (position < end && (isBlank(value.charAt(position)) || value.charAt(position) == ',')) {
+        while (position < end && (HttpTokens.isBlank(value.charAt(position)) || value.charAt(position) == ',')) {
             position++;
         }
     }
 
     private void skipBlanks() {
-        while (position < end && isBlank(value.charAt(position))) {
+        while (position < end && HttpTokens.isBlank(value.charAt(position))) {
             position++;
         }
     }
@@ -193,9 +193,5 @@ public final class RangeSetParser {
 
     private static ByteRanges malformed() {
         return new ByteRanges.Ignored(ByteRanges.Reason.MALFORMED);
-    }
-
-    private static boolean isBlank(char c) {
-        return c == ' ' || c == '\t';
     }
 }

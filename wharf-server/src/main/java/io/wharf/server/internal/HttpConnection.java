@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.wharf.http.BadMessageException;
+import io.wharf.http.HostPort;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpGenerator;
@@ -70,6 +71,9 @@ public final class HttpConnection extends AbstractConnection
     private final SlowRequestGuard guard;
     private RetainableByteBuffer network;
     private HttpExchange exchange;
+    /** The last Host field parsed and what it said: the parser hands out the same field while the line repeats. */
+    private HttpField lastHostField;
+    private HostPort lastHostPort;
     private HttpVersion version = HttpVersion.HTTP_1_1;
     private long requests;
     private volatile boolean shutdown;
@@ -332,6 +336,23 @@ public final class HttpConnection extends AbstractConnection
         if (exchange == null) {
             getEndPoint().close(new TimeoutException("request header not received within " + configuration.getHeaderTimeout()));
         }
+    }
+
+    /**
+     * @return the host and port a request's {@code Host} field names, parsed once per
+     *     connection while the client repeats the same line
+     * @throws BadMessageException 400 when the field is not a host
+     */
+    HostPort hostPortOf(HttpField hostField) {
+        if (hostField != lastHostField) {
+            try {
+                lastHostPort = HostPort.parse(hostField.getValue());
+            } catch (IllegalArgumentException x) {
+                throw new BadMessageException(io.wharf.http.HttpStatus.BAD_REQUEST_400, "Bad Host header: " + x.getMessage());
+            }
+            lastHostField = hostField;
+        }
+        return lastHostPort;
     }
 
     /** @return the guard timing the current request, for the exchange's content reads */

@@ -106,26 +106,19 @@ final class HttpExchange implements Request {
         HttpConfiguration configuration = connection.configuration();
         HttpURI parsed = HttpMethod.CONNECT.is(method) ? HttpURI.parseAuthority(target) : HttpURI.parse(target);
         configuration.getUriCompliance().check(parsed, io.wharf.http.ComplianceViolation.Listener.NONE);
-        String hostHeader = fields.get(HttpHeader.HOST);
-        HostPort authority = null;
-        if (hostHeader != null && !hostHeader.isEmpty()) {
-            try {
-                authority = HostPort.parse(hostHeader);
-            } catch (IllegalArgumentException x) {
-                throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "Bad Host header: " + x.getMessage());
-            }
-        }
+        HttpField hostField = fields.getField(HttpHeader.HOST);
+        HostPort authority = hostField == null || hostField.getValue().isEmpty() ? null : connection.hostPortOf(hostField);
         if (parsed.isAbsolute() || HttpMethod.CONNECT.is(method)) {
             return parsed;
         }
         String scheme = isSecure() ? "https" : "http";
-        HttpURI.Builder builder = HttpURI.build(parsed).scheme(scheme);
         if (authority != null) {
-            builder.host(authority.getHost()).port(authority.getPort());
-        } else if (connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
-            builder.host(local.getHostString()).port(local.getPort());
+            return parsed.withAuthority(scheme, authority);
         }
-        return builder.asImmutable();
+        if (connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
+            return parsed.withAuthority(scheme, HostPort.of(local.getHostString(), local.getPort()));
+        }
+        return HttpURI.build(parsed).scheme(scheme).asImmutable();
     }
 
     // ---- parser events, on the thread that parses ----
@@ -177,16 +170,9 @@ final class HttpExchange implements Request {
 
     @Override
     public Content.Chunk read() {
-        if (pending != null) {
-            Content.Chunk chunk = pending;
-            pending = null;
-            return chunk;
-        }
-        if (failure != null) {
-            return Content.Chunk.from(failure);
-        }
-        if (contentComplete) {
-            return Content.Chunk.EOF;
+        Content.Chunk ready = takeReady();
+        if (ready != null) {
+            return ready;
         }
         try {
             while (true) {
@@ -194,16 +180,9 @@ final class HttpExchange implements Request {
                 ByteBuffer buffer = network != null ? network.byteBuffer() : ByteBuffers.EMPTY;
                 boolean hadBytes = buffer.hasRemaining();
                 connection.parser().parseNext(buffer);
-                if (pending != null) {
-                    Content.Chunk chunk = pending;
-                    pending = null;
-                    return chunk;
-                }
-                if (failure != null) {
-                    return Content.Chunk.from(failure);
-                }
-                if (contentComplete) {
-                    return Content.Chunk.EOF;
+                ready = takeReady();
+                if (ready != null) {
+                    return ready;
                 }
                 if (hadBytes) {
                     continue;
@@ -230,6 +209,19 @@ final class HttpExchange implements Request {
             persistent = false;
             return Content.Chunk.from(x);
         }
+    }
+
+    /** @return the chunk parsed but not yet read, the failure, the end, or null when none is ready */
+    private Content.Chunk takeReady() {
+        if (pending != null) {
+            Content.Chunk chunk = pending;
+            pending = null;
+            return chunk;
+        }
+        if (failure != null) {
+            return Content.Chunk.from(failure);
+        }
+        return contentComplete ? Content.Chunk.EOF : null;
     }
 
     /**

@@ -8,11 +8,10 @@ import java.util.Locale;
 
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.LocalConnector;
+import io.wharf.server.LocalServer;
 import io.wharf.server.Server;
 import io.wharf.util.buffer.ByteBufferPool;
-import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Test fixture of the gzip and size-limit handler tests: a server with a
@@ -22,21 +21,20 @@ import io.wharf.util.thread.QueuedThreadPool;
  */
 final class GzipServer implements AutoCloseable {
 
+    private final LocalServer local;
     final Server server;
-    final HttpConfiguration configuration = new HttpConfiguration();
+    final HttpConfiguration configuration;
     final LocalConnector connector;
 
     GzipServer(ByteBufferPool pool) {
-        server = new Server(new QueuedThreadPool(), pool);
-        connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
-        server.addConnector(connector);
-        configuration.setSendDateHeader(false);
-        configuration.setSendServerVersion(false);
+        local = new LocalServer(pool);
+        server = local.server;
+        configuration = local.configuration;
+        connector = local.connector;
     }
 
     GzipServer start(Handler handler) throws Exception {
-        server.setHandler(handler);
-        server.start();
+        local.start(handler);
         return this;
     }
 
@@ -45,14 +43,13 @@ final class GzipServer implements AutoCloseable {
         return Reply.parse(connector.getResponse(crlf(request)));
     }
 
-    /** @return {@code text} with every \n made CR LF */
     static String crlf(String text) {
-        return text.replace("\r\n", "\n").replace("\n", "\r\n");
+        return LocalServer.crlf(text);
     }
 
     @Override
     public void close() throws Exception {
-        server.stop();
+        local.close();
     }
 
     /**

@@ -6,11 +6,10 @@ import java.util.List;
 
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.LocalConnector;
+import io.wharf.server.LocalServer;
 import io.wharf.server.Server;
 import io.wharf.util.buffer.ByteBufferPool;
-import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Test fixture for the resource and default handlers: a server with a {@link LocalConnector}
@@ -19,21 +18,20 @@ import io.wharf.util.thread.QueuedThreadPool;
  */
 final class ResourceServer implements AutoCloseable {
 
+    private final LocalServer local;
     final Server server;
-    final HttpConfiguration configuration = new HttpConfiguration();
+    final HttpConfiguration configuration;
     final LocalConnector connector;
 
     ResourceServer(ByteBufferPool pool) {
-        server = new Server(new QueuedThreadPool(), pool);
-        connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
-        server.addConnector(connector);
-        configuration.setSendDateHeader(false);
-        configuration.setSendServerVersion(false);
+        local = new LocalServer(pool);
+        server = local.server;
+        configuration = local.configuration;
+        connector = local.connector;
     }
 
     ResourceServer start(Handler handler) throws Exception {
-        server.setHandler(handler);
-        server.start();
+        local.start(handler);
         return this;
     }
 
@@ -54,7 +52,7 @@ final class ResourceServer implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        server.stop();
+        local.close();
     }
 
     /** A response split into status, header fields and body (bytes as ISO-8859-1 chars). */

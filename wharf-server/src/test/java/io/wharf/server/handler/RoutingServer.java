@@ -4,11 +4,10 @@ import java.time.Duration;
 
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.LocalConnector;
+import io.wharf.server.LocalServer;
 import io.wharf.server.Server;
 import io.wharf.util.buffer.ByteBufferPool;
-import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Test fixture of the routing handlers' tests: a server with a {@link LocalConnector} on the
@@ -19,21 +18,20 @@ final class RoutingServer implements AutoCloseable {
 
     static final Duration WAIT = Duration.ofSeconds(10);
 
+    private final LocalServer local;
     final Server server;
-    final HttpConfiguration configuration = new HttpConfiguration();
+    final HttpConfiguration configuration;
     final LocalConnector connector;
 
     RoutingServer(ByteBufferPool pool) {
-        server = new Server(new QueuedThreadPool(), pool);
-        connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
-        server.addConnector(connector);
-        configuration.setSendDateHeader(false);
-        configuration.setSendServerVersion(false);
+        local = new LocalServer(pool);
+        server = local.server;
+        configuration = local.configuration;
+        connector = local.connector;
     }
 
     RoutingServer start(Handler handler) throws Exception {
-        server.setHandler(handler);
-        server.start();
+        local.start(handler);
         return this;
     }
 
@@ -48,7 +46,7 @@ final class RoutingServer implements AutoCloseable {
     }
 
     static String crlf(String text) {
-        return text.replace("\r\n", "\n").replace("\n", "\r\n");
+        return LocalServer.crlf(text);
     }
 
     /** @return the content of a raw response: what follows the blank line */
@@ -64,6 +62,6 @@ final class RoutingServer implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        server.stop();
+        local.close();
     }
 }
