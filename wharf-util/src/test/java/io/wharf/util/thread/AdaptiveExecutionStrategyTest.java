@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 
 import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
@@ -436,14 +437,14 @@ class AdaptiveExecutionStrategyTest {
             Queue<Runnable> connectionTasks = new ConcurrentLinkedQueue<>();
             AdaptiveExecutionStrategy inner = new AdaptiveExecutionStrategy(streams::poll, pool);
             AdaptiveExecutionStrategy outer = new AdaptiveExecutionStrategy(connectionTasks::poll, pool);
-            AtomicIntegerArray runs = new AtomicIntegerArray(connections * streamsEach);
+            // One more connection than the concurrent phase offers: the quiet phase below runs it.
+            AtomicIntegerArray runs = new AtomicIntegerArray((connections + 1) * streamsEach);
             AtomicInteger total = new AtomicInteger();
             AtomicInteger sameThread = new AtomicInteger();
             AtomicInteger nonBlockingInline = new AtomicInteger();
-            for (int c = 0; c < connections; c++) {
-                int connection = c;
-                InvocationType connectionType = c % 3 == 0 ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING;
-                connectionTasks.add(Invocable.task(connectionType, () -> {
+            IntFunction<Runnable> connectionTask = connection -> {
+                InvocationType connectionType = connection % 3 == 0 ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING;
+                return Invocable.task(connectionType, () -> {
                     Thread connectionThread = Thread.currentThread();
                     for (int s = 0; s < streamsEach; s++) {
                         int id = connection * streamsEach + s;
@@ -460,7 +461,10 @@ class AdaptiveExecutionStrategyTest {
                         }));
                         inner.produce();
                     }
-                }));
+                });
+            };
+            for (int c = 0; c < connections; c++) {
+                connectionTasks.add(connectionTask.apply(c));
             }
             // Three "selector" threads drive the outer strategy at once.
             List<Thread> selectors = new ArrayList<>();
@@ -470,6 +474,13 @@ class AdaptiveExecutionStrategyTest {
             for (Thread selector : selectors) {
                 selector.join(20_000);
             }
+            assertEventually(() -> total.get() == connections * streamsEach, () -> total + " of " + connections * streamsEach + " ran; " + inner + " " + outer);
+            // The quiet phase: with nothing else running, a non-blocking connection task produced
+            // on this thread is consumed here, and so are its non-blocking stream tasks. (Under the
+            // concurrent phase another thread may be producing the shared inner strategy at every
+            // such moment, so whether one ran hot there is up to the scheduler.)
+            connectionTasks.add(connectionTask.apply(connections));
+            outer.produce();
             assertEventually(() -> total.get() == runs.length(), () -> total + " of " + runs.length() + " ran; " + inner + " " + outer);
             for (int id = 0; id < runs.length(); id++) {
                 assertEquals(1, runs.get(id), "stream task " + id);
