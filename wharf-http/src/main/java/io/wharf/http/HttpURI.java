@@ -130,7 +130,7 @@ public final class HttpURI {
     }
 
     /** @return {@code scheme} lower-cased, after checking it is one (RFC 3986 section 3.1) */
-    private static String checkedScheme(String scheme) {
+    static String checkedScheme(String scheme) {
         boolean valid = !scheme.isEmpty() && UriCharacters.isAlpha(scheme.charAt(0));
         for (int i = 1; valid && i < scheme.length(); i++) {
             valid = UriCharacters.isSchemeCharacter(scheme.charAt(i));
@@ -153,6 +153,22 @@ public final class HttpURI {
      */
     public static HttpURI parse(String target) {
         return RequestTargetParser.parse(target);
+    }
+
+    /**
+     * What a server does with every request-target: {@link #parse(String)}, then, for the
+     * origin form, adds the scheme and the authority (from the {@code Host} field or the local
+     * address) — in one object, without the copy {@link #withAuthority} makes.
+     *
+     * @param target the request-target, as the request line carries it
+     * @param scheme the lower-case scheme the request arrived by, such as {@code "http"}
+     * @param authority the host and port the request is for
+     * @return the URI, absolute for origin-form targets; absolute and asterisk ({@code "*"},
+     *     which names the server as a whole) forms as {@link #parse(String)} reads them
+     * @throws BadMessageException 400 when the target is not a URI of those forms
+     */
+    public static HttpURI parse(String target, String scheme, HostPort authority) {
+        return RequestTargetParser.parse(target, scheme, authority);
     }
 
     /**

@@ -39,6 +39,17 @@ final class RequestTargetParser {
         return parseAbsolute(target);
     }
 
+    /** @see HttpURI#parse(String, String, HostPort) */
+    static HttpURI parse(String target, String scheme, HostPort authority) {
+        Objects.requireNonNull(target, "target");
+        if (!target.isEmpty() && target.charAt(0) == '/') {
+            return withPath(HttpURI.checkedScheme(scheme), null, authority.getHost(), authority.getPort(), target, 0);
+        }
+        HttpURI parsed = parse(target);
+        // The asterisk form names the server as a whole, not a resource: it stays as it is.
+        return parsed.isAbsolute() || parsed == ASTERISK ? parsed : parsed.withAuthority(scheme, authority);
+    }
+
     /** @see HttpURI#parseAuthority(String) */
     static HttpURI parseAuthority(String authority) {
         HostPort hostPort;

@@ -303,4 +303,40 @@ class HttpURITest {
         assertEquals(120_000, HttpURI.parse(escapes).getDecodedPath().length());
         assertTrue(System.nanoTime() - start < 2_000_000_000L, "hostile targets took too long");
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "/",
+        "/a/b?c=d#e",
+        "/%2e/x",
+        "/a/..;/b",
+        "/a//b?",
+        "/caf%C3%A9",
+        "http://other.example:81/x?y",
+    })
+    void parsingWithAnAuthorityEqualsParsingThenAddingIt(String target) {
+        HostPort authority = HostPort.of("host.example", 8080);
+        HttpURI once = HttpURI.parse(target, "http", authority);
+        HttpURI parsed = HttpURI.parse(target);
+        HttpURI twice = parsed.isAbsolute() ? parsed : parsed.withAuthority("http", authority);
+        assertEquals(twice.toString(), once.toString());
+        assertEquals(twice.getHost(), once.getHost());
+        assertEquals(twice.getPort(), once.getPort());
+        assertEquals(twice.getDecodedPath(), once.getDecodedPath());
+        assertEquals(twice.getViolations(), once.getViolations());
+        assertEquals(twice.isAmbiguous(), once.isAmbiguous());
+    }
+
+    @Test
+    void theAsteriskFormKeepsNoAuthority() {
+        HttpURI asterisk = HttpURI.parse("*", "http", HostPort.of("h", 1));
+        assertEquals("*", asterisk.getPath());
+        assertNull(asterisk.getHost());
+    }
+
+    @Test
+    void parsingWithAnAuthorityChecksAndLowerCasesTheScheme() {
+        assertEquals("https", HttpURI.parse("/x", "HTTPS", HostPort.of("h", 1)).getScheme());
+        assertThrows(IllegalArgumentException.class, () -> HttpURI.parse("/x", "1http", HostPort.of("h", 1)));
+    }
 }

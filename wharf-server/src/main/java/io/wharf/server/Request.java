@@ -27,6 +27,13 @@ import io.wharf.io.ContentInputStream;
  * then whichever thread a demand callback runs on. Its header fields are valid until the
  * handler's callback completes; copy them ({@code getHeaders().asImmutable()}) to keep them
  * longer. {@link Wrapper} lets a handler change what later handlers see.
+ *
+ * <p><b>Bad content.</b> When the content fails with an {@link io.wharf.http.BadMessageException}
+ * — a malformed chunk, or a wrapper's limit — and the handler completes without committing a
+ * response of its own (its callback succeeds or fails, or it throws), the server answers
+ * that exception's status and reason and closes the connection. A wrapper whose content
+ * source fails the content itself (a size limit, inflation) reports the failure with
+ * {@link #fail} on the request it wraps, so that the server learns of it.
  */
 public interface Request extends Content.Source {
 

@@ -147,12 +147,8 @@ public class GzipHandler extends Handler.Wrapper {
             if (gzipResponse != null) {
                 gzipResponse.abort(x);
             }
-            BadMessageException bad = gzipRequest.getContentFailure();
-            if (bad == null) {
-                throw x;
-            }
-            Response.writeError(request, response, callback, bad.getStatus(), bad.getReason(), x);
-            return true;
+            // A 413 or 400 from inflating reached the server's exchange through fail(), which answers it.
+            throw x;
         }
         if (!taken) {
             gzipRequest.close();
@@ -366,8 +362,9 @@ public class GzipHandler extends Handler.Wrapper {
 
     /**
      * The callback handed to the child: finishes the compressed stream when the child did not
-     * write its last content, frees the inflation, and answers a content failure (413, 400)
-     * when the child did not commit a response of its own.
+     * write its last content, and frees the inflation. After a content failure (413, 400) with
+     * no response committed it drops the compressed stream instead: the server answers the
+     * failure, which inflating reported to it through {@code fail()}.
      */
     private static final class Completion implements Callback {
         private final GzipRequest request;
@@ -390,7 +387,7 @@ public class GzipHandler extends Handler.Wrapper {
                 if (gzipResponse != null) {
                     gzipResponse.abort(bad);
                 }
-                Response.writeError(request.getWrapped(), response, callback, bad.getStatus(), bad.getReason(), bad);
+                callback.succeeded();
                 return;
             }
             if (gzipResponse != null) {
@@ -406,8 +403,7 @@ public class GzipHandler extends Handler.Wrapper {
             if (gzipResponse != null) {
                 gzipResponse.abort(cause);
             }
-            BadMessageException bad = request.getContentFailure();
-            callback.failed(bad != null && !(cause instanceof BadMessageException) ? bad : cause);
+            callback.failed(cause);
         }
 
         @Override

@@ -110,16 +110,8 @@ public class SizeLimitHandler extends Handler.Wrapper {
         LimitedRequest limitedRequest = new LimitedRequest(request, maxRequest);
         LimitedResponse limitedResponse = maxResponse >= 0 ? new LimitedResponse(limitedRequest, response, maxResponse) : null;
         Completion completion = new Completion(limitedRequest, response, limitedResponse, callback);
-        try {
-            return child.handle(limitedRequest, limitedResponse != null ? limitedResponse : response, completion);
-        } catch (Throwable x) {
-            BadMessageException tooLarge = limitedRequest.getFailure();
-            if (tooLarge == null) {
-                throw x;
-            }
-            Response.writeError(request, response, callback, tooLarge.getStatus(), tooLarge.getReason(), x);
-            return true;
-        }
+        // A 413 from the content reaches the server's exchange through fail(), which answers it.
+        return child.handle(limitedRequest, limitedResponse != null ? limitedResponse : response, completion);
     }
 
     /** @return the request's Content-Length, -1 when absent (the parser has checked that it is a number) */
@@ -229,9 +221,10 @@ public class SizeLimitHandler extends Handler.Wrapper {
     }
 
     /**
-     * The callback handed to the child: answers 413 when the request content went over its
-     * limit and 500 when the response did, unless a response was committed; a committed
-     * response over its limit fails the exchange.
+     * The callback handed to the child: answers 500 when the response went over its limit,
+     * unless a response was committed; a committed response over its limit fails the
+     * exchange. Request content over its limit needs nothing here: the content source failed
+     * the request with 413, and the server answers that when no response was committed.
      */
     private static final class Completion implements Callback {
         private final LimitedRequest request;
@@ -248,11 +241,8 @@ public class SizeLimitHandler extends Handler.Wrapper {
 
         @Override
         public void succeeded() {
-            BadMessageException tooLarge = request.getFailure();
             IllegalStateException overLimit = limitedResponse == null ? null : limitedResponse.getFailure();
-            if (tooLarge != null && !response.isCommitted()) {
-                Response.writeError(request.getWrapped(), response, callback, tooLarge.getStatus(), tooLarge.getReason());
-            } else if (overLimit != null) {
+            if (overLimit != null && (request.getFailure() == null || response.isCommitted())) {
                 // Uncommitted: a 500; committed: the callback fails and the exchange is aborted.
                 Response.writeError(request.getWrapped(), response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, overLimit.getMessage(), overLimit);
             } else {
@@ -262,8 +252,7 @@ public class SizeLimitHandler extends Handler.Wrapper {
 
         @Override
         public void failed(Throwable cause) {
-            BadMessageException tooLarge = request.getFailure();
-            callback.failed(tooLarge != null && !(cause instanceof BadMessageException) ? tooLarge : cause);
+            callback.failed(cause);
         }
 
         @Override

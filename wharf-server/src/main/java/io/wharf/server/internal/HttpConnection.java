@@ -69,12 +69,22 @@ public final class HttpConnection extends AbstractConnection
     private final AtomicReference<Loop> loop = new AtomicReference<>(Loop.READING);
     private final HttpFields.Mutable requestFields = HttpFields.build(16);
     private final SlowRequestGuard guard;
+    private final ResponseWrite responseWrite = new ResponseWrite(this);
+    /** Completed when an exchange's response is complete: the loop goes on, or the connection closes on failure. */
+    private final io.wharf.util.Callback exchangeDone = io.wharf.util.Callback.from(InvocationType.NON_BLOCKING,
+            this::onExchangeComplete, this::onExchangeFailed);
     private RetainableByteBuffer network;
     private HttpExchange exchange;
     /** The last Host field parsed and what it said: the parser hands out the same field while the line repeats. */
     private HttpField lastHostField;
     private HostPort lastHostPort;
     private HttpVersion version = HttpVersion.HTTP_1_1;
+    /**
+     * Whether the last fill read less than it had room for, so the socket held no more bytes
+     * then: once those are parsed, the loop waits for the selector instead of trying a read
+     * that would most likely find nothing (as a non-pipelining client waits for its answer).
+     */
+    private boolean drained;
     private long requests;
     private volatile boolean shutdown;
 
@@ -106,6 +116,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public void onFillable() {
+        drained = false;
         processRequests();
     }
 
@@ -159,7 +170,8 @@ public final class HttpConnection extends AbstractConnection
                     }
                     continue;
                 }
-                int filled = fill();
+                int filled = drained ? 0 : fill();
+                drained = false;
                 if (filled > 0) {
                     try {
                         guard.headBytes(filled);
@@ -213,7 +225,10 @@ public final class HttpConnection extends AbstractConnection
         } else if (buffer.limit() == buffer.capacity()) {
             buffer.compact().flip();
         }
-        return getEndPoint().fill(buffer);
+        int room = buffer.capacity() - buffer.limit();
+        int filled = getEndPoint().fill(buffer);
+        drained = filled >= 0 && filled < room;
+        return filled;
     }
 
     /** Returns the network buffer to the pool when it is empty and no chunk references it. */
@@ -237,6 +252,11 @@ public final class HttpConnection extends AbstractConnection
 
     HttpGenerator generator() {
         return generator;
+    }
+
+    /** @return the connection's one response writer, shared by its exchanges one after another */
+    ResponseWrite responseWrite() {
+        return responseWrite;
     }
 
     HttpConfiguration configuration() {
@@ -265,6 +285,17 @@ public final class HttpConnection extends AbstractConnection
                 fillInterested();
             }
         }
+    }
+
+    /** The exchange's response could not be completed: the connection closes. */
+    private void onExchangeFailed(Throwable cause) {
+        getEndPoint().close(cause);
+        onExchangeComplete();
+    }
+
+    /** @return the callback an exchange completes when its response is done; one per connection */
+    io.wharf.util.Callback exchangeDone() {
+        return exchangeDone;
     }
 
     /** Goes on with pipelined bytes: inline when the handler tree never blocks, else on the pool. */
@@ -327,8 +358,7 @@ public final class HttpConnection extends AbstractConnection
         generator.setPersistent(false);
         io.wharf.util.Callback close = io.wharf.util.Callback.from(InvocationType.NON_BLOCKING,
                 () -> getEndPoint().shutdownOutput(), cause -> getEndPoint().close(cause));
-        new ResponseWrite(this, false, new java.util.concurrent.atomic.AtomicBoolean(true), close)
-                .start(info, ByteBuffer.wrap(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true);
+        responseWrite.write(false, info, ByteBuffer.wrap(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true, close);
     }
 
     /** On the scheduler: a request head is still incomplete at the header timeout. */
@@ -478,7 +508,7 @@ public final class HttpConnection extends AbstractConnection
         public boolean headerComplete() {
             guard.headComplete();
             requests++;
-            exchange = new HttpExchange(HttpConnection.this, id + "-" + requests, method, target, version, requestFields, beginNanos);
+            exchange = new HttpExchange(HttpConnection.this, requests, method, target, version, requestFields, beginNanos);
             return true;
         }
 

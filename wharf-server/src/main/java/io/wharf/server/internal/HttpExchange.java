@@ -38,8 +38,19 @@ import io.wharf.util.buffer.RetainableByteBuffer;
  */
 final class HttpExchange implements Request {
 
+    private static final java.lang.invoke.VarHandle COMPLETED;
+
+    static {
+        try {
+            COMPLETED = java.lang.invoke.MethodHandles.lookup().findVarHandle(Completion.class, "completed", boolean.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
+
     private final HttpConnection connection;
-    private final String id;
+    private final long number;
+    private String id;
     private final String method;
     private final String target;
     private final HttpVersion version;
@@ -53,15 +64,16 @@ final class HttpExchange implements Request {
     private Map<String, Object> attributes;
     private HttpFields.Mutable trailers;
     private Content.Chunk pending;
-    private Throwable failure;
+    /** Set on the parsing thread, by a wrapper's fail() or by a timeout: read by the completing thread too. */
+    private volatile Throwable failure;
     private boolean contentComplete;
     private boolean expectsContinue;
     private boolean persistent;
 
-    HttpExchange(HttpConnection connection, String id, String method, String target, HttpVersion version,
+    HttpExchange(HttpConnection connection, long number, String method, String target, HttpVersion version,
                  HttpFields fields, long beginNanos) {
         this.connection = connection;
-        this.id = id;
+        this.number = number;
         this.method = method;
         this.target = target;
         this.version = version;
@@ -104,21 +116,22 @@ final class HttpExchange implements Request {
 
     private HttpURI buildUri() {
         HttpConfiguration configuration = connection.configuration();
-        HttpURI parsed = HttpMethod.CONNECT.is(method) ? HttpURI.parseAuthority(target) : HttpURI.parse(target);
-        configuration.getUriCompliance().check(parsed, io.wharf.http.ComplianceViolation.Listener.NONE);
-        HttpField hostField = fields.getField(HttpHeader.HOST);
-        HostPort authority = hostField == null || hostField.getValue().isEmpty() ? null : connection.hostPortOf(hostField);
-        if (parsed.isAbsolute() || HttpMethod.CONNECT.is(method)) {
-            return parsed;
+        HttpURI built;
+        if (HttpMethod.CONNECT.is(method)) {
+            built = HttpURI.parseAuthority(target);
+        } else {
+            HttpField hostField = fields.getField(HttpHeader.HOST);
+            HostPort authority = hostField == null || hostField.getValue().isEmpty() ? null : connection.hostPortOf(hostField);
+            if (authority == null && connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
+                authority = HostPort.of(local.getHostString(), local.getPort());
+            }
+            String scheme = isSecure() ? "https" : "http";
+            HttpURI parsed = authority != null ? HttpURI.parse(target, scheme, authority) : HttpURI.parse(target);
+            boolean complete = parsed.isAbsolute() || "*".equals(parsed.getPath());
+            built = complete ? parsed : HttpURI.build(parsed).scheme(scheme).asImmutable();
         }
-        String scheme = isSecure() ? "https" : "http";
-        if (authority != null) {
-            return parsed.withAuthority(scheme, authority);
-        }
-        if (connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
-            return parsed.withAuthority(scheme, HostPort.of(local.getHostString(), local.getPort()));
-        }
-        return HttpURI.build(parsed).scheme(scheme).asImmutable();
+        configuration.getUriCompliance().check(built, io.wharf.http.ComplianceViolation.Listener.NONE);
+        return built;
     }
 
     // ---- parser events, on the thread that parses ----
@@ -304,9 +317,15 @@ final class HttpExchange implements Request {
 
     // ---- Request ----
 
+    /** @return the connection's id and this request's number on it; made on first use, as few handlers ask */
     @Override
     public String getId() {
-        return id;
+        String made = id;
+        if (made == null) {
+            made = connection.getId() + "-" + number;
+            id = made;
+        }
+        return made;
     }
 
     @Override
@@ -367,37 +386,58 @@ final class HttpExchange implements Request {
 
     @Override
     public String toString() {
-        return method + " " + target + " " + version + "@" + id;
+        return method + " " + target + " " + version + "@" + getId();
     }
 
-    /** The callback a handler completes; ends the exchange once the response is complete. */
+    /** @return the bad-request failure the content ended with (from the parser or a wrapper's {@link #fail}), or null */
+    private BadMessageException contentFailure() {
+        return failure instanceof BadMessageException bad ? bad : null;
+    }
+
+    /**
+     * The callback a handler completes; ends the exchange once the response is complete.
+     *
+     * <p>One rule for every handler and wrapper: when the request content failed with a
+     * {@link BadMessageException} (a bad chunk, or a wrapper's limit such as 413 reported
+     * through {@link Request#fail}) and the handler did not commit a response of its own, the
+     * answer is that status — whether the handler succeeds, fails or throws.
+     */
     private final class Completion implements Callback {
-        private final java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+        private volatile boolean completed;
 
         @Override
         public void succeeded() {
-            if (!completed.compareAndSet(false, true)) {
+            if (!COMPLETED.compareAndSet(this, false, true)) {
                 return;
             }
-            response.complete(Callback.from(InvocationType.NON_BLOCKING, connection::onExchangeComplete, this::abort));
+            BadMessageException bad = contentFailure();
+            if (bad != null && !response.isCommitted()) {
+                answerError(bad, bad);
+                return;
+            }
+            response.complete(connection.exchangeDone());
         }
 
         @Override
         public void failed(Throwable cause) {
-            if (!completed.compareAndSet(false, true)) {
+            if (!COMPLETED.compareAndSet(this, false, true)) {
                 return;
             }
-            persistent = false;
             if (!response.isCommitted()) {
                 BadMessageException bad = BadMessageException.find(cause);
-                int status = bad != null ? bad.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500;
-                String message = bad != null ? bad.getReason() : null;
-                Callback done = Callback.from(InvocationType.NON_BLOCKING, connection::onExchangeComplete, this::abort);
-                Response.writeError(HttpExchange.this, response, Callback.from(InvocationType.NON_BLOCKING,
-                        () -> response.complete(done), this::abort), status, message, cause);
+                answerError(bad != null ? bad : contentFailure(), cause);
                 return;
             }
             abort(cause);
+        }
+
+        /** Answers {@code bad}'s status and reason, or 500 when null; the connection then closes. */
+        private void answerError(BadMessageException bad, Throwable cause) {
+            persistent = false;
+            int status = bad != null ? bad.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500;
+            String message = bad != null ? bad.getReason() : null;
+            Response.writeError(HttpExchange.this, response, Callback.from(InvocationType.NON_BLOCKING,
+                    () -> response.complete(connection.exchangeDone()), this::abort), status, message, cause);
         }
 
         private void abort(Throwable cause) {

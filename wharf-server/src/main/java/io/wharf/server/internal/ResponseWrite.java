@@ -1,6 +1,7 @@
 package io.wharf.server.internal;
 
 import java.nio.ByteBuffer;
+import java.nio.channels.WritePendingException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.wharf.http.HttpGenerator;
@@ -12,22 +13,30 @@ import io.wharf.util.buffer.ByteBuffers;
 import io.wharf.util.buffer.RetainableByteBuffer;
 
 /**
- * One response write: asks the generator what to send, borrows a header buffer for the head
- * and framing (a larger one when it overflows, up to a limit), writes header and content to
- * the endpoint, and repeats while the generator owes bytes (the terminating chunk). Then it
- * frees the writing flag and completes the caller's callback.
+ * The response writes of an {@link HttpConnection}, one at a time: each asks the generator
+ * what to send, borrows a header buffer for the head and framing (a larger one when it
+ * overflows, up to a limit), writes header and content to the endpoint, and repeats while
+ * the generator owes bytes (the terminating chunk). Then it frees itself for the next write
+ * and completes the caller's callback.
  *
  * <p>A multi-step loop, so an {@link IteratingCallback}: each {@code process()} is one
- * generate-and-write. Runs on the writer's thread, then on the endpoint's completion thread.
+ * generate-and-write. One instance serves every response of its connection (it is
+ * {@link #reset()} when a write succeeds), so a steady stream of responses allocates nothing
+ * here. {@link #begin()} claims it; a second writer meanwhile gets a
+ * {@link WritePendingException}. Runs on the writer's thread, then on the endpoint's
+ * completion thread.
  */
 final class ResponseWrite extends IteratingCallback {
 
     private static final int MAX_HEADER_BUFFER = 64 * 1024;
 
     private final HttpConnection connection;
-    private final boolean head;
-    private final AtomicBoolean writing;
-    private final Callback callback;
+    private final AtomicBoolean writing = new AtomicBoolean();
+    /** Reused for the endpoint's gathering writes; the endpoint only reads it until the write completes. */
+    private final ByteBuffer[] headerAndBody = new ByteBuffer[2];
+    private final ByteBuffer[] one = new ByteBuffer[1];
+    private boolean head;
+    private Callback callback;
     private MetaData.Response info;
     private ByteBuffer content;
     private boolean last;
@@ -35,18 +44,43 @@ final class ResponseWrite extends IteratingCallback {
     private HttpGenerator.Result result;
     private boolean finished;
 
-    ResponseWrite(HttpConnection connection, boolean head, AtomicBoolean writing, Callback callback) {
+    ResponseWrite(HttpConnection connection) {
         this.connection = connection;
-        this.head = head;
-        this.writing = writing;
-        this.callback = callback;
     }
 
-    void start(MetaData.Response info, ByteBuffer content, boolean last) {
+    /** @return whether this call claimed the write; false while another write is in progress */
+    boolean begin() {
+        return writing.compareAndSet(false, true);
+    }
+
+    /**
+     * Starts a write claimed by {@link #begin()}; {@code callback} completes when it is over.
+     *
+     * @param head whether the request was a HEAD: the head is written, content is not
+     */
+    void start(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback) {
+        if (!reset()) {
+            // A failed write closed the connection; nothing more can be written.
+            writing.set(false);
+            callback.failed(new java.nio.channels.ClosedChannelException());
+            return;
+        }
+        this.head = head;
         this.info = info;
         this.content = content;
         this.last = last;
+        this.callback = callback;
+        this.finished = false;
         iterate();
+    }
+
+    /** Claims and starts a write, or fails {@code callback} when another is in progress. */
+    void write(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback) {
+        if (!begin()) {
+            callback.failed(new WritePendingException());
+            return;
+        }
+        start(head, info, content, last, callback);
     }
 
     @Override
@@ -60,12 +94,15 @@ final class ResponseWrite extends IteratingCallback {
             info = null;
             content = null;
             finished = generator.getState() != HttpGenerator.State.COMPLETING;
-            if (body != null) {
-                connection.getEndPoint().write(this, result.writesHeader() ? buffer : ByteBuffers.EMPTY, body);
+            if (body != null && result.writesHeader()) {
+                headerAndBody[0] = buffer;
+                headerAndBody[1] = body;
+                connection.getEndPoint().write(this, headerAndBody);
                 return Action.SCHEDULED;
             }
-            if (result.writesHeader()) {
-                connection.getEndPoint().write(this, buffer);
+            if (body != null || result.writesHeader()) {
+                one[0] = body != null ? body : buffer;
+                connection.getEndPoint().write(this, one);
                 return Action.SCHEDULED;
             }
             releaseHeader();
@@ -106,19 +143,32 @@ final class ResponseWrite extends IteratingCallback {
     @Override
     protected void onCompleteSuccess() {
         releaseHeader();
-        writing.set(false);
-        callback.succeeded();
+        reset();
+        end().succeeded();
     }
 
     @Override
     protected void onCompleteFailure(Throwable cause) {
         releaseHeader();
+        end().failed(cause);
+    }
+
+    /** Frees this for the next write; @return the callback of the write that ended. */
+    private Callback end() {
+        Callback done = callback;
+        callback = null;
+        info = null;
+        content = null;
+        headerAndBody[0] = null;
+        headerAndBody[1] = null;
+        one[0] = null;
         writing.set(false);
-        callback.failed(cause);
+        return done;
     }
 
     @Override
     public InvocationType invocationType() {
-        return callback.invocationType();
+        Callback current = callback;
+        return current == null ? InvocationType.NON_BLOCKING : current.invocationType();
     }
 }

@@ -2,7 +2,6 @@ package io.wharf.server.internal;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.wharf.http.HttpFields;
@@ -19,9 +18,10 @@ import io.wharf.util.InvocationType;
  * content framed by the connection's {@link HttpGenerator} and written to the endpoint.
  *
  * <p><b>Threads.</b> One write at a time from any thread; a concurrent second write fails
- * with {@link WritePendingException}. <b>Buffers.</b> Each write borrows a header buffer for
- * the head and chunk framing and returns it when the endpoint write completes; the caller's
- * content buffer is only read.
+ * with {@link WritePendingException}. The writes go through the connection's one
+ * {@link ResponseWrite}. <b>Buffers.</b> Each write borrows a header buffer for the head and
+ * chunk framing and returns it when the endpoint write completes; the caller's content buffer
+ * is only read.
  */
 final class ServerResponse implements Response {
 
@@ -30,7 +30,6 @@ final class ServerResponse implements Response {
     private final HttpExchange exchange;
     private final HttpConnection connection;
     private final HttpFields.Mutable headers = HttpFields.build(8);
-    private final AtomicBoolean writing = new AtomicBoolean();
     private int status = HttpStatus.OK_200;
     private Supplier<HttpFields> trailers;
     private volatile boolean committed;
@@ -98,17 +97,14 @@ final class ServerResponse implements Response {
             return;
         }
         MetaData.Response info = new MetaData.Response(interimStatus, null, exchange.getConnectionMetaData().getHttpVersion(), fields, -1, null);
-        if (!writing.compareAndSet(false, true)) {
-            callback.failed(new WritePendingException());
-            return;
-        }
-        generateAndWrite(info, null, false, callback);
+        connection.responseWrite().write(exchange.isHead(), info, null, false, callback);
     }
 
     /** Sends {@code 100 Continue} before the first read of content that the client holds back. */
     void writeContinue() {
-        if (writing.compareAndSet(false, true)) {
-            generateAndWrite(CONTINUE, null, false, Callback.NOOP);
+        ResponseWrite write = connection.responseWrite();
+        if (write.begin()) {
+            write.start(false, CONTINUE, null, false, Callback.NOOP);
         }
     }
 
@@ -118,7 +114,8 @@ final class ServerResponse implements Response {
             callback.failed(new IllegalStateException("write after the last write of " + exchange));
             return;
         }
-        if (!writing.compareAndSet(false, true)) {
+        ResponseWrite write = connection.responseWrite();
+        if (!write.begin()) {
             callback.failed(new WritePendingException());
             return;
         }
@@ -134,7 +131,7 @@ final class ServerResponse implements Response {
         if (last) {
             lastWritten = true;
         }
-        generateAndWrite(info, content, last, callback);
+        write.start(exchange.isHead(), info, content, last, callback);
     }
 
     /** Ends the response when the handler completed: writes what is left, then {@code done}. */
@@ -151,11 +148,6 @@ final class ServerResponse implements Response {
         HttpGenerator generator = connection.generator();
         generator.setPersistent(exchange.wantsPersistence());
         return new MetaData.Response(status, null, exchange.getConnectionMetaData().getHttpVersion(), headers, -1, trailers);
-    }
-
-    private void generateAndWrite(MetaData.Response info, ByteBuffer content, boolean last, Callback callback) {
-        ResponseWrite write = new ResponseWrite(connection, exchange.isHead(), writing, callback);
-        write.start(info, content, last);
     }
 
     @Override
