@@ -371,6 +371,22 @@ class HttpResponseFramingTest {
                         HTTP/1.0 200 OK
 
                         first,second""", After.CLOSE),
+                // RFC 9112 section 6.1: chunked is HTTP/1.1 only; a Transfer-Encoding the handler set is not sent to HTTP/1.0.
+                row("Transfer-Encoding: chunked set by the handler for an HTTP/1.0 client is dropped", """
+                        GET / HTTP/1.0
+                        Connection: keep-alive
+
+                        """,
+                        (request, response) -> {
+                            response.getHeaders().put(HttpHeader.TRANSFER_ENCODING, "chunked");
+                            write(response, true, "Hello");
+                        },
+                        """
+                        HTTP/1.0 200 OK
+                        Connection: keep-alive
+                        Content-Length: 5
+
+                        Hello""", After.KEEP_ALIVE),
                 // RFC 9112 section 9.6: a sender of close closes after the message.
                 row("Connection: close from the handler closes after the response", get,
                         (request, response) -> {
