@@ -270,6 +270,24 @@ class HttpRequestFramingTest {
         }
     }
 
+    /**
+     * RFC 9110 section 10.1.1: a server MAY answer 417 to an expectation other than
+     * 100-continue — and the handler must not see the request as if it expected nothing.
+     * How the 417 is framed (error page, closing or not) is left to the fix.
+     */
+    @Test
+    void anUnknownExpectationIsAnswered417() throws Exception {
+        startEcho();
+        String answer = local.get("""
+                GET /expect HTTP/1.1
+                Host: localhost
+                Expect: something-else
+
+                """);
+        assertTrue(answer.startsWith("HTTP/1.1 417 Expectation Failed\r\n"), answer);
+        assertTrue(handled.isEmpty(), "handled " + handled);
+    }
+
     /** The longest head the default limits allow (8,192 bytes): the request line alone is 8,173 of them. */
     @Test
     void aRequestLineJustWithinTheLimitIsServed() throws Exception {

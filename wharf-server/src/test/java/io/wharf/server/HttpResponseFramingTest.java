@@ -34,6 +34,14 @@ class HttpResponseFramingTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
+    /** A GET whose error page is plain text. */
+    private static final String GET_PLAIN = """
+            GET / HTTP/1.1
+            Host: localhost
+            Accept: text/plain
+
+            """;
+
     /** The server's plain-text 500 page (its content ends lines with a bare LF) on a closing connection. */
     private static final String PLAIN_500 = crlf("""
             HTTP/1.1 500 Internal Server Error
@@ -155,6 +163,20 @@ class HttpResponseFramingTest {
                 // RFC 9112 section 6.3 and 8: a message shorter than its Content-Length is incomplete; the
                 // server cannot take the head back, so it must close: the client then sees an
                 // incomplete response, never a complete one nor the next response in its place.
+                // Nothing was sent when the one last write breaks the handler's own Content-Length:
+                // the server can still answer 500 (and close) rather than drop the connection silently.
+                exactRow("Content-Length 10 but one last write of 5: 500 and close", GET_PLAIN,
+                        (request, response) -> {
+                            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, 10);
+                            write(response, true, "hello");
+                        },
+                        PLAIN_500, After.CLOSE),
+                exactRow("Content-Length 3 but one last write of 5: 500 and close", GET_PLAIN,
+                        (request, response) -> {
+                            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, 3);
+                            write(response, true, "hello");
+                        },
+                        PLAIN_500, After.CLOSE),
                 row("Content-Length 10 but 5 bytes written: close after them", get,
                         (request, response) -> {
                             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, 10);
@@ -459,6 +481,22 @@ class HttpResponseFramingTest {
         expected.append("Content-Length: 2\n\nok");
         String once = crlf(expected.toString());
         assertEquals(once + once, exchangeTwice("GET / HTTP/1.1\nHost: localhost\n\n"));
+    }
+
+    /**
+     * A head that cannot be written within the most the server spends on one (64 KiB):
+     * nothing of it was sent, so the server can still answer 500, and closes.
+     */
+    @Test
+    void aResponseHeadBeyondTheLimitIsA500() throws Exception {
+        String value = "v".repeat(1000);
+        start((request, response) -> {
+            for (int i = 0; i < 70; i++) {
+                response.getHeaders().add("X-Field-" + i, value);
+            }
+            write(response, true, "ok");
+        });
+        assertEquals(PLAIN_500, exchangeTwice(GET_PLAIN));
     }
 
     private void start(Behaviour behaviour) throws Exception {
