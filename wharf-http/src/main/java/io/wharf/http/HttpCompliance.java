@@ -20,7 +20,10 @@ public final class HttpCompliance extends NamedComplianceMode<HttpCompliance.Vio
 
     /** The departures from RFC 9112 the HTTP/1 parser can be told to allow. */
     public enum Violation implements ComplianceViolation {
-        /** A method token in another case than its definition, such as {@code get}; allowed, it is taken as {@code GET}. */
+        /**
+         * A method token in another case than its definition, such as {@code get}; allowed, it
+         * is taken as {@code GET}; otherwise it is the distinct, case-sensitive method {@code get}.
+         */
         CASE_INSENSITIVE_METHOD("RFC 9110 section 9.1", "the method token is case-sensitive"),
         /** A request line with no version, {@code GET /path}; allowed, it is a request with no fields and no content. */
         HTTP_0_9("RFC 9112 appendix C.1", "an HTTP/0.9 request line, with no version"),

@@ -114,19 +114,30 @@ public final class HttpURI {
     }
 
     /**
-     * What a server does to every origin-form request target: adds the scheme and the
-     * authority (from the {@code Host} field). The path, its decoded and canonical forms and
-     * its violations are shared with this URI, not computed again.
+     * What a server does to every origin-form and asterisk-form request target: adds the
+     * scheme and the authority (from the {@code Host} field). The path, its decoded and
+     * canonical forms and its violations are shared with this URI, not computed again. An
+     * asterisk-form target keeps {@code "*"} as its path, for handlers of {@code OPTIONS *};
+     * as text it is the target URI of RFC 9112 section 3.3, {@code scheme://authority} with
+     * an empty path.
      *
      * @param authority a parsed host and port
      * @return the absolute URI
      * @throws IllegalArgumentException when {@code scheme} is not a scheme
      */
     public HttpURI withAuthority(String scheme, HostPort authority) {
+        if (isAsteriskForm()) {
+            return new HttpURI(this, checkedScheme(scheme), authority.getHost(), authority.getPort());
+        }
         if (host != null || user != null || path == null || path.isEmpty() || path.charAt(0) != '/') {
             return build(this).scheme(scheme).host(authority.getHost()).port(authority.getPort()).asImmutable();
         }
         return new HttpURI(this, checkedScheme(scheme), authority.getHost(), authority.getPort());
+    }
+
+    /** @return whether this is the asterisk-form target {@code *} of {@code OPTIONS *} */
+    private boolean isAsteriskForm() {
+        return scheme == null && host == null && "*".equals(path);
     }
 
     /** @return {@code scheme} lower-cased, after checking it is one (RFC 3986 section 3.1) */
@@ -343,7 +354,9 @@ public final class HttpURI {
                 out.append(':').append(port);
             }
         }
-        out.append(path);
+        if (host == null || !"*".equals(path)) {
+            out.append(path);
+        }
         if (query != null) {
             out.append('?').append(query);
         }

@@ -252,6 +252,29 @@ class HttpURITest {
     }
 
     @Test
+    void withAuthorityMakesAnOriginFormTargetAbsolute() {
+        HttpURI uri = HttpURI.parse("/a%20b?q=1").withAuthority("HTTP", HostPort.of("example.com", 8080));
+        assertEquals("http://example.com:8080/a%20b?q=1", uri.asString());
+        assertEquals("/a b", uri.getDecodedPath());
+        assertEquals("example.com", uri.getHost());
+        assertEquals(8080, uri.getPort());
+        assertThrows(IllegalArgumentException.class, () -> HttpURI.parse("/").withAuthority("1x", HostPort.of("h", -1)));
+    }
+
+    /** RFC 9112 section 3.3: the target URI of {@code OPTIONS *} has an empty path; handlers still see "*". */
+    @Test
+    void withAuthorityKeepsTheAsteriskForm() {
+        HttpURI uri = HttpURI.parse("*").withAuthority("http", HostPort.of("localhost", -1));
+        assertEquals("*", uri.getPath());
+        assertEquals("*", uri.getDecodedPath());
+        assertEquals("*", uri.getPathQuery());
+        assertEquals("localhost", uri.getHost());
+        assertEquals("http", uri.getScheme());
+        assertEquals("http://localhost", uri.asString());
+        assertFalse(uri.hasViolations());
+    }
+
+    @Test
     void asteriskIsShared() {
         assertSame(HttpURI.parse("*"), HttpURI.parse("*"));
     }

@@ -105,9 +105,14 @@ public final class StartLineParser {
         return version;
     }
 
+    /**
+     * @return the method token as sent: methods are case-sensitive (RFC 9110 section 9.1), so
+     *     {@code get} is an extension method of its own, not GET — unless the mode allows
+     *     {@code CASE_INSENSITIVE_METHOD}, which folds it to the standard method and reports it
+     */
     private String unknownMethod(ByteBuffer buffer, int start, int end) {
         HttpMethod folded = METHODS_IN_ANY_CASE.get(buffer, start, end - start);
-        if (folded == null) {
+        if (folded == null || !gate.allows(HttpCompliance.Violation.CASE_INSENSITIVE_METHOD)) {
             return text.string(buffer, start, end);
         }
         gate.check(HttpCompliance.Violation.CASE_INSENSITIVE_METHOD, BufferText.excerpt(buffer, start, end),
