@@ -174,8 +174,8 @@ public final class HttpURI {
      * @param target the request-target, as the request line carries it
      * @param scheme the lower-case scheme the request arrived by, such as {@code "http"}
      * @param authority the host and port the request is for
-     * @return the URI, absolute for origin-form targets; absolute and asterisk ({@code "*"},
-     *     which names the server as a whole) forms as {@link #parse(String)} reads them
+     * @return the URI: absolute forms as {@link #parse(String)} reads them, the others with
+     *     the scheme and authority as {@link #withAuthority} adds them
      * @throws BadMessageException 400 when the target is not a URI of those forms
      */
     public static HttpURI parse(String target, String scheme, HostPort authority) {

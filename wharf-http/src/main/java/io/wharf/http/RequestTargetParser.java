@@ -46,8 +46,7 @@ final class RequestTargetParser {
             return withPath(HttpURI.checkedScheme(scheme), null, authority.getHost(), authority.getPort(), target, 0);
         }
         HttpURI parsed = parse(target);
-        // The asterisk form names the server as a whole, not a resource: it stays as it is.
-        return parsed.isAbsolute() || parsed == ASTERISK ? parsed : parsed.withAuthority(scheme, authority);
+        return parsed.isAbsolute() ? parsed : parsed.withAuthority(scheme, authority);
     }
 
     /** @see HttpURI#parseAuthority(String) */

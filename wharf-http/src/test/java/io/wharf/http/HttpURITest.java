@@ -335,6 +335,7 @@ class HttpURITest {
         "/a/..;/b",
         "/a//b?",
         "/caf%C3%A9",
+        "*",
         "http://other.example:81/x?y",
     })
     void parsingWithAnAuthorityEqualsParsingThenAddingIt(String target) {
@@ -351,10 +352,10 @@ class HttpURITest {
     }
 
     @Test
-    void theAsteriskFormKeepsNoAuthority() {
+    void theAsteriskFormKeepsItsPathAndGetsTheAuthority() {
         HttpURI asterisk = HttpURI.parse("*", "http", HostPort.of("h", 1));
         assertEquals("*", asterisk.getPath());
-        assertNull(asterisk.getHost());
+        assertEquals("h", asterisk.getHost());
     }
 
     @Test

@@ -69,7 +69,8 @@ public final class HttpConnection extends AbstractConnection
     private final AtomicReference<Loop> loop = new AtomicReference<>(Loop.READING);
     private final HttpFields.Mutable requestFields = HttpFields.build(16);
     private final SlowRequestGuard guard;
-    private final ResponseWrite responseWrite = new ResponseWrite(this);
+    /** Replaced only after a write that failed before sending anything; see {@link #renewResponseWrite()}. */
+    private volatile ResponseWrite responseWrite = new ResponseWrite(this);
     /** Completed when an exchange's response is complete: the loop goes on, or the connection closes on failure. */
     private final io.wharf.util.Callback exchangeDone = io.wharf.util.Callback.from(InvocationType.NON_BLOCKING,
             this::onExchangeComplete, this::onExchangeFailed);
@@ -257,6 +258,11 @@ public final class HttpConnection extends AbstractConnection
     /** @return the connection's one response writer, shared by its exchanges one after another */
     ResponseWrite responseWrite() {
         return responseWrite;
+    }
+
+    /** After a write failed with nothing sent (its writer cannot run again): a fresh writer for the error page. */
+    void renewResponseWrite() {
+        responseWrite = new ResponseWrite(this);
     }
 
     HttpConfiguration configuration() {

@@ -99,6 +99,11 @@ final class HttpExchange implements Request {
         Request request = this;
         try {
             uri = buildUri();
+            if (hasUnknownExpectation()) {
+                persistent = false;
+                Response.writeError(this, response, completion, HttpStatus.EXPECTATION_FAILED_417, "only the 100-continue expectation is supported");
+                return;
+            }
             for (HttpConfiguration.Customizer customizer : connection.configuration().getCustomizers()) {
                 request = customizer.customize(request, response.getHeaders());
             }
@@ -112,6 +117,26 @@ final class HttpExchange implements Request {
             return;
         }
         connection.getConnector().getServer().handle(request, response, completion);
+    }
+
+    /**
+     * @return whether the request expects something other than {@code 100-continue}, which
+     *     RFC 9110 section 10.1.1 lets a server answer with 417 (an HTTP/1.0 client's
+     *     100-continue is ignored, as that section requires)
+     */
+    private boolean hasUnknownExpectation() {
+        if (!fields.contains(HttpHeader.EXPECT)) {
+            return false;
+        }
+        for (String expectation : fields.getValuesList(HttpHeader.EXPECT)) {
+            for (String each : expectation.split(",")) {
+                String token = each.strip();
+                if (!token.isEmpty() && !token.equalsIgnoreCase(HttpHeaderValue.CONTINUE.asString())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private HttpURI buildUri() {
@@ -289,6 +314,11 @@ final class HttpExchange implements Request {
                 response.writeContinue();
             }
         }
+    }
+
+    /** Makes the connection close once this exchange's response is written. */
+    void closeAfterResponse() {
+        persistent = false;
     }
 
     /** @return whether the connection may carry another request after this one */

@@ -37,6 +37,8 @@ final class ResponseWrite extends IteratingCallback {
     private final ByteBuffer[] one = new ByteBuffer[1];
     private boolean head;
     private Callback callback;
+    /** The response whose head this write commits, told when the head could not be generated; or null. */
+    private ServerResponse committing;
     private MetaData.Response info;
     private ByteBuffer content;
     private boolean last;
@@ -57,10 +59,11 @@ final class ResponseWrite extends IteratingCallback {
      * Starts a write claimed by {@link #begin()}; {@code callback} completes when it is over.
      *
      * @param head whether the request was a HEAD: the head is written, content is not
+     * @param committing the response whose head {@code info} is, or null for an interim head or later content
      */
-    void start(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback) {
+    void start(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback, ServerResponse committing) {
         if (!reset()) {
-            // A failed write closed the connection; nothing more can be written.
+            // A write failed after sending bytes: the response cannot go on.
             writing.set(false);
             callback.failed(new java.nio.channels.ClosedChannelException());
             return;
@@ -70,6 +73,7 @@ final class ResponseWrite extends IteratingCallback {
         this.content = content;
         this.last = last;
         this.callback = callback;
+        this.committing = committing;
         this.finished = false;
         iterate();
     }
@@ -80,7 +84,7 @@ final class ResponseWrite extends IteratingCallback {
             callback.failed(new WritePendingException());
             return;
         }
-        start(head, info, content, last, callback);
+        start(head, info, content, last, callback, null);
     }
 
     @Override
@@ -150,6 +154,13 @@ final class ResponseWrite extends IteratingCallback {
     @Override
     protected void onCompleteFailure(Throwable cause) {
         releaseHeader();
+        ServerResponse uncommitted = committing;
+        if (uncommitted != null && !connection.generator().isCommitted()) {
+            // Nothing was sent: a fresh writer lets the response still answer the failure.
+            connection.generator().reset();
+            connection.renewResponseWrite();
+            uncommitted.headNotSent();
+        }
         end().failed(cause);
     }
 
@@ -157,6 +168,7 @@ final class ResponseWrite extends IteratingCallback {
     private Callback end() {
         Callback done = callback;
         callback = null;
+        committing = null;
         info = null;
         content = null;
         headerAndBody[0] = null;

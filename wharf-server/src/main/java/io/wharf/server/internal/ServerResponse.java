@@ -104,7 +104,7 @@ final class ServerResponse implements Response {
     void writeContinue() {
         ResponseWrite write = connection.responseWrite();
         if (write.begin()) {
-            write.start(false, CONTINUE, null, false, Callback.NOOP);
+            write.start(false, CONTINUE, null, false, Callback.NOOP, null);
         }
     }
 
@@ -131,7 +131,19 @@ final class ServerResponse implements Response {
         if (last) {
             lastWritten = true;
         }
-        write.start(exchange.isHead(), info, content, last, callback);
+        write.start(exchange.isHead(), info, content, last, callback, info != null ? this : null);
+    }
+
+    /**
+     * Called by the {@link ResponseWrite} whose committing write failed before the generator
+     * produced the head (a head beyond the limit, content that contradicts the handler's own
+     * {@code Content-Length}): nothing was sent, so the response is open again and the
+     * failure can still be answered with an error page. The connection will not be reused.
+     */
+    void headNotSent() {
+        committed = false;
+        lastWritten = false;
+        exchange.closeAfterResponse();
     }
 
     /** Ends the response when the handler completed: writes what is left, then {@code done}. */
