@@ -13,6 +13,8 @@ import java.util.Map;
  *       connection, Wharf vs Jetty 12.1's I/O layer: server CPU, bytes allocated per echo and heap used.</li>
  *   <li>{@code idle}: {@link IdleHeapBenchmark}, heap per idle connection at 10,000 idle connections,
  *       Wharf vs Jetty 12.1.</li>
+ *   <li>{@code idle-http}: {@link IdleHeapBenchmark#http}, the same with keep-alive HTTP/1.1 connections
+ *       to the hello servers, each idle after one {@code GET /plaintext}.</li>
  *   <li>{@code http}: {@link HttpMacroBenchmark}, HTTP/1.1 plaintext, pipelined plaintext and JSON
  *       loaded by wrk, Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
  *   <li>{@code pipeline}: {@link PipelineMacroBenchmark}, 1,000,000 pipelined {@code GET /plaintext} on one
@@ -30,7 +32,8 @@ public final class BenchMain {
         "echo", EchoMacroBenchmark::main,
         "idle", IdleHeapBenchmark::main,
         "http", HttpMacroBenchmark::main,
-        "pipeline", PipelineMacroBenchmark::main);
+        "pipeline", PipelineMacroBenchmark::main,
+        "idle-http", IdleHeapBenchmark::http);
 
     private BenchMain() {
     }
