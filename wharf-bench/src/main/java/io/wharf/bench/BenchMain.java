@@ -19,6 +19,8 @@ import java.util.Map;
  *       loaded by wrk, Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
  *   <li>{@code pipeline}: {@link PipelineMacroBenchmark}, 1,000,000 pipelined {@code GET /plaintext} on one
  *       connection, Wharf vs Jetty 12.1: wall time, server CPU and bytes allocated per request.</li>
+ *   <li>{@code static}: {@link StaticMacroBenchmark}, files of 4 KiB, 64 KiB and 1 MiB loaded by wrk,
+ *       Wharf vs Jetty 12.1 vs nginx: requests/s, MB/s, server CPU and bytes allocated per request.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -33,7 +35,8 @@ public final class BenchMain {
         "idle", IdleHeapBenchmark::main,
         "http", HttpMacroBenchmark::main,
         "pipeline", PipelineMacroBenchmark::main,
-        "idle-http", IdleHeapBenchmark::http);
+        "idle-http", IdleHeapBenchmark::http,
+        "static", StaticMacroBenchmark::main);
 
     private BenchMain() {
     }

@@ -23,8 +23,9 @@ import org.eclipse.jetty.util.resource.ResourceFactory;
  * mapping threshold; Jetty's default minimum mapped file size, both 1 MiB). Jetty's default
  * content factory chain ends in a {@code ValidatingCachingHttpContentFactory} that keeps
  * file contents in memory; it is left out here (its resource and file-mapping factories are
- * kept), since Wharf has no such cache. Both send strong ETags, Last-Modified and
- * Accept-Ranges, and neither looks for precompressed variants.
+ * kept), since Wharf has no such cache. Both send an ETag (Wharf's strong, Jetty's weak:
+ * each one's default kind), Last-Modified, Accept-Ranges, Content-Type and Content-Length,
+ * and neither looks for precompressed variants.
  */
 final class StaticServers {
 
