@@ -13,16 +13,30 @@ import java.util.Map;
  *       connection, Wharf vs Jetty 12.1's I/O layer: server CPU, bytes allocated per echo and heap used.</li>
  *   <li>{@code idle}: {@link IdleHeapBenchmark}, heap per idle connection at 10,000 idle connections,
  *       Wharf vs Jetty 12.1.</li>
+ *   <li>{@code idle-http}: {@link IdleHeapBenchmark#http}, the same with keep-alive HTTP/1.1 connections
+ *       to the hello servers, each idle after one {@code GET /plaintext}.</li>
  *   <li>{@code http}: {@link HttpMacroBenchmark}, HTTP/1.1 plaintext, pipelined plaintext and JSON
  *       loaded by wrk, Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
+ *   <li>{@code pipeline}: {@link PipelineMacroBenchmark}, 1,000,000 pipelined {@code GET /plaintext} on one
+ *       connection, Wharf vs Jetty 12.1: wall time, server CPU and bytes allocated per request.</li>
+ *   <li>{@code static}: {@link StaticMacroBenchmark}, files of 4 KiB, 64 KiB and 1 MiB loaded by wrk,
+ *       Wharf vs Jetty 12.1 vs nginx: requests/s, MB/s, server CPU and bytes allocated per request.</li>
  * </ul>
  */
 public final class BenchMain {
 
-    private static final Map<String, String> MACROS = Map.of(
-        "echo", EchoMacroBenchmark.class.getName(),
-        "idle", IdleHeapBenchmark.class.getName(),
-        "http", HttpMacroBenchmark.class.getName());
+    /** A macro run's entry point: its {@code main}, given the arguments after its name. */
+    private interface Macro {
+        void run(String[] args) throws Exception;
+    }
+
+    private static final Map<String, Macro> MACROS = Map.of(
+        "echo", EchoMacroBenchmark::main,
+        "idle", IdleHeapBenchmark::main,
+        "http", HttpMacroBenchmark::main,
+        "pipeline", PipelineMacroBenchmark::main,
+        "idle-http", IdleHeapBenchmark::http,
+        "static", StaticMacroBenchmark::main);
 
     private BenchMain() {
     }
@@ -33,9 +47,9 @@ public final class BenchMain {
             System.exit(2);
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        String macro = MACROS.get(args[0]);
+        Macro macro = MACROS.get(args[0]);
         if (macro != null) {
-            Class.forName(macro).getMethod("main", String[].class).invoke(null, (Object) rest);
+            macro.run(rest);
             return;
         }
         org.openjdk.jmh.Main.main(args);

@@ -8,14 +8,13 @@ import io.wharf.http.HttpField;
 import io.wharf.http.MimeTypes;
 import io.wharf.server.Handler;
 import io.wharf.server.Response;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 
 /**
- * The two HTTP/1.1 servers of the {@code http} macro run, Wharf and Jetty 12.1, set up alike:
- * one acceptor, one selector, the default thread pool, a non-blocking handler that answers
+ * The two hello-world HTTP/1.1 servers of the {@code http}, {@code pipeline} and {@code idle-http}
+ * macro runs, Wharf and Jetty 12.1, set up alike by {@link BenchServers} (one acceptor, one
+ * selector, the default thread pool), each with a non-blocking handler that answers
  * {@code /plaintext} with {@code Hello, World!} (text/plain) and {@code /json} with
  * {@code {"message":"Hello, World!"}} (application/json) from a pre-made read-only buffer
  * and a pre-encoded Content-Type field, and 404 otherwise. Started by {@link ServerProcess}
@@ -36,33 +35,11 @@ final class HelloServers {
         ByteBuffer json = ByteBuffer.wrap(JSON).asReadOnlyBuffer();
         HttpField textType = MimeTypes.Type.TEXT_PLAIN.getContentTypeField();
         HttpField jsonType = MimeTypes.Type.APPLICATION_JSON.getContentTypeField();
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server, 1);
-        connector.setHost(address.getHostString());
-        connector.setPort(address.getPort());
-        server.addConnector(connector);
-        server.setHandler(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> switch (request.getPathInContext()) {
+        return BenchServers.wharf(address, Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> switch (request.getPathInContext()) {
             case "/plaintext" -> reply(response, callback, textType, plaintext);
             case "/json" -> reply(response, callback, jsonType, json);
             default -> false;
         }));
-        server.start();
-        return new ServerProcess.Target() {
-            @Override
-            public int port() {
-                return connector.getLocalPort();
-            }
-
-            @Override
-            public int connections() {
-                return connector.getSelectorGroup().getOpenEndPoints();
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.stop();
-            }
-        };
     }
 
     private static boolean reply(Response response, Callback callback, HttpField contentType, ByteBuffer body) {
@@ -76,12 +53,7 @@ final class HelloServers {
         ByteBuffer json = ByteBuffer.wrap(JSON).asReadOnlyBuffer();
         org.eclipse.jetty.http.HttpField textType = org.eclipse.jetty.http.MimeTypes.Type.TEXT_PLAIN.getContentTypeField();
         org.eclipse.jetty.http.HttpField jsonType = org.eclipse.jetty.http.MimeTypes.Type.APPLICATION_JSON.getContentTypeField();
-        org.eclipse.jetty.server.Server server = new org.eclipse.jetty.server.Server();
-        org.eclipse.jetty.server.ServerConnector connector = new org.eclipse.jetty.server.ServerConnector(server, 1, 1);
-        connector.setHost(address.getHostString());
-        connector.setPort(address.getPort());
-        server.addConnector(connector);
-        server.setHandler(new org.eclipse.jetty.server.Handler.Abstract.NonBlocking() {
+        return BenchServers.jetty(address, server -> new org.eclipse.jetty.server.Handler.Abstract.NonBlocking() {
             @Override
             public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
                                   org.eclipse.jetty.util.Callback callback) {
@@ -105,22 +77,5 @@ final class HelloServers {
                 return true;
             }
         });
-        server.start();
-        return new ServerProcess.Target() {
-            @Override
-            public int port() {
-                return connector.getLocalPort();
-            }
-
-            @Override
-            public int connections() {
-                return connector.getConnectedEndPoints().size();
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.stop();
-            }
-        };
     }
 }

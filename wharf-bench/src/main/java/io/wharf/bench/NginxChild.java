@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * nginx as the third server of the {@code http} macro run: one worker process, no access log,
- * {@code /plaintext} and {@code /json} answered by {@code return 200}, listening on a free
- * loopback port, started as a child process pinned to CPU 0, its configuration and runtime
+ * nginx as the third server of the {@code http} and {@code static} macro runs: one worker
+ * process, no access log, listening on a free loopback port, either answering
+ * {@code /plaintext} and {@code /json} by {@code return 200} ({@link #start()}) or serving the
+ * files of a directory with {@code sendfile on} ({@link #start(Path)}), started as a child process pinned to CPU 0, its configuration and runtime
  * files in a temporary directory owned by this object and deleted by {@link #close()}. Its CPU
  * time is read from {@code /proc/<pid>/stat} (utime + stime) of the master and its workers;
  * nginx has no allocation counter comparable to a JVM's. Called from the macro's driver thread.
@@ -35,12 +36,41 @@ final class NginxChild implements AutoCloseable {
         this.port = port;
     }
 
+    /** Starts nginx answering {@code /plaintext} and {@code /json} like {@link HelloServers}. */
     static NginxChild start() throws Exception {
+        return start("""
+            location /plaintext {
+              default_type text/plain;
+              return 200 "Hello, World!";
+            }
+            location /json {
+              default_type application/json;
+              return 200 '{"message":"Hello, World!"}';
+            }
+            """);
+    }
+
+    /**
+     * Starts nginx serving the files under {@code root}, like {@link StaticServers}: sendfile on
+     * (nginx's built-in default is off; the configuration Debian ships turns it on), no
+     * {@code open_file_cache} (nginx's default: each request opens the file), ETags on (its default).
+     */
+    static NginxChild start(Path root) throws Exception {
+        return start("""
+            location / {
+              root %s;
+              sendfile on;
+              default_type application/octet-stream;
+            }
+            """.formatted(root.toAbsolutePath()));
+    }
+
+    private static NginxChild start(String locations) throws Exception {
         String nginx = find();
         Path directory = Files.createTempDirectory("wharf-nginx");
         int port = freePort();
         Path config = directory.resolve("nginx.conf");
-        Files.writeString(config, configuration(directory, port));
+        Files.writeString(config, configuration(directory, port, locations));
         List<String> command = new ArrayList<>();
         String taskset = ServerChild.taskset();
         if (taskset != null) {
@@ -60,7 +90,7 @@ final class NginxChild implements AutoCloseable {
     }
 
     /** Keep-alive requests per connection are not limited, like the JVM servers (nginx's default is 1,000). */
-    private static String configuration(Path directory, int port) {
+    private static String configuration(Path directory, int port, String locations) {
         return """
             worker_processes 1;
             daemon off;
@@ -80,17 +110,10 @@ final class NginxChild implements AutoCloseable {
               scgi_temp_path %1$s/scgi;
               server {
                 listen 127.0.0.1:%2$d;
-                location /plaintext {
-                  default_type text/plain;
-                  return 200 "Hello, World!";
-                }
-                location /json {
-                  default_type application/json;
-                  return 200 '{"message":"Hello, World!"}';
-                }
+            %3$s
               }
             }
-            """.formatted(directory, port);
+            """.formatted(directory, port, locations.indent(4).stripTrailing());
     }
 
     private static String find() {

@@ -37,14 +37,16 @@ final class ServerChild implements AutoCloseable {
         this.port = Integer.parseInt(first.substring(5).trim());
     }
 
-    static ServerChild start(String implementation) throws Exception {
+    /** @param arguments the server's mode and its arguments, as {@link ServerProcess} takes them */
+    static ServerChild start(String... arguments) throws Exception {
         List<String> command = new ArrayList<>();
         if (taskset() != null) {
             command.addAll(List.of(taskset(), "-c", "0"));
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerProcess.class.getName(), implementation));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerProcess.class.getName()));
+        command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         return new ServerChild(process);
     }

@@ -7,15 +7,18 @@ import java.lang.management.MemoryMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import io.wharf.examples.EchoServer;
 
 /**
  * The server side of a macro run, in its own JVM so that its CPU time, allocation and heap
- * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http}: starts that server on a
- * free loopback port with one selector — the echo servers, or the hello-world HTTP/1.1 servers
- * of {@link HelloServers} — prints {@code PORT n}, then answers commands on standard input:
+ * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http|wharf-static DIR|jetty-static DIR}:
+ * starts that server on a free loopback port with one selector — the echo servers, the
+ * hello-world HTTP/1.1 servers of {@link HelloServers}, or the static-file servers of
+ * {@link StaticServers} serving directory DIR — prints {@code PORT n}, then answers commands
+ * on standard input:
  *
  * <ul>
  *   <li>{@code MARK}: remembers the process CPU time and the bytes allocated so far;</li>
@@ -39,7 +42,7 @@ public final class ServerProcess {
 
     public static void main(String[] args) throws Exception {
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-        try (Target echo = start(args[0], any)) {
+        try (Target echo = start(args, any)) {
             System.out.println("PORT " + echo.port());
             System.out.flush();
             com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -77,14 +80,25 @@ public final class ServerProcess {
         return used;
     }
 
-    private static Target start(String mode, InetSocketAddress any) throws Exception {
+    private static Target start(String[] args, InetSocketAddress any) throws Exception {
+        String mode = args[0];
         return switch (mode) {
             case "wharf" -> wharf(any);
             case "jetty" -> JettyEcho.start(any);
             case "wharf-http" -> HelloServers.wharf(any);
             case "jetty-http" -> HelloServers.jetty(any);
-            default -> throw new IllegalArgumentException("unknown server '" + mode + "'; known: wharf, jetty, wharf-http, jetty-http");
+            case "wharf-static" -> StaticServers.wharf(any, directory(args));
+            case "jetty-static" -> StaticServers.jetty(any, directory(args));
+            default -> throw new IllegalArgumentException("unknown server '" + mode
+                + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR");
         };
+    }
+
+    private static Path directory(String[] args) {
+        if (args.length < 2) {
+            throw new IllegalArgumentException(args[0] + " needs the directory to serve");
+        }
+        return Path.of(args[1]);
     }
 
     private static Target wharf(InetSocketAddress address) throws Exception {
