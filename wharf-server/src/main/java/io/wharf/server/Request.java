@@ -61,6 +61,14 @@ public interface Request extends Content.Source {
     /** @return {@link System#nanoTime()} when the header was complete */
     long getHeadersNanoTime();
 
+    /**
+     * @return the switch to another protocol that this request asked for and its connection
+     *     can make (see {@link ProtocolUpgrade}), or null
+     */
+    default ProtocolUpgrade getProtocolUpgrade() {
+        return null;
+    }
+
     /** @return whether the request came over TLS (or a customizer says it did) */
     default boolean isSecure() {
         return getConnectionMetaData().isSecure();
@@ -198,6 +206,11 @@ public interface Request extends Content.Source {
         @Override
         public ConnectionMetaData getConnectionMetaData() {
             return wrapped.getConnectionMetaData();
+        }
+
+        @Override
+        public ProtocolUpgrade getProtocolUpgrade() {
+            return wrapped.getProtocolUpgrade();
         }
 
         @Override

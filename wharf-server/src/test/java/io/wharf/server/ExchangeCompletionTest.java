@@ -113,6 +113,35 @@ class ExchangeCompletionTest {
         }
     }
 
+    @Test
+    void contentReadAfterTheExchangeEndedFailsAndNeverTakesTheNextRequestsBytes() throws Exception {
+        java.util.concurrent.CompletableFuture<Request> first = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.atomic.AtomicInteger handled = new java.util.concurrent.atomic.AtomicInteger();
+        local = new LocalServer(leaks.pool()).start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            if (handled.incrementAndGet() == 1) {
+                first.complete(request);
+                Response.write(response, true, "first", callback);
+                return true;
+            }
+            // The first request's handler reads again while this second request is being handled.
+            Content.Chunk late = first.getNow(null).read();
+            String outcome = late == null ? "null" : late.getFailure() != null ? "failed"
+                    : late.isLast() && !late.hasRemaining() ? "its end" : "bytes";
+            if (late != null) {
+                late.release();
+            }
+            Response.write(response, true, "second saw " + outcome, callback);
+            return true;
+        }));
+        try (LocalConnector.Client client = local.connector.connect()) {
+            client.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\nPOST /2 HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nabcde");
+            assertTrue(client.readResponse(WAIT).endsWith("first"));
+            String second = client.readResponse(WAIT);
+            // Its own end again, or a failure: never the second request's content.
+            assertTrue(second.endsWith("second saw its end") || second.endsWith("second saw failed"), second);
+        }
+    }
+
     /**
      * Many connections, each with pipelined requests whose handler writes its body in many
      * small writes, every next write started from the previous write's callback on whatever

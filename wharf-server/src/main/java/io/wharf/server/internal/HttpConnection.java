@@ -246,6 +246,11 @@ public final class HttpConnection extends AbstractConnection
         return network;
     }
 
+    /** @return whether {@code candidate} is the exchange the parser reads for */
+    boolean isCurrent(HttpExchange candidate) {
+        return exchange == candidate;
+    }
+
     /** @return the parser, for the exchange's content source */
     HttpParser parser() {
         return parser;
@@ -320,9 +325,16 @@ public final class HttpConnection extends AbstractConnection
      */
     private boolean finishExchange() {
         HttpExchange done = exchange;
+        // Skipped while still the current exchange, so that the parser's end-of-message reaches it.
+        HttpUpgrade upgrade = done == null ? null : done.acceptedUpgrade();
+        boolean goesOn = done != null && getEndPoint().isOpen() && (upgrade != null || done.isPersistent() && !shutdown);
+        boolean contentDone = goesOn && done.skipRemainingContent() && parser.isComplete();
         exchange = null;
-        boolean persistent = done != null && done.isPersistent() && !shutdown && getEndPoint().isOpen()
-                && done.skipRemainingContent() && parser.isComplete();
+        if (upgrade != null && getEndPoint().isOpen()) {
+            switchProtocols(upgrade, contentDone);
+            return false;
+        }
+        boolean persistent = contentDone && done.isPersistent() && !shutdown;
         if (persistent) {
             parser.reset();
         }
@@ -340,6 +352,33 @@ public final class HttpConnection extends AbstractConnection
             return false;
         }
         return true;
+    }
+
+    /**
+     * After a 101 was written: skips what is left of the request's content and hands the
+     * endpoint, with the bytes already read past the request, to the accepted protocol's
+     * connection. The request loop stops here; this connection is closed by the switch.
+     */
+    private void switchProtocols(HttpUpgrade upgrade, boolean contentDone) {
+        generator.reset();
+        requestFields.clear();
+        guard.reset();
+        try {
+            if (!contentDone) {
+                throw new IllegalStateException("the request content was not all read before switching protocols");
+            }
+            parser.reset();
+            releaseNetworkIfUnused();
+            getEndPoint().upgrade(upgrade.newConnection(getEndPoint()));
+        } catch (Throwable x) {
+            LOG.debug("Switching protocols failed on {}", this, x);
+            RetainableByteBuffer unused = network;
+            network = null;
+            if (unused != null) {
+                unused.release();
+            }
+            getEndPoint().close(x);
+        }
     }
 
     private static HttpGenerator.Options generatorOptions(io.wharf.server.Server server, HttpConfiguration configuration) {

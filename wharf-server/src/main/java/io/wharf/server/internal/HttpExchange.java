@@ -61,6 +61,9 @@ final class HttpExchange implements Request {
     private final Completion completion = new Completion();
     private final boolean head;
     private HttpURI uri;
+    /** The switch of protocols this request asked for, made when a handler first asks; see {@link #getProtocolUpgrade()}. */
+    private HttpUpgrade upgrade;
+    private boolean upgradeChecked;
     private Map<String, Object> attributes;
     private HttpFields.Mutable trailers;
     private Content.Chunk pending;
@@ -212,6 +215,10 @@ final class HttpExchange implements Request {
         if (ready != null) {
             return ready;
         }
+        if (!connection.isCurrent(this)) {
+            // The parser now reads the next request (or another protocol): never hand its bytes out here.
+            return Content.Chunk.from(new IllegalStateException("request content read after its exchange ended: " + this));
+        }
         try {
             while (true) {
                 RetainableByteBuffer network = connection.network();
@@ -347,6 +354,21 @@ final class HttpExchange implements Request {
 
     // ---- Request ----
 
+    @Override
+    public io.wharf.server.ProtocolUpgrade getProtocolUpgrade() {
+        if (!upgradeChecked) {
+            upgradeChecked = true;
+            upgrade = HttpUpgrade.offeredBy(version, fields, response);
+        }
+        return upgrade;
+    }
+
+    /** @return the switch a handler accepted and that is still on, or null */
+    HttpUpgrade acceptedUpgrade() {
+        HttpUpgrade accepted = upgrade;
+        return accepted != null && accepted.isAccepted() ? accepted : null;
+    }
+
     /** @return the connection's id and this request's number on it; made on first use, as few handlers ask */
     @Override
     public String getId() {
@@ -442,7 +464,15 @@ final class HttpExchange implements Request {
             }
             BadMessageException bad = contentFailure();
             if (bad != null && !response.isCommitted()) {
+                if (upgrade != null) {
+                    upgrade.lapse();
+                }
                 answerError(bad, bad);
+                return;
+            }
+            HttpUpgrade accepted = acceptedUpgrade();
+            if (accepted != null) {
+                response.writeSwitchingProtocols(accepted, connection.exchangeDone());
                 return;
             }
             response.complete(connection.exchangeDone());
@@ -452,6 +482,9 @@ final class HttpExchange implements Request {
         public void failed(Throwable cause) {
             if (!COMPLETED.compareAndSet(this, false, true)) {
                 return;
+            }
+            if (upgrade != null) {
+                upgrade.lapse();
             }
             if (!response.isCommitted()) {
                 BadMessageException bad = BadMessageException.find(cause);

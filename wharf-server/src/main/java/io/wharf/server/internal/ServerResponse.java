@@ -114,6 +114,10 @@ final class ServerResponse implements Response {
             callback.failed(new IllegalStateException("write after the last write of " + exchange));
             return;
         }
+        if (exchange.acceptedUpgrade() != null) {
+            callback.failed(new IllegalStateException("a protocol switch was accepted: its 101 is the response"));
+            return;
+        }
         ResponseWrite write = connection.responseWrite();
         if (!write.begin()) {
             callback.failed(new WritePendingException());
@@ -144,6 +148,17 @@ final class ServerResponse implements Response {
         committed = false;
         lastWritten = false;
         exchange.closeAfterResponse();
+    }
+
+    /** Writes {@code 101 Switching Protocols} for an accepted switch, as the whole response; then {@code done}. */
+    void writeSwitchingProtocols(HttpUpgrade upgrade, Callback done) {
+        if (committed) {
+            done.failed(new IllegalStateException("the response is committed: cannot switch protocols"));
+            return;
+        }
+        committed = true;
+        lastWritten = true;
+        connection.responseWrite().write(false, upgrade.switchingProtocols(), null, true, done);
     }
 
     /** Ends the response when the handler completed: writes what is left, then {@code done}. */
