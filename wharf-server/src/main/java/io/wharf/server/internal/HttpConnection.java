@@ -67,7 +67,7 @@ public final class HttpConnection extends AbstractConnection
     private final HttpGenerator generator;
     private final RequestListener listener = new RequestListener();
     private final AtomicReference<Loop> loop = new AtomicReference<>(Loop.READING);
-    private final HttpFields.Mutable requestFields = HttpFields.build(16);
+    private final HttpFields.Mutable requestFields = HttpFields.build(8);
     private final SlowRequestGuard guard;
     /** Replaced only after a write that failed before sending anything; see {@link #renewResponseWrite()}. */
     private volatile ResponseWrite responseWrite = new ResponseWrite(this);
@@ -554,6 +554,9 @@ public final class HttpConnection extends AbstractConnection
             guard.headComplete();
             requests++;
             exchange = new HttpExchange(HttpConnection.this, requests, method, target, version, requestFields, beginNanos);
+            // The exchange holds them now; an idle connection keeps no request's strings.
+            method = null;
+            target = null;
             return true;
         }
 
