@@ -159,7 +159,8 @@ public final class HttpParser {
     private final StartLineParser startLine;
     private final FieldLineParser fieldLines;
     private final MessageFraming framing;
-    private final ChunkParser chunks;
+    /** Made at the first chunked message, so that a connection that never sends one holds none. */
+    private ChunkParser chunks;
     private State state = State.START;
     private Framing contentFraming;
     private boolean endOfInput;
@@ -196,7 +197,6 @@ public final class HttpParser {
         FieldCache cache = limits.fieldCacheCapacity() > 0 ? new FieldCache(limits.fieldCacheCapacity()) : null;
         this.fieldLines = new FieldLineParser(gate, text, cache);
         this.framing = new MessageFraming(requests != null, gate);
-        this.chunks = new ChunkParser(limits.maxChunkExtensionBytes(), gate);
     }
 
     /**
@@ -420,7 +420,12 @@ public final class HttpParser {
         state = switch (contentFraming) {
             case NO_CONTENT -> State.CONTENT_END;
             case CONTENT_LENGTH -> State.CONTENT;
-            case CHUNKED -> State.CHUNKED_CONTENT;
+            case CHUNKED -> {
+                if (chunks == null) {
+                    chunks = new ChunkParser(limits.maxChunkExtensionBytes(), gate);
+                }
+                yield State.CHUNKED_CONTENT;
+            }
             case UNTIL_CLOSE -> State.EOF_CONTENT;
         };
         return listener.headerComplete() ? Progress.STOP : Progress.CONTINUE;
@@ -503,7 +508,9 @@ public final class HttpParser {
         startLine.reset();
         fieldLines.reset();
         framing.reset();
-        chunks.reset();
+        if (chunks != null) {
+            chunks.reset();
+        }
         contentFraming = null;
         headResponse = false;
         headBytes = 0;
