@@ -96,9 +96,9 @@ public final class FieldCache {
             return;
         }
         if (lines == null) {
-            lines = new LearnedLines(capacity);
+            lines = new LearnedLines();
         }
-        lines.add(field, buffer, start, end);
+        lines.add(field, buffer, start, end, capacity);
     }
 
     /** @return the number of lines learned */

@@ -23,9 +23,9 @@ import io.wharf.http.HttpField;
 final class LearnedLines {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-    private static final int FIRST_SLOTS = 2;
+    /** One slot at first: most connections that learn anything learn one Host line. */
+    private static final int FIRST_SLOTS = 1;
 
-    private final int maxBytes;
     /** The lines' bytes: line {@code i} is at {@code [ends[i - 1], ends[i])}, the first at {@code [0, ends[0])}. */
     private byte[] bytes;
     private int[] ends;
@@ -33,11 +33,6 @@ final class LearnedLines {
     private long[] heads;
     private HttpField[] fields;
     private int count;
-
-    /** @param maxBytes the most bytes the lines will take, so the array never grows past it */
-    LearnedLines(int maxBytes) {
-        this.maxBytes = maxBytes;
-    }
 
     /** @return the number of lines */
     int size() {
@@ -51,9 +46,10 @@ final class LearnedLines {
 
     /**
      * Adds the line at absolute indexes {@code [start, end)} of {@code buffer} (not empty)
-     * with its field; the caller has checked it is not there yet and that it fits its bound.
+     * with its field; the caller has checked it is not there yet and that all lines with it
+     * take at most {@code maxBytes}, which the array of bytes then never grows past.
      */
-    void add(HttpField field, ByteBuffer buffer, int start, int end) {
+    void add(HttpField field, ByteBuffer buffer, int start, int end, int maxBytes) {
         int used = bytes();
         int length = end - start;
         if (bytes == null) {
