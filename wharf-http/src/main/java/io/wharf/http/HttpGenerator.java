@@ -345,7 +345,7 @@ public final class HttpGenerator {
         boolean http11 = version == HttpVersion.HTTP_1_1;
         MetaData.Response response = info instanceof MetaData.Response r ? r : null;
         framingFields.scan(info.fields());
-        if (response == null && http11 && !framingFields.has(HttpHeader.HOST)) {
+        if (response == null && http11 && !framingFields.hasHost()) {
             throw new IllegalArgumentException("an HTTP/1.1 request needs a Host field");
         }
         long remaining = remaining(content);
@@ -540,14 +540,14 @@ public final class HttpGenerator {
     /** Writes the options' Date and Server fields that the response lacks. */
     private void putServerFields(ByteBuffer header) {
         Supplier<HttpField> date = options.dateField();
-        if (date != null && !framingFields.has(HttpHeader.DATE)) {
+        if (date != null && !framingFields.hasDate()) {
             HttpField field = date.get();
             if (field != null) {
                 HeadEncoder.putField(header, field);
             }
         }
         HttpField server = options.serverField();
-        if (server != null && !framingFields.has(HttpHeader.SERVER)) {
+        if (server != null && !framingFields.hasServer()) {
             HeadEncoder.putField(header, server);
         }
     }

@@ -12,7 +12,6 @@ import io.wharf.http.internal.LineReader;
 import io.wharf.http.internal.MessageFraming;
 import io.wharf.http.internal.MessageFraming.Framing;
 import io.wharf.http.internal.StartLineParser;
-import io.wharf.util.Index;
 
 /**
  * The HTTP/1 parser of one connection: a byte-level state machine (RFC 9112) that reads
@@ -60,14 +59,14 @@ public final class HttpParser {
      * {@code maxTrailerBytes} bounds the trailer section like {@code maxHeaderBytes} the
      * head (431). {@code maxChunkExtensionBytes} bounds the extensions of one chunk-size
      * line (400 past it). {@code fieldCacheCapacity} bounds the connection's learning cache
-     * in trie nodes (about bytes of learned lines); 0 turns learning off.
+     * in bytes of learned lines; 0 turns learning off.
      */
     public record Limits(int maxHeaderBytes, int maxRequestLineBytes, int maxFields, int maxChunkExtensionBytes,
                          int maxTrailerBytes, int maxTrailers, int fieldCacheCapacity) {
 
-        /** 8 KiB heads and request lines, 100 fields, 1 KiB chunk extensions, 8 KiB and 100 trailers, a 1,024-node cache. */
+        /** 8 KiB heads and request lines, 100 fields, 1 KiB chunk extensions, 8 KiB and 100 trailers, a 1 KiB field cache. */
         public static final Limits DEFAULT = new Limits(8192, 8192, 100, 1024, 8192, 100,
-                Index.MutableBuilder.DEFAULT_MAX_CAPACITY);
+                FieldCache.DEFAULT_CAPACITY);
 
         /** @throws IllegalArgumentException naming the limit that is not positive (or, for the cache, negative or too large) */
         public Limits {
@@ -81,7 +80,7 @@ public final class HttpParser {
                 throw new IllegalArgumentException("fieldCacheCapacity must not be negative: " + fieldCacheCapacity);
             }
             if (fieldCacheCapacity > 0) {
-                Index.builder().mutable().maxCapacity(fieldCacheCapacity);
+                FieldCache.requireCapacity(fieldCacheCapacity);
             }
         }
 
@@ -115,8 +114,8 @@ public final class HttpParser {
             return new Limits(maxHeaderBytes, maxRequestLineBytes, maxFields, maxChunkExtensionBytes, maxTrailerBytes, count, fieldCacheCapacity);
         }
 
-        public Limits withFieldCacheCapacity(int nodes) {
-            return new Limits(maxHeaderBytes, maxRequestLineBytes, maxFields, maxChunkExtensionBytes, maxTrailerBytes, maxTrailers, nodes);
+        public Limits withFieldCacheCapacity(int bytes) {
+            return new Limits(maxHeaderBytes, maxRequestLineBytes, maxFields, maxChunkExtensionBytes, maxTrailerBytes, maxTrailers, bytes);
         }
     }
 
@@ -160,7 +159,8 @@ public final class HttpParser {
     private final StartLineParser startLine;
     private final FieldLineParser fieldLines;
     private final MessageFraming framing;
-    private final ChunkParser chunks;
+    /** Made at the first chunked message, so that a connection that never sends one holds none. */
+    private ChunkParser chunks;
     private State state = State.START;
     private Framing contentFraming;
     private boolean endOfInput;
@@ -194,10 +194,9 @@ public final class HttpParser {
         this.gate = new ComplianceGate(compliance, violations);
         BufferText text = new BufferText();
         this.startLine = new StartLineParser(gate, text);
-        FieldCache cache = limits.fieldCacheCapacity() > 0 ? new FieldCache(limits.fieldCacheCapacity(), text) : null;
+        FieldCache cache = limits.fieldCacheCapacity() > 0 ? new FieldCache(limits.fieldCacheCapacity()) : null;
         this.fieldLines = new FieldLineParser(gate, text, cache);
         this.framing = new MessageFraming(requests != null, gate);
-        this.chunks = new ChunkParser(limits.maxChunkExtensionBytes(), gate);
     }
 
     /**
@@ -421,7 +420,12 @@ public final class HttpParser {
         state = switch (contentFraming) {
             case NO_CONTENT -> State.CONTENT_END;
             case CONTENT_LENGTH -> State.CONTENT;
-            case CHUNKED -> State.CHUNKED_CONTENT;
+            case CHUNKED -> {
+                if (chunks == null) {
+                    chunks = new ChunkParser(limits.maxChunkExtensionBytes(), gate);
+                }
+                yield State.CHUNKED_CONTENT;
+            }
             case UNTIL_CLOSE -> State.EOF_CONTENT;
         };
         return listener.headerComplete() ? Progress.STOP : Progress.CONTINUE;
@@ -504,7 +508,9 @@ public final class HttpParser {
         startLine.reset();
         fieldLines.reset();
         framing.reset();
-        chunks.reset();
+        if (chunks != null) {
+            chunks.reset();
+        }
         contentFraming = null;
         headResponse = false;
         headBytes = 0;

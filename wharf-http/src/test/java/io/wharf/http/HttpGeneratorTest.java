@@ -359,6 +359,15 @@ class HttpGeneratorTest {
                 Content-Length: 0\r
                 \r
                 """, respond(generator, own, false, List.of("")));
+
+        generator.reset();
+        assertEquals("""
+                HTTP/1.1 200 OK\r
+                Date: Sun, 06 Nov 1994 08:49:37 GMT\r
+                Server: wharf\r
+                Content-Length: 0\r
+                \r
+                """, respond(generator, plain, false, List.of("")), "the previous response's own fields are forgotten");
     }
 
     @Test

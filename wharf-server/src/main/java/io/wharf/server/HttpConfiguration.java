@@ -43,6 +43,8 @@ public class HttpConfiguration {
     private Duration headerTimeout = Duration.ofSeconds(30);
     private long maxUnconsumedRequestContent = 16 * 1024;
     private final List<Customizer> customizers = new CopyOnWriteArrayList<>();
+    /** Made again by the setters it depends on, so every connection shares one instance. */
+    private HttpParser.Limits parserLimits = parserLimits();
 
     /** @return the most bytes of request line plus header fields (default 8192): more is 431 */
     public int getRequestHeaderSize() {
@@ -51,6 +53,7 @@ public class HttpConfiguration {
 
     public void setRequestHeaderSize(int size) {
         this.requestHeaderSize = positive(size, "request header size");
+        this.parserLimits = parserLimits();
     }
 
     /** @return the most header fields in a request (default 100): more is 431 */
@@ -60,6 +63,7 @@ public class HttpConfiguration {
 
     public void setMaxRequestFields(int count) {
         this.maxRequestFields = positive(count, "max request fields");
+        this.parserLimits = parserLimits();
     }
 
     /** @return the most bytes of a response's status line and fields (default 8192) */
@@ -171,8 +175,12 @@ public class HttpConfiguration {
         this.maxUnconsumedRequestContent = bytes;
     }
 
-    /** @return the parser limits these settings make */
+    /** @return the parser limits these settings make: the same instance until a setting they depend on changes */
     public HttpParser.Limits toParserLimits() {
+        return parserLimits;
+    }
+
+    private HttpParser.Limits parserLimits() {
         return HttpParser.Limits.DEFAULT.withMaxHeaderBytes(requestHeaderSize)
                 .withMaxRequestLineBytes(requestHeaderSize)
                 .withMaxFields(maxRequestFields);

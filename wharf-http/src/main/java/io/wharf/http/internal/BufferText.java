@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Makes Strings from ranges of a heap or direct buffer (one octet per char, ISO-8859-1), and
  * short escaped excerpts of peer bytes that are safe to put in an error reason or a log.
- * An instance keeps a scratch array for copying out of direct buffers, so it belongs to one
- * parser and is used on that parser's thread. It never moves a buffer's position and keeps
+ * An instance keeps a scratch array for copying out of direct buffers, made at the first such
+ * copy and grown as needed, so it belongs to one parser and is used on that parser's thread. It never moves a buffer's position and keeps
  * no reference to a buffer.
  */
 public final class BufferText {
@@ -15,7 +15,9 @@ public final class BufferText {
     private static final int EXCERPT_BYTES = 24;
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private byte[] scratch = new byte[64];
+    private static final int FIRST_SCRATCH_BYTES = 32;
+
+    private byte[] scratch;
 
     /** @return the bytes at absolute indexes {@code [start, end)} as a String, one char per octet */
     public String string(ByteBuffer buffer, int start, int end) {
@@ -26,8 +28,8 @@ public final class BufferText {
         if (buffer.hasArray()) {
             return new String(buffer.array(), buffer.arrayOffset() + start, length, StandardCharsets.ISO_8859_1);
         }
-        if (scratch.length < length) {
-            scratch = new byte[Math.max(length, scratch.length * 2)];
+        if (scratch == null || scratch.length < length) {
+            scratch = new byte[Math.max(length, scratch == null ? FIRST_SCRATCH_BYTES : scratch.length * 2)];
         }
         buffer.get(start, scratch, 0, length);
         return new String(scratch, 0, length, StandardCharsets.ISO_8859_1);

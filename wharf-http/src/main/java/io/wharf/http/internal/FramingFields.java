@@ -1,6 +1,5 @@
 package io.wharf.http.internal;
 
-import java.util.EnumSet;
 import java.util.List;
 
 import io.wharf.http.HttpField;
@@ -9,11 +8,11 @@ import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpHeaderValue;
 
 /**
- * What a generator must know of a message's own fields before it writes them: which known
- * headers are present, the Content-Length they declare, the form of their Transfer-Encoding
- * and the options of their Connection fields. One instance per generator, refilled by
- * {@link #scan} for every message on the generator's thread; allocates nothing for fields
- * that are well formed.
+ * What a generator must know of a message's own fields before it writes them: whether they
+ * have a Host, a Date or a Server field (which it would otherwise add), the Content-Length
+ * they declare, the form of their Transfer-Encoding and the options of their Connection
+ * fields. One instance per generator, refilled by {@link #scan} for every message on the
+ * generator's thread; allocates nothing for fields that are well formed.
  */
 public final class FramingFields {
 
@@ -32,7 +31,9 @@ public final class FramingFields {
         NONE, KEEP_ALIVE, CLOSE
     }
 
-    private final EnumSet<HttpHeader> present = EnumSet.noneOf(HttpHeader.class);
+    private boolean hasHost;
+    private boolean hasDate;
+    private boolean hasServer;
     private long contentLength;
     private TransferCoding transferCoding;
     private ConnectionOption connectionOption;
@@ -57,8 +58,10 @@ public final class FramingFields {
             if (header == null) {
                 continue;
             }
-            present.add(header);
             switch (header) {
+                case HOST -> hasHost = true;
+                case DATE -> hasDate = true;
+                case SERVER -> hasServer = true;
                 case CONTENT_LENGTH -> scanContentLength(field);
                 case TRANSFER_ENCODING -> {
                     transferEncodings++;
@@ -87,9 +90,19 @@ public final class FramingFields {
         }
     }
 
-    /** @return whether a field of {@code header} is present */
-    public boolean has(HttpHeader header) {
-        return present.contains(header);
+    /** @return whether a Host field is present */
+    public boolean hasHost() {
+        return hasHost;
+    }
+
+    /** @return whether a Date field is present */
+    public boolean hasDate() {
+        return hasDate;
+    }
+
+    /** @return whether a Server field is present */
+    public boolean hasServer() {
+        return hasServer;
     }
 
     /** @return the length the Content-Length fields declare, or -1 when there is none */
@@ -107,7 +120,9 @@ public final class FramingFields {
     }
 
     private void clear() {
-        present.clear();
+        hasHost = false;
+        hasDate = false;
+        hasServer = false;
         contentLength = -1;
         transferCoding = TransferCoding.NONE;
         connectionOption = ConnectionOption.NONE;

@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
  * bounds the length (by the header limits) before appending.
  *
  * <p>Owned by one parser and used on its thread. The array is kept while small and dropped
- * when a long line was assembled, so an idle connection holds little.
+ * when a long line was assembled, and the buffer over it is made only when a pending line is
+ * read and dropped with the line, so an idle connection holds little.
  */
 public final class PendingLine {
 
@@ -17,7 +18,7 @@ public final class PendingLine {
     private static final byte[] NONE = new byte[0];
 
     private byte[] bytes = NONE;
-    private ByteBuffer view = ByteBuffer.wrap(NONE);
+    private ByteBuffer view;
     private int length;
 
     /** @return whether no byte is pending */
@@ -37,7 +38,7 @@ public final class PendingLine {
             byte[] grown = new byte[Math.max(length + count, Math.max(64, bytes.length * 2))];
             System.arraycopy(bytes, 0, grown, 0, length);
             bytes = grown;
-            view = ByteBuffer.wrap(bytes);
+            view = null;
         }
         source.get(start, bytes, length, count);
         length += count;
@@ -48,15 +49,18 @@ public final class PendingLine {
      *     {@code [0, length())}; valid until the next {@link #append} or {@link #clear}
      */
     public ByteBuffer buffer() {
+        if (view == null) {
+            view = ByteBuffer.wrap(bytes);
+        }
         return view;
     }
 
-    /** Forgets the pending bytes, dropping the array if a long line made it large. */
+    /** Forgets the pending bytes and the buffer over them, dropping the array if a long line made it large. */
     public void clear() {
         length = 0;
+        view = null;
         if (bytes.length > KEPT_CAPACITY) {
             bytes = NONE;
-            view = ByteBuffer.wrap(NONE);
         }
     }
 }
