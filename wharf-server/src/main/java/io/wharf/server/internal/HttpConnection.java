@@ -62,7 +62,9 @@ public final class HttpConnection extends AbstractConnection
 
     private final Connector connector;
     private final HttpConfiguration configuration;
-    private final String id = Long.toString(IDS.incrementAndGet(), 36);
+    private final long number = IDS.incrementAndGet();
+    /** The connection id for logs and request ids, made on first use. */
+    private String id;
     private final HttpParser parser;
     private final HttpGenerator generator;
     private final RequestListener listener = new RequestListener();
@@ -72,8 +74,7 @@ public final class HttpConnection extends AbstractConnection
     /** Replaced only after a write that failed before sending anything; see {@link #renewResponseWrite()}. */
     private volatile ResponseWrite responseWrite = new ResponseWrite(this);
     /** Completed when an exchange's response is complete: the loop goes on, or the connection closes on failure. */
-    private final io.wharf.util.Callback exchangeDone = io.wharf.util.Callback.from(InvocationType.NON_BLOCKING,
-            this::onExchangeComplete, this::onExchangeFailed);
+    private final io.wharf.util.Callback exchangeDone = new ExchangeDone();
     private RetainableByteBuffer network;
     private HttpExchange exchange;
     /** The last Host field parsed and what it said: the parser hands out the same field while the line repeats. */
@@ -486,7 +487,12 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public String getId() {
-        return id;
+        String made = id;
+        if (made == null) {
+            made = Long.toString(number, 36);
+            id = made;
+        }
+        return made;
     }
 
     @Override
@@ -527,7 +533,25 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public String toString() {
-        return "HttpConnection@" + id + "{" + loop.get() + ",requests=" + requests + "," + getEndPoint() + "}";
+        return "HttpConnection@" + getId() + "{" + loop.get() + ",requests=" + requests + "," + getEndPoint() + "}";
+    }
+
+    /** The one callback every exchange of this connection completes when its response is done. */
+    private final class ExchangeDone implements io.wharf.util.Callback {
+        @Override
+        public void succeeded() {
+            onExchangeComplete();
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            onExchangeFailed(cause);
+        }
+
+        @Override
+        public InvocationType invocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
     }
 
     /** Turns parser events into exchanges; request heads here, content events go to the exchange. */
