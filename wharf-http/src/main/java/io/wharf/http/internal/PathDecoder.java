@@ -98,11 +98,17 @@ public final class PathDecoder {
         return true;
     }
 
-    private static boolean isOrdinary(char c) {
-        if (c >= 0x80) {
-            return true;
+    /** Which ASCII characters need no second look in a path: one table lookup per character on the hot path. */
+    private static final boolean[] ORDINARY_ASCII = new boolean[0x80];
+
+    static {
+        for (char c = 0x21; c < 0x7F; c++) {
+            ORDINARY_ASCII[c] = c != '%' && c != ';' && c != '\\' && !isIllegalRaw(c);
         }
-        return c > 0x20 && c < 0x7F && c != '%' && c != ';' && c != '\\' && !isIllegalRaw(c);
+    }
+
+    private static boolean isOrdinary(char c) {
+        return c >= 0x80 || ORDINARY_ASCII[c];
     }
 
     /** @return whether a raw printable ASCII character may not appear in a path */

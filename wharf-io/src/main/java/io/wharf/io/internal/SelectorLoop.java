@@ -69,7 +69,8 @@ public final class SelectorLoop extends AbstractLifeCycle implements Dumpable {
         selector = Selector.open();
         stopped = new CountDownLatch(1);
         ExecutionStrategy strategy = strategyFactory.apply(producer);
-        executor.execute(strategy::produce);
+        // The loop waits in the selector: a platform thread's work, even when blocking jobs get virtual threads.
+        executor.execute((io.wharf.util.thread.ThreadPool.PlatformJob) strategy::produce);
     }
 
     @Override

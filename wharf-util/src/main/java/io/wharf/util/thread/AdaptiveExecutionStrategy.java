@@ -298,8 +298,10 @@ public class AdaptiveExecutionStrategy implements ExecutionStrategy, Dumpable {
     /**
      * Production as a job: dispatched to the executor (it then competes like any produce
      * call), or handed to a reserved thread in EPC mode (it then already owns production).
+     * A {@link ThreadPool.PlatformJob}: production may wait in a selector, which is no work
+     * for a virtual thread.
      */
-    private final class Production implements Invocable.Task {
+    private final class Production implements Invocable.Task, ThreadPool.PlatformJob {
         private final InvocationType type;
         private final boolean handed;
 

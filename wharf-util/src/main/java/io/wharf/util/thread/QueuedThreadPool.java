@@ -416,14 +416,14 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
 
     /**
      * Queues {@code job} for a platform thread, or starts a virtual thread for it when that
-     * option is on and the job is BLOCKING.
+     * option is on and the job is BLOCKING (and not a {@link ThreadPool.PlatformJob}).
      *
      * @throws RejectedExecutionException when the pool is not running or its queue is full
      */
     @Override
     public void execute(Runnable job) {
         Objects.requireNonNull(job, "job");
-        if (useVirtualThreads && Invocable.typeOf(job) == InvocationType.BLOCKING) {
+        if (useVirtualThreads && !(job instanceof ThreadPool.PlatformJob) && Invocable.typeOf(job) == InvocationType.BLOCKING) {
             executeOnVirtualThread(job);
         } else {
             executeOnPlatformThread(job);

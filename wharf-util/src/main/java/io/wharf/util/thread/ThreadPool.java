@@ -9,6 +9,16 @@ import java.util.concurrent.Executor;
  */
 public interface ThreadPool extends Executor {
 
+    /**
+     * A job that runs on a platform thread even when the pool starts virtual threads for
+     * blocking jobs: a production loop that waits in a selector. On a virtual thread that
+     * wait would hold its carrier thread and add a park and an unpark to every wake-up.
+     */
+    @FunctionalInterface
+    interface PlatformJob extends Runnable {
+    }
+
+
     /** @return the number of threads alive */
     int getThreads();
 

@@ -441,7 +441,8 @@ class QueuedThreadPoolTest {
         AtomicReference<Thread> blocking = new AtomicReference<>();
         AtomicReference<Thread> nonBlocking = new AtomicReference<>();
         AtomicReference<Thread> either = new AtomicReference<>();
-        CountDownLatch ran = new CountDownLatch(3);
+        AtomicReference<Thread> platformJob = new AtomicReference<>();
+        CountDownLatch ran = new CountDownLatch(4);
         pool.execute(() -> {
             blocking.set(Thread.currentThread());
             ran.countDown();
@@ -454,7 +455,13 @@ class QueuedThreadPoolTest {
             either.set(Thread.currentThread());
             ran.countDown();
         }));
+        // A production loop may block (in a selector) yet asks for a platform thread.
+        pool.execute((ThreadPool.PlatformJob) () -> {
+            platformJob.set(Thread.currentThread());
+            ran.countDown();
+        });
         assertTrue(ran.await(10, TimeUnit.SECONDS));
+        assertFalse(platformJob.get().isVirtual(), platformJob.get().toString());
         assertTrue(blocking.get().isVirtual(), blocking.get().toString());
         assertTrue(blocking.get().getName().startsWith("mixed-virtual-"), blocking.get().getName());
         assertFalse(nonBlocking.get().isVirtual());
