@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * second replaces the cache. No buffer is involved: the field's wire bytes are copied out by
  * {@link PreEncodedHttpField#putTo}.
  */
-public final class DateField {
+public final class DateField implements java.util.function.Supplier<HttpField> {
 
     /** The field cache on the system clock, shared by every server in the JVM. */
     public static final DateField SYSTEM = new DateField(InstantSource.system());
@@ -35,6 +35,7 @@ public final class DateField {
     }
 
     /** @return the {@code Date} field for the clock's current second */
+    @Override
     public PreEncodedHttpField get() {
         long epochSecond = Math.floorDiv(clock.millis(), 1000L);
         Second cached = current.get();

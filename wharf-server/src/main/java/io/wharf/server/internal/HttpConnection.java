@@ -4,7 +4,6 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HostPort;
@@ -46,6 +45,15 @@ public final class HttpConnection extends AbstractConnection
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpConnection.class);
     private static final AtomicLong IDS = new AtomicLong();
+    private static final java.lang.invoke.VarHandle LOOP;
+
+    static {
+        try {
+            LOOP = java.lang.invoke.MethodHandles.lookup().findVarHandle(HttpConnection.class, "loop", Loop.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
     private static final HttpField SERVER_FIELD = new io.wharf.http.PreEncodedHttpField(io.wharf.http.HttpHeader.SERVER, "wharf");
 
     /** Where the request loop is. */
@@ -68,7 +76,8 @@ public final class HttpConnection extends AbstractConnection
     private final HttpParser parser;
     private final HttpGenerator generator;
     private final RequestListener listener = new RequestListener();
-    private final AtomicReference<Loop> loop = new AtomicReference<>(Loop.READING);
+    /** Where the request loop is; read and set through {@link #LOOP}. */
+    private volatile Loop loop = Loop.READING;
     private final HttpFields.Mutable requestFields = HttpFields.build(8);
     private final SlowRequestGuard guard;
     /** Replaced only after a write that failed before sending anything; see {@link #renewResponseWrite()}. */
@@ -135,13 +144,13 @@ public final class HttpConnection extends AbstractConnection
                 }
             }
             HttpExchange current = exchange;
-            loop.set(Loop.HANDLING);
+            loop = Loop.HANDLING;
             current.handle();
-            if (loop.compareAndSet(Loop.HANDLING, Loop.WAITING)) {
+            if (LOOP.compareAndSet(this, Loop.HANDLING, Loop.WAITING)) {
                 return;
             }
             // COMPLETED: the exchange finished inline; carry on with the next request.
-            loop.set(Loop.READING);
+            loop = Loop.READING;
             if (!finishExchange()) {
                 return;
             }
@@ -280,10 +289,10 @@ public final class HttpConnection extends AbstractConnection
      * and its request content is dealt with.
      */
     void onExchangeComplete() {
-        if (loop.compareAndSet(Loop.HANDLING, Loop.COMPLETED)) {
+        if (LOOP.compareAndSet(this, Loop.HANDLING, Loop.COMPLETED)) {
             return; // the loop thread is still in the handler and carries on itself
         }
-        loop.set(Loop.READING);
+        loop = Loop.READING;
         if (!finishExchange()) {
             return;
         }
@@ -382,9 +391,18 @@ public final class HttpConnection extends AbstractConnection
         }
     }
 
+    /** The options the last connection was made with: shared while they stay the same, so each connection holds none of its own. */
+    private static volatile HttpGenerator.Options lastOptions = HttpGenerator.Options.DEFAULT;
+
     private static HttpGenerator.Options generatorOptions(io.wharf.server.Server server, HttpConfiguration configuration) {
         HttpField serverField = configuration.isSendServerVersion() ? SERVER_FIELD : null;
-        return new HttpGenerator.Options(serverField, configuration.isSendDateHeader() ? server.getDateField()::get : null);
+        HttpGenerator.Options wanted = new HttpGenerator.Options(serverField, configuration.isSendDateHeader() ? server.getDateField() : null);
+        HttpGenerator.Options last = lastOptions;
+        if (last.serverField() == wanted.serverField() && last.dateField() == wanted.dateField()) {
+            return last;
+        }
+        lastOptions = wanted;
+        return wanted;
     }
 
     /**
@@ -439,7 +457,7 @@ public final class HttpConnection extends AbstractConnection
     @Override
     public void shutdown() {
         shutdown = true;
-        if (loop.get() == Loop.READING && exchange == null && getEndPoint().isFillInterested()) {
+        if (loop == Loop.READING && exchange == null && getEndPoint().isFillInterested()) {
             getEndPoint().close();
         }
     }
@@ -533,7 +551,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public String toString() {
-        return "HttpConnection@" + getId() + "{" + loop.get() + ",requests=" + requests + "," + getEndPoint() + "}";
+        return "HttpConnection@" + getId() + "{" + loop + ",requests=" + requests + "," + getEndPoint() + "}";
     }
 
     /** The one callback every exchange of this connection completes when its response is done. */

@@ -34,7 +34,6 @@ final class ResponseWrite extends IteratingCallback {
     private final AtomicBoolean writing = new AtomicBoolean();
     /** Reused for the endpoint's gathering writes; the endpoint only reads it until the write completes. */
     private final ByteBuffer[] headerAndBody = new ByteBuffer[2];
-    private final ByteBuffer[] one = new ByteBuffer[1];
     private boolean head;
     private Callback callback;
     /** The response whose head this write commits, told when the head could not be generated; or null. */
@@ -105,8 +104,10 @@ final class ResponseWrite extends IteratingCallback {
                 return Action.SCHEDULED;
             }
             if (body != null || result.writesHeader()) {
-                one[0] = body != null ? body : buffer;
-                connection.getEndPoint().write(this, one);
+                // One buffer to send: the array's second slot stays empty (no array per write).
+                headerAndBody[0] = body != null ? body : buffer;
+                headerAndBody[1] = ByteBuffers.EMPTY;
+                connection.getEndPoint().write(this, headerAndBody);
                 return Action.SCHEDULED;
             }
             releaseHeader();
@@ -173,7 +174,6 @@ final class ResponseWrite extends IteratingCallback {
         content = null;
         headerAndBody[0] = null;
         headerAndBody[1] = null;
-        one[0] = null;
         writing.set(false);
         return done;
     }
