@@ -92,6 +92,68 @@ class ProtocolUpgradeTest {
         assertEquals(List.of("[other/2, shout]"), seen);
     }
 
+    /**
+     * Many clients switch at once while the handlers complete on other threads, each after a
+     * few plain requests on the same connection: every switch happens once, every client's
+     * bytes come back shouted on its own connection, and no buffer leaks.
+     */
+    @Test
+    void manyConcurrentSwitchesFromOtherThreads() throws Exception {
+        java.util.concurrent.ExecutorService elsewhere = java.util.concurrent.Executors.newFixedThreadPool(4);
+        java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors.newFixedThreadPool(16);
+        try {
+            server = new Server(new QueuedThreadPool(), leaks.pool());
+            ServerConnector connector = new ServerConnector(server, 1, new HttpConnectionFactory());
+            connector.setHost("127.0.0.1");
+            server.addConnector(connector);
+            Handler shout = shoutHandler();
+            server.setHandler(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+                // Complete on another thread, as an asynchronous handler would.
+                elsewhere.execute(() -> {
+                    try {
+                        shout.handle(request, response, callback);
+                    } catch (Throwable x) {
+                        callback.failed(x);
+                    }
+                });
+                return true;
+            }));
+            server.start();
+            int port = connector.getLocalPort();
+            java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int c = 0; c < 200; c++) {
+                int client = c;
+                done.add(clients.submit(() -> {
+                    try (Socket socket = new Socket()) {
+                        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) WAIT.toMillis());
+                        socket.setSoTimeout((int) WAIT.toMillis());
+                        OutputStream out = socket.getOutputStream();
+                        InputStream in = socket.getInputStream();
+                        String plain = "GET /plain HTTP/1.1\r\nHost: localhost\r\n\r\n";
+                        out.write((plain + plain).getBytes(StandardCharsets.US_ASCII));
+                        for (int i = 0; i < 2; i++) {
+                            String answer = readContentLengthResponse(in);
+                            assertTrue(answer.startsWith("HTTP/1.1 200 OK\r\n") && answer.endsWith("no switch"), answer);
+                        }
+                        String words = "client " + client + " says hi";
+                        out.write(("GET /chat HTTP/1.1\r\nHost: localhost\r\nUpgrade: shout\r\nConnection: Upgrade\r\n\r\n" + words)
+                                .getBytes(StandardCharsets.US_ASCII));
+                        String head = "HTTP/1.1 101 Switching Protocols\r\nX-Shout-Version: 1\r\nUpgrade: shout\r\nConnection: Upgrade\r\n\r\n";
+                        assertEquals(head + words.toUpperCase(java.util.Locale.ROOT), read(in, head.length() + words.length()));
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> each : done) {
+                each.get();
+            }
+        } finally {
+            clients.shutdownNow();
+            elsewhere.shutdownNow();
+        }
+        assertEquals(200, seen.stream().filter("[shout]"::equals).count());
+    }
+
     @Test
     void noSwitchIsOfferedWithoutUpgradeInConnectionOrToHttp10() throws Exception {
         local = new LocalServer(leaks.pool()).start(shoutHandler());
@@ -143,6 +205,22 @@ class ProtocolUpgradeTest {
             return true;
         }));
         assertTrue(local.get("GET / HTTP/1.1\nHost: h\n\n").endsWith("ok"));
+    }
+
+    /** @return one response whose body has a Content-Length, read whole from {@code in} */
+    private static String readContentLengthResponse(InputStream in) throws java.io.IOException {
+        StringBuilder head = new StringBuilder();
+        while (head.length() < 4 || !head.substring(head.length() - 4).equals("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new java.io.EOFException("closed in a response head: " + head);
+            }
+            head.append((char) b);
+        }
+        String text = head.toString();
+        int at = text.indexOf("Content-Length: ");
+        int length = Integer.parseInt(text.substring(at + 16, text.indexOf("\r\n", at)));
+        return text + read(in, length);
     }
 
     private static String read(InputStream in, int length) throws java.io.IOException {
