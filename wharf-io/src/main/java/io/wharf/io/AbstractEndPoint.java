@@ -29,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * <p>Threading: any thread may read, write, register interest or close; the state changes
  * are atomic. The connection's callbacks run on whichever thread completes them.
  *
- * <p>Idle timeout: one scheduled check per endpoint, rescheduled for the time left since
- * the last byte moved; the hot path only stores a timestamp.
+ * <p>Idle timeout: the hot path only stores a timestamp. With a scheduler, one scheduled check
+ * per endpoint, rescheduled for the time left since the last byte moved. Without one, an
+ * owner may sweep the endpoint instead ({@link #sweepIdle(long)}, told of timeout changes by
+ * {@link #onIdleTimeoutSet(long)}): selector loops do so for their socket endpoints.
  */
 public abstract class AbstractEndPoint implements EndPoint {
 
@@ -73,8 +75,10 @@ public abstract class AbstractEndPoint implements EndPoint {
     private volatile Scheduler.Task idleCheck;
 
     /**
-     * @param scheduler runs the idle timeout checks; null for no idle timeout support
-     * @param executor runs events that must not run on the caller's thread ({@link Connection#onInputShutdown()})
+     * @param scheduler runs the idle timeout checks; null for no scheduled checks (no idle
+     *     timeout, unless the endpoint is swept with {@link #sweepIdle(long)})
+     * @param executor runs events that must not run on the caller's thread ({@link Connection#onInputShutdown()},
+     *     the idle expiry of a swept endpoint)
      */
     protected AbstractEndPoint(Scheduler scheduler, Executor executor) {
         this.scheduler = scheduler;
@@ -330,6 +334,7 @@ public abstract class AbstractEndPoint implements EndPoint {
     public void setIdleTimeout(long idleTimeoutMillis) {
         long previous = idleTimeout;
         idleTimeout = idleTimeoutMillis;
+        onIdleTimeoutSet(idleTimeoutMillis);
         if (STATE.getVolatile(this) == Half.NEW) {
             return;
         }
@@ -355,6 +360,14 @@ public abstract class AbstractEndPoint implements EndPoint {
         }
     }
 
+    /**
+     * The idle timeout was set (on any thread, also before {@link #onOpen()}). Endpoints whose
+     * idle timeouts are swept rather than scheduled tell their sweeper here. By default nothing.
+     */
+    protected void onIdleTimeoutSet(long idleTimeoutMillis) {
+    }
+
+    /** The scheduled check: expires the endpoint, or schedules itself again for the time left. */
     private void checkIdle() {
         long timeout = idleTimeout;
         if (timeout <= 0 || !isOpen()) {
@@ -365,6 +378,49 @@ public abstract class AbstractEndPoint implements EndPoint {
             scheduleIdleCheck(timeout - idleMillis);
             return;
         }
+        if (expireIdle(idleMillis, timeout)) {
+            scheduleIdleCheck(timeout);
+        }
+    }
+
+    /**
+     * The swept check, for endpoints constructed without a scheduler whose owner walks them
+     * periodically (a selector loop, on its own thread). When the idle timeout expired, the
+     * expiry ({@link Connection#onIdleExpired}, then close or keep open) is handed to the
+     * executor, as the connection may do work that must not run on the sweeping thread; the
+     * idle time restarts now, so later sweeps do not hand it again. Allocates only on expiry.
+     */
+    protected final void sweepIdle(long nowNanos) {
+        long timeout = idleTimeout;
+        if (timeout <= 0 || STATE.getVolatile(this) == Half.NEW || !isOpen()) {
+            return;
+        }
+        long idleMillis = TimeUnit.NANOSECONDS.toMillis(nowNanos - lastActivityNanos);
+        if (idleMillis < timeout) {
+            return;
+        }
+        lastActivityNanos = nowNanos;
+        Runnable expiry = () -> {
+            if (isOpen()) {
+                expireIdle(idleMillis, timeout);
+            }
+        };
+        if (executor == null) {
+            expiry.run();
+            return;
+        }
+        try {
+            executor.execute(expiry);
+        } catch (RejectedExecutionException x) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("Idle expiry of {} runs on the sweeping thread: executor not running", this);
+            }
+            expiry.run();
+        }
+    }
+
+    /** @return true when the connection kept the endpoint open, false when it was closed */
+    private boolean expireIdle(long idleMillis, long timeout) {
         TimeoutException expired = new TimeoutException("Idle timeout expired: " + idleMillis + "/" + timeout + " ms");
         Connection connection = this.connection;
         boolean close = connection == null || connection.onIdleExpired(expired);
@@ -373,10 +429,10 @@ public abstract class AbstractEndPoint implements EndPoint {
         }
         if (close) {
             close(expired);
-        } else {
-            notIdle();
-            scheduleIdleCheck(timeout);
+            return false;
         }
+        notIdle();
+        return true;
     }
 
     @Override

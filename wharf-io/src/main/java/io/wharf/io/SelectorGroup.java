@@ -219,7 +219,7 @@ public class SelectorGroup extends ContainerLifeCycle {
         try {
             SelectionKey key = existingKey != null ? existingKey : channel.register(loop.selector(), 0);
             key.interestOps(0);
-            endPoint = new SocketChannelEndPoint(channel, loop, key, scheduler, executor);
+            endPoint = new SocketChannelEndPoint(channel, loop, key, executor);
             endPoint.setIdleTimeout(idleTimeout);
             Connection connection = opener.newConnection(endPoint, attachment);
             endPoint.setConnection(connection);

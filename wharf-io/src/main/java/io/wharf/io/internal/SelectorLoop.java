@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
  * runs on the producing thread or another, and may move production to another thread: at
  * any time exactly one thread produces, so the producer's fields need no locking.
  *
+ * <p>Idle timeouts of the loop's endpoints are checked by an {@link IdleSweep} after each
+ * select, and the select waits no longer than the next sweep is due.
+ *
  * <p>Other threads talk to the selector only through {@link #submit(Object)}: a lock-free
  * queue of actions plus a wake-up that is issued only when the selector is (about to be)
  * blocked in select, decided by one atomic flag.
@@ -47,6 +50,7 @@ public final class SelectorLoop extends AbstractLifeCycle implements Dumpable {
     private final Queue<Object> actions = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean selecting = new AtomicBoolean();
     private final Producer producer = new Producer();
+    private final IdleSweep idleSweep = new IdleSweep();
     private volatile Selector selector;
     private volatile CountDownLatch stopped;
     private final AtomicInteger openEndPoints = new AtomicInteger();
@@ -93,16 +97,26 @@ public final class SelectorLoop extends AbstractLifeCycle implements Dumpable {
      */
     public void submit(Object action) {
         actions.offer(action);
-        if (selecting.compareAndSet(true, false)) {
-            Selector selector = this.selector;
-            if (selector != null) {
-                selector.wakeup();
-            }
-        }
+        wakeup();
     }
 
     /** An endpoint closed its channel: make the selector cycle so the socket is released now. */
     void wakeupForClose() {
+        wakeup();
+    }
+
+    /**
+     * An endpoint of this loop now has this idle timeout; any thread. Wakes the selector only
+     * when the timeout shortens the sweep period, so that a select waiting for the old period
+     * does not delay the sweep.
+     */
+    void idleTimeoutSet(long idleTimeoutMillis) {
+        if (idleSweep.noticeTimeout(idleTimeoutMillis)) {
+            wakeup();
+        }
+    }
+
+    private void wakeup() {
         if (selecting.compareAndSet(true, false)) {
             Selector selector = this.selector;
             if (selector != null) {
@@ -197,11 +211,13 @@ public final class SelectorLoop extends AbstractLifeCycle implements Dumpable {
                 selecting.set(true);
                 int count;
                 if (actions.isEmpty()) {
-                    count = selector.select(this::collect);
+                    long timeout = idleSweep.millisToNextSweep(System.nanoTime());
+                    count = timeout > 0 ? selector.select(this::collect, timeout) : selector.select(this::collect);
                 } else {
                     count = selector.selectNow(this::collect);
                 }
                 selecting.set(false);
+                idleSweep.sweepIfDue(selector, System.nanoTime());
                 if (LOG.isDebugEnabled()) {
                     LOG.debug("Selected {} on {}", count, SelectorLoop.this);
                 }
@@ -286,6 +302,6 @@ public final class SelectorLoop extends AbstractLifeCycle implements Dumpable {
             // reported as -1
         }
         return "SelectorLoop#" + id + "@" + Integer.toHexString(hashCode()) + "{" + state() + ",keys=" + keys
-            + ",endpoints=" + openEndPoints.get() + ",actions=" + actions.size() + "}";
+            + ",endpoints=" + openEndPoints.get() + ",actions=" + actions.size() + "," + idleSweep + "}";
     }
 }

@@ -15,7 +15,6 @@ import io.wharf.io.EofException;
 import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBuffers;
-import io.wharf.util.thread.Scheduler;
 
 /**
  * An {@link io.wharf.io.EndPoint} over a non-blocking {@link SocketChannel}: TCP, or a Unix
@@ -30,6 +29,11 @@ import io.wharf.util.thread.Scheduler;
  * bit, knowing the selector will apply the latest set in {@link #updateKey()}; an adder that
  * finds none pending marks one and submits this endpoint to the selector. The compare-and-set
  * on one word means no update overwrites another and no wanted bit is lost.
+ *
+ * <h2>Idle timeout, swept</h2>
+ * No scheduled task: the loop's {@link IdleSweep} walks the keys on the selector thread and
+ * calls {@link #checkIdleTimeout(long)}; a new idle timeout is told to the loop so that its sweep
+ * period fits the smallest timeout.
  *
  * <p>Buffers: none held. {@code fill} appends to the caller's buffer.
  */
@@ -53,8 +57,9 @@ public final class SocketChannelEndPoint extends AbstractEndPoint implements Sel
     @SuppressWarnings("unused") // accessed through INTEREST
     private volatile int interest;
 
-    public SocketChannelEndPoint(SocketChannel channel, SelectorLoop loop, SelectionKey key, Scheduler scheduler, Executor executor) {
-        super(scheduler, executor);
+    /** @param executor runs the connection's idle expiry, among others ({@link AbstractEndPoint}) */
+    public SocketChannelEndPoint(SocketChannel channel, SelectorLoop loop, SelectionKey key, Executor executor) {
+        super(null, executor);
         this.channel = channel;
         this.loop = loop;
         this.key = key;
@@ -203,6 +208,16 @@ public final class SocketChannelEndPoint extends AbstractEndPoint implements Sel
         } catch (Throwable x) {
             close(x);
         }
+    }
+
+    /** The loop's {@link IdleSweep} checks this endpoint's idle timeout; selector thread. */
+    void checkIdleTimeout(long nowNanos) {
+        sweepIdle(nowNanos);
+    }
+
+    @Override
+    protected void onIdleTimeoutSet(long idleTimeoutMillis) {
+        loop.idleTimeoutSet(idleTimeoutMillis);
     }
 
     @Override
