@@ -32,22 +32,7 @@ final class BenchServers {
         server.addConnector(connector);
         server.setHandler(handler);
         server.start();
-        return new ServerProcess.Target() {
-            @Override
-            public int port() {
-                return connector.getLocalPort();
-            }
-
-            @Override
-            public int connections() {
-                return connector.getSelectorGroup().getOpenEndPoints();
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.stop();
-            }
-        };
+        return ServerProcess.Target.of(connector::getLocalPort, () -> connector.getSelectorGroup().getOpenEndPoints(), server::stop);
     }
 
     /** @param handler makes the handler for the server (Jetty's resource handler needs the server to resolve its base) */
@@ -61,21 +46,6 @@ final class BenchServers {
         server.addConnector(connector);
         server.setHandler(handler.apply(server));
         server.start();
-        return new ServerProcess.Target() {
-            @Override
-            public int port() {
-                return connector.getLocalPort();
-            }
-
-            @Override
-            public int connections() {
-                return connector.getConnectedEndPoints().size();
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.stop();
-            }
-        };
+        return ServerProcess.Target.of(connector::getLocalPort, () -> connector.getConnectedEndPoints().size(), server::stop);
     }
 }

@@ -38,6 +38,26 @@ public final class ServerProcess {
         int port() throws Exception;
 
         int connections();
+
+        /** @return a target from what answers each question: its bound port, its open connections, and how it stops */
+        static Target of(java.util.function.IntSupplier port, java.util.function.IntSupplier connections, AutoCloseable stop) {
+            return new Target() {
+                @Override
+                public int port() {
+                    return port.getAsInt();
+                }
+
+                @Override
+                public int connections() {
+                    return connections.getAsInt();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    stop.close();
+                }
+            };
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -104,21 +124,7 @@ public final class ServerProcess {
     private static Target wharf(InetSocketAddress address) throws Exception {
         EchoServer server = new EchoServer(address, 1, Duration.ofHours(1));
         server.start();
-        return new Target() {
-            @Override
-            public int port() throws Exception {
-                return server.boundAddress().getPort();
-            }
-
-            @Override
-            public int connections() {
-                return server.group().getOpenEndPoints();
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.stop();
-            }
-        };
+        int port = server.boundAddress().getPort();
+        return Target.of(() -> port, () -> server.group().getOpenEndPoints(), server::stop);
     }
 }
