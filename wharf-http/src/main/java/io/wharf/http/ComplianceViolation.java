@@ -13,8 +13,13 @@ import java.util.Set;
  */
 public interface ComplianceViolation {
 
+    /** @return the constant's name; the violation families are enums, which provide it */
+    String name();
+
     /** @return the violation's name, as used in configuration and in error messages */
-    String getName();
+    default String getName() {
+        return name();
+    }
 
     /** @return the standard that forbids it, e.g. {@code "RFC 9112 section 5.2"} */
     String getStandard();

@@ -56,11 +56,6 @@ public final class CookieCompliance extends NamedComplianceMode<CookieCompliance
         }
 
         @Override
-        public String getName() {
-            return name();
-        }
-
-        @Override
         public String getStandard() {
             return standard;
         }

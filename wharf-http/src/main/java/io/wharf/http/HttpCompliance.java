@@ -53,11 +53,6 @@ public final class HttpCompliance extends NamedComplianceMode<HttpCompliance.Vio
         }
 
         @Override
-        public String getName() {
-            return name();
-        }
-
-        @Override
         public String getStandard() {
             return standard;
         }

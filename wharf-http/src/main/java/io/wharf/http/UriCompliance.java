@@ -57,11 +57,6 @@ public final class UriCompliance extends NamedComplianceMode<UriCompliance.Viola
         }
 
         @Override
-        public String getName() {
-            return name();
-        }
-
-        @Override
         public String getStandard() {
             return standard;
         }

@@ -54,7 +54,6 @@ public final class HttpConnection extends AbstractConnection
             throw new ExceptionInInitializerError(x);
         }
     }
-    private static final HttpField SERVER_FIELD = new io.wharf.http.PreEncodedHttpField(io.wharf.http.HttpHeader.SERVER, "wharf");
 
     /** Where the request loop is. */
     enum Loop {
@@ -80,8 +79,7 @@ public final class HttpConnection extends AbstractConnection
     private volatile Loop loop = Loop.READING;
     private final HttpFields.Mutable requestFields = HttpFields.build(8);
     private final SlowRequestGuard guard;
-    /** Replaced only after a write that failed before sending anything; see {@link #renewResponseWrite()}. */
-    private volatile ResponseWrite responseWrite = new ResponseWrite(this);
+    private final ResponseWrite responseWrite = new ResponseWrite(this);
     /** Completed when an exchange's response is complete: the loop goes on, or the connection closes on failure. */
     private final io.wharf.util.Callback exchangeDone = new ExchangeDone();
     private RetainableByteBuffer network;
@@ -99,12 +97,13 @@ public final class HttpConnection extends AbstractConnection
     private long requests;
     private volatile boolean shutdown;
 
-    public HttpConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration) {
+    /** @param generatorOptions the Server and Date fields to send, shared by the connections of one factory */
+    public HttpConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration, HttpGenerator.Options generatorOptions) {
         super(endPoint, connector.getExecutor());
         this.connector = connector;
         this.configuration = configuration;
         this.parser = new HttpParser(listener, configuration.toParserLimits(), configuration.getHttpCompliance(), io.wharf.http.ComplianceViolation.Listener.NONE);
-        this.generator = new HttpGenerator(generatorOptions(connector.getServer(), configuration));
+        this.generator = new HttpGenerator(generatorOptions);
         this.guard = new SlowRequestGuard(configuration, connector.getScheduler(), this::onHeaderTimeout);
     }
 
@@ -275,11 +274,6 @@ public final class HttpConnection extends AbstractConnection
         return responseWrite;
     }
 
-    /** After a write failed with nothing sent (its writer cannot run again): a fresh writer for the error page. */
-    void renewResponseWrite() {
-        responseWrite = new ResponseWrite(this);
-    }
-
     HttpConfiguration configuration() {
         return configuration;
     }
@@ -389,20 +383,6 @@ public final class HttpConnection extends AbstractConnection
             }
             getEndPoint().close(x);
         }
-    }
-
-    /** The options the last connection was made with: shared while they stay the same, so each connection holds none of its own. */
-    private static volatile HttpGenerator.Options lastOptions = HttpGenerator.Options.DEFAULT;
-
-    private static HttpGenerator.Options generatorOptions(io.wharf.server.Server server, HttpConfiguration configuration) {
-        HttpField serverField = configuration.isSendServerVersion() ? SERVER_FIELD : null;
-        HttpGenerator.Options wanted = new HttpGenerator.Options(serverField, configuration.isSendDateHeader() ? server.getDateField() : null);
-        HttpGenerator.Options last = lastOptions;
-        if (last.serverField() == wanted.serverField() && last.dateField() == wanted.dateField()) {
-            return last;
-        }
-        lastOptions = wanted;
-        return wanted;
     }
 
     /**

@@ -131,12 +131,9 @@ final class HttpExchange implements Request {
         if (!fields.contains(HttpHeader.EXPECT)) {
             return false;
         }
-        for (String expectation : fields.getValuesList(HttpHeader.EXPECT)) {
-            for (String each : expectation.split(",")) {
-                String token = each.strip();
-                if (!token.isEmpty() && !token.equalsIgnoreCase(HttpHeaderValue.CONTINUE.asString())) {
-                    return true;
-                }
+        for (String expectation : fields.getCommaSeparated(HttpHeader.EXPECT)) {
+            if (!expectation.equalsIgnoreCase(HttpHeaderValue.CONTINUE.asString())) {
+                return true;
             }
         }
         return false;

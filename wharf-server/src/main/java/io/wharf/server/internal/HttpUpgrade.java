@@ -1,6 +1,5 @@
 package io.wharf.server.internal;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -41,15 +40,7 @@ final class HttpUpgrade implements ProtocolUpgrade {
                 || !requestFields.contains(HttpHeader.CONNECTION, HttpHeaderValue.UPGRADE.asString())) {
             return null;
         }
-        List<String> protocols = new ArrayList<>();
-        for (String value : requestFields.getValuesList(HttpHeader.UPGRADE)) {
-            for (String each : value.split(",")) {
-                String protocol = each.strip();
-                if (!protocol.isEmpty()) {
-                    protocols.add(protocol);
-                }
-            }
-        }
+        List<String> protocols = requestFields.getCommaSeparated(HttpHeader.UPGRADE);
         return protocols.isEmpty() ? null : new HttpUpgrade(response, List.copyOf(protocols));
     }
 

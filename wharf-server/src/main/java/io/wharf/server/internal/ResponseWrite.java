@@ -38,6 +38,8 @@ final class ResponseWrite extends IteratingCallback {
     private Callback callback;
     /** The response whose head this write commits, told when the head could not be generated; or null. */
     private ServerResponse committing;
+    /** Why the generator refused the head of the committing write, which then sent nothing. */
+    private RuntimeException headRefused;
     private MetaData.Response info;
     private ByteBuffer content;
     private boolean last;
@@ -91,22 +93,27 @@ final class ResponseWrite extends IteratingCallback {
         releaseHeader();
         while (!finished) {
             HttpGenerator generator = connection.generator();
-            ByteBuffer buffer = generate(generator);
+            ByteBuffer buffer;
+            try {
+                buffer = generate(generator);
+            } catch (RuntimeException refused) {
+                if (committing == null || generator.isCommitted()) {
+                    throw refused;
+                }
+                // Nothing was sent: this write ends, the writer stays usable for the error page.
+                headRefused = refused;
+                releaseHeader();
+                return Action.SUCCEEDED;
+            }
             HttpGenerator.Result result = this.result;
             ByteBuffer body = result.writesContent() ? content : null;
             info = null;
             content = null;
             finished = generator.getState() != HttpGenerator.State.COMPLETING;
-            if (body != null && result.writesHeader()) {
-                headerAndBody[0] = buffer;
-                headerAndBody[1] = body;
-                connection.getEndPoint().write(this, headerAndBody);
-                return Action.SCHEDULED;
-            }
             if (body != null || result.writesHeader()) {
-                // One buffer to send: the array's second slot stays empty (no array per write).
-                headerAndBody[0] = body != null ? body : buffer;
-                headerAndBody[1] = ByteBuffers.EMPTY;
+                // The array's second slot stays empty when there is one buffer to send (no array per write).
+                headerAndBody[0] = result.writesHeader() ? buffer : body;
+                headerAndBody[1] = result.writesHeader() && body != null ? body : ByteBuffers.EMPTY;
                 connection.getEndPoint().write(this, headerAndBody);
                 return Action.SCHEDULED;
             }
@@ -149,19 +156,20 @@ final class ResponseWrite extends IteratingCallback {
     protected void onCompleteSuccess() {
         releaseHeader();
         reset();
+        RuntimeException refused = headRefused;
+        if (refused != null) {
+            headRefused = null;
+            connection.generator().reset();
+            committing.headNotSent();
+            end().failed(refused);
+            return;
+        }
         end().succeeded();
     }
 
     @Override
     protected void onCompleteFailure(Throwable cause) {
         releaseHeader();
-        ServerResponse uncommitted = committing;
-        if (uncommitted != null && !connection.generator().isCommitted()) {
-            // Nothing was sent: a fresh writer lets the response still answer the failure.
-            connection.generator().reset();
-            connection.renewResponseWrite();
-            uncommitted.headNotSent();
-        }
         end().failed(cause);
     }
 
