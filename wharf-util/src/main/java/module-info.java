@@ -10,4 +10,6 @@ module io.wharf.util {
     exports io.wharf.util.buffer;
     exports io.wharf.util.component;
     exports io.wharf.util.thread;
+    // The lock-free stacks behind the buffer pool also pool the server's per-request codecs.
+    exports io.wharf.util.internal to io.wharf.server;
 }

@@ -119,6 +119,25 @@ public final class HttpParser {
         }
     }
 
+    /**
+     * The field lines one peer repeats, as a parser learned them (see {@link HttpParser}'s
+     * fast path): the memory a connection keeps while it has no parser. A connection that
+     * holds a parser only while a message is under way, and lends it out in between, keeps
+     * its memory and hands it to each parser it borrows ({@link #useFieldMemory}), so the
+     * lines learned on its first request are still found on its thousandth.
+     *
+     * <p>Used by one parser at a time, on that parser's thread; it copies the bytes it learns
+     * and keeps no reference to any buffer.
+     */
+    public static final class FieldMemory {
+        private final FieldCache cache;
+
+        /** A memory bounded by {@code limits}' field cache capacity; a capacity of 0 makes one that learns nothing. */
+        public FieldMemory(Limits limits) {
+            this.cache = limits.fieldCacheCapacity() > 0 ? new FieldCache(limits.fieldCacheCapacity()) : null;
+        }
+    }
+
     /** Where the parser is in the current message. */
     public enum State {
         /** Waiting for a message: nothing of it received but blank lines. */
@@ -194,8 +213,7 @@ public final class HttpParser {
         this.gate = new ComplianceGate(compliance, violations);
         BufferText text = new BufferText();
         this.startLine = new StartLineParser(gate, text);
-        FieldCache cache = limits.fieldCacheCapacity() > 0 ? new FieldCache(limits.fieldCacheCapacity()) : null;
-        this.fieldLines = new FieldLineParser(gate, text, cache);
+        this.fieldLines = new FieldLineParser(gate, text, new FieldMemory(limits).cache);
         this.framing = new MessageFraming(requests != null, gate);
     }
 
@@ -519,6 +537,19 @@ public final class HttpParser {
         trailers = 0;
         contentLength = -1;
         contentRead = 0;
+    }
+
+    /**
+     * Makes the parser look lines up in {@code memory}, and learn into it, from the next
+     * message on; null makes it learn nothing. A parser starts with a memory of its own.
+     *
+     * @throws IllegalStateException when a message is under way
+     */
+    public void useFieldMemory(FieldMemory memory) {
+        if (state != State.START && state != State.CLOSED) {
+            throw new IllegalStateException("field memory changed in state " + state);
+        }
+        fieldLines.useCache(memory == null ? null : memory.cache);
     }
 
     /**

@@ -309,6 +309,38 @@ class HttpParserTest {
     }
 
     @Test
+    void aFieldMemoryCarriesLearnedLinesFromOneParserToAnother() {
+        String request = "GET / HTTP/1.1\r\nHost: example.com\r\nUser-Agent: curl/8.11.1 (x86_64-pc-linux-gnu)\r\n\r\n";
+        HttpParser.FieldMemory memory = new HttpParser.FieldMemory(HttpParser.Limits.DEFAULT);
+        RecordingListener listener = new RecordingListener();
+        HttpParser first = requestParser(listener);
+        first.useFieldMemory(memory);
+        parseAll(first, buffer(request));
+        HttpParser second = requestParser(listener);
+        second.useFieldMemory(memory);
+        parseAll(second, buffer(request));
+        assertSame(listener.fields.get(0), listener.fields.get(2), "the Host line learned by the first parser");
+        assertSame(listener.fields.get(1), listener.fields.get(3), "the User-Agent line learned by the first parser");
+
+        HttpParser forgetful = requestParser(listener);
+        forgetful.useFieldMemory(null);
+        parseAll(forgetful, buffer(request));
+        parseAll(forgetful, buffer(request));
+        assertNotSame(listener.fields.get(0), listener.fields.get(4), "no memory: nothing found");
+        assertNotSame(listener.fields.get(4), listener.fields.get(6), "no memory: nothing learned");
+        assertEquals(listener.fields.get(0), listener.fields.get(6));
+    }
+
+    @Test
+    void theFieldMemoryIsNotChangedMidMessage() {
+        HttpParser parser = requestParser(new RecordingListener());
+        parser.parseNext(buffer("GET / HTTP/1.1\r\nHost: exa"));
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> parser.useFieldMemory(new HttpParser.FieldMemory(HttpParser.Limits.DEFAULT)));
+        assertTrue(refused.getMessage().contains("FIELDS"), refused.getMessage());
+    }
+
+    @Test
     void contentLengthArrivesAsANumber() {
         RecordingListener listener = new RecordingListener();
         parseAll(requestParser(listener), buffer(POST));

@@ -6,6 +6,7 @@ import io.wharf.http.HttpHeader;
 import io.wharf.http.PreEncodedHttpField;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.server.internal.HttpCodecs;
 import io.wharf.server.internal.HttpConnection;
 
 /** Makes HTTP/1.1 connections ({@code "HTTP/1.1"}) with one {@link HttpConfiguration}. */
@@ -14,8 +15,11 @@ public class HttpConnectionFactory implements ConnectionFactory {
     private static final HttpField SERVER_FIELD = new PreEncodedHttpField(HttpHeader.SERVER, "wharf");
 
     private final HttpConfiguration configuration;
-    /** What the last connection was made with: shared while it stays the same, so no connection holds its own. */
-    private volatile HttpGenerator.Options generatorOptions = HttpGenerator.Options.DEFAULT;
+    /**
+     * The codecs (parser, generator, writer) the connections borrow while a request is under
+     * way, made with the settings of the last connection made and replaced when they change.
+     */
+    private volatile HttpCodecs codecs;
 
     /** A factory with the default configuration. */
     public HttpConnectionFactory() {
@@ -31,6 +35,17 @@ public class HttpConnectionFactory implements ConnectionFactory {
         return configuration;
     }
 
+    /**
+     * @return how many request codecs (parser, generator and response writer) wait in this
+     *     factory's pool now. A connection borrows one while a request is under way and gives
+     *     it back when it is idle again, so this is about the most requests that were under way
+     *     at once, up to a bound; idle keep-alive connections hold none.
+     */
+    public int getIdleCodecCount() {
+        HttpCodecs current = codecs;
+        return current == null ? 0 : current.idleCount();
+    }
+
     @Override
     public String getProtocol() {
         return "HTTP/1.1";
@@ -38,19 +53,23 @@ public class HttpConnectionFactory implements ConnectionFactory {
 
     @Override
     public Connection newConnection(Connector connector, EndPoint endPoint) {
-        return new HttpConnection(connector, endPoint, configuration, generatorOptions(connector.getServer()));
+        return new HttpConnection(connector, endPoint, codecs(connector.getServer()));
     }
 
-    /** @return the Server and Date fields the configuration asks for, the same instance while they stay the same */
-    private HttpGenerator.Options generatorOptions(Server server) {
+    /** @return the codecs for the configuration as it is now: the same instance while it stays the same */
+    private HttpCodecs codecs(Server server) {
         HttpField serverField = configuration.isSendServerVersion() ? SERVER_FIELD : null;
         java.util.function.Supplier<HttpField> dateField = configuration.isSendDateHeader() ? server.getDateField() : null;
-        HttpGenerator.Options last = generatorOptions;
-        if (last.serverField() == serverField && last.dateField() == dateField) {
+        HttpCodecs last = codecs;
+        HttpGenerator.Options options = last == null ? null : last.generatorOptions();
+        if (options == null || options.serverField() != serverField || options.dateField() != dateField) {
+            options = new HttpGenerator.Options(serverField, dateField);
+        }
+        if (last != null && last.matches(configuration, options)) {
             return last;
         }
-        HttpGenerator.Options wanted = new HttpGenerator.Options(serverField, dateField);
-        generatorOptions = wanted;
+        HttpCodecs wanted = new HttpCodecs(configuration, options);
+        codecs = wanted;
         return wanted;
     }
 }

@@ -29,7 +29,7 @@ public final class FieldLineParser {
 
     private final ComplianceGate gate;
     private final BufferText text;
-    private final FieldCache cache;
+    private FieldCache cache;
     private HttpField held;
 
     /**
@@ -38,6 +38,11 @@ public final class FieldLineParser {
     public FieldLineParser(ComplianceGate gate, BufferText text, FieldCache cache) {
         this.gate = gate;
         this.text = text;
+        this.cache = cache;
+    }
+
+    /** Looks up and learns lines in {@code cache} from now on; null for none. */
+    public void useCache(FieldCache cache) {
         this.cache = cache;
     }
 

@@ -11,7 +11,6 @@ import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpGenerator;
 import io.wharf.http.HttpParser;
-import io.wharf.http.HttpParserListener;
 import io.wharf.http.HttpVersion;
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.Connection;
@@ -26,8 +25,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An HTTP/1.1 server connection: it reads requests with one {@link HttpParser}, hands each
- * to the server's handler tree, and writes responses with one {@link HttpGenerator}.
+ * An HTTP/1.1 server connection: it reads requests with an {@link HttpParser}, hands each
+ * to the server's handler tree, and writes responses with an {@link HttpGenerator}. Parser,
+ * generator and writer form an {@link HttpCodec} that the connection borrows from its
+ * factory's {@link HttpCodecs} when bytes of a request arrive and gives back when it is idle
+ * again; between requests it keeps only its {@link HttpParser.FieldMemory}, the field lines
+ * its client repeats.
  *
  * <p><b>Threads.</b> Reading is driven by {@link #onFillable()}, on the thread the selector's
  * execution strategy picks for this connection's {@link #invocationType()} — the handler
@@ -69,17 +72,22 @@ public final class HttpConnection extends AbstractConnection
 
     private final Connector connector;
     private final HttpConfiguration configuration;
+    private final HttpCodecs codecs;
     private final long number = IDS.incrementAndGet();
     /** The connection id for logs and request ids, made on first use. */
     private String id;
-    private final HttpParser parser;
-    private final HttpGenerator generator;
-    private final RequestListener listener = new RequestListener();
+    /** The parser, generator and writer while a request is under way; null while idle. */
+    private HttpCodec codec;
+    /** The field lines the client repeats, learned by the codecs this connection borrows; made with the first. */
+    private HttpParser.FieldMemory fieldMemory;
     /** Where the request loop is; read and set through {@link #LOOP}. */
     private volatile Loop loop = Loop.READING;
+    /**
+     * The fields of the request under way. Kept by the connection rather than the codec: a
+     * handler that reads them after its callback completed sees this connection's next
+     * request at worst, never another client's.
+     */
     private final HttpFields.Mutable requestFields = HttpFields.build(8);
-    private final SlowRequestGuard guard;
-    private final ResponseWrite responseWrite = new ResponseWrite(this);
     /** Completed when an exchange's response is complete: the loop goes on, or the connection closes on failure. */
     private final io.wharf.util.Callback exchangeDone = new ExchangeDone();
     private RetainableByteBuffer network;
@@ -97,14 +105,12 @@ public final class HttpConnection extends AbstractConnection
     private long requests;
     private volatile boolean shutdown;
 
-    /** @param generatorOptions the Server and Date fields to send, shared by the connections of one factory */
-    public HttpConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration, HttpGenerator.Options generatorOptions) {
+    /** @param codecs the codecs of the connection's factory, which also hold its configuration */
+    public HttpConnection(Connector connector, EndPoint endPoint, HttpCodecs codecs) {
         super(endPoint, connector.getExecutor());
         this.connector = connector;
-        this.configuration = configuration;
-        this.parser = new HttpParser(listener, configuration.toParserLimits(), configuration.getHttpCompliance(), io.wharf.http.ComplianceViolation.Listener.NONE);
-        this.generator = new HttpGenerator(generatorOptions);
-        this.guard = new SlowRequestGuard(configuration, connector.getScheduler(), this::onHeaderTimeout);
+        this.configuration = codecs.configuration();
+        this.codecs = codecs;
     }
 
     @Override
@@ -135,6 +141,12 @@ public final class HttpConnection extends AbstractConnection
      * request head inline, and go on while exchanges complete on this thread.
      */
     private void processRequests() {
+        if (codec == null) {
+            if (fieldMemory == null) {
+                fieldMemory = new HttpParser.FieldMemory(codecs.limits());
+            }
+            codec = codecs.lend(this, fieldMemory);
+        }
         while (true) {
             if (exchange == null) {
                 int parsed = parseRequestHead();
@@ -162,6 +174,7 @@ public final class HttpConnection extends AbstractConnection
      * @return 1 when an exchange is ready to handle, 0 when waiting for bytes, -1 when closed
      */
     private int parseRequestHead() {
+        HttpParser parser = codec.parser;
         try {
             while (true) {
                 if (network != null && network.byteBuffer().hasRemaining()) {
@@ -184,7 +197,7 @@ public final class HttpConnection extends AbstractConnection
                 drained = false;
                 if (filled > 0) {
                     try {
-                        guard.headBytes(filled);
+                        codec.guard.headBytes(filled);
                     } catch (BadMessageException tooSlow) {
                         parser.close();
                         writeBadMessage(tooSlow);
@@ -197,7 +210,8 @@ public final class HttpConnection extends AbstractConnection
                         getEndPoint().close();
                         return -1;
                     }
-                    guard.waitingForHead();
+                    codec.guard.waitingForHead(this);
+                    giveBackCodecIfIdle();
                     fillInterested();
                     return 0;
                 }
@@ -260,18 +274,51 @@ public final class HttpConnection extends AbstractConnection
         return exchange == candidate;
     }
 
-    /** @return the parser, for the exchange's content source */
+    /**
+     * Gives the codec back to the pool when nothing of a next request is buffered or under
+     * way: a waiting keep-alive connection then holds no parser, generator or writer.
+     */
+    private void giveBackCodecIfIdle() {
+        HttpCodec idle = codec;
+        if (idle != null && exchange == null && network == null && idle.isIdle()) {
+            codec = null;
+            codecs.giveBack(idle);
+        }
+    }
+
+    /** @return the parser of the request under way, for the exchange's content source */
     HttpParser parser() {
-        return parser;
+        return codec.parser;
     }
 
     HttpGenerator generator() {
-        return generator;
+        return codec.generator;
     }
 
-    /** @return the connection's one response writer, shared by its exchanges one after another */
+    /** @return the response writer, shared by the exchanges that borrow the same codec one after another */
     ResponseWrite responseWrite() {
-        return responseWrite;
+        return codec.responseWrite;
+    }
+
+    /** @return the fields of the request whose head is being parsed */
+    HttpFields.Mutable requestFields() {
+        return requestFields;
+    }
+
+    /** @return the exchange of the request under way, or null */
+    HttpExchange exchange() {
+        return exchange;
+    }
+
+    /** The parser read a request line of {@code version}. */
+    void onRequestLine(HttpVersion version) {
+        this.version = version;
+    }
+
+    /** The parser read a whole request head: it becomes the exchange, handled next by the loop. */
+    void onRequestHead(String method, String target, long beginNanos) {
+        requests++;
+        exchange = new HttpExchange(this, requests, method, target, version, requestFields, beginNanos);
     }
 
     HttpConfiguration configuration() {
@@ -297,6 +344,7 @@ public final class HttpConnection extends AbstractConnection
             if (shutdown) {
                 getEndPoint().close();
             } else {
+                giveBackCodecIfIdle();
                 fillInterested();
             }
         }
@@ -329,6 +377,7 @@ public final class HttpConnection extends AbstractConnection
      */
     private boolean finishExchange() {
         HttpExchange done = exchange;
+        HttpParser parser = codec.parser;
         // Skipped while still the current exchange, so that the parser's end-of-message reaches it.
         HttpUpgrade upgrade = done == null ? null : done.acceptedUpgrade();
         boolean goesOn = done != null && getEndPoint().isOpen() && (upgrade != null || done.isPersistent() && !shutdown);
@@ -342,9 +391,9 @@ public final class HttpConnection extends AbstractConnection
         if (persistent) {
             parser.reset();
         }
-        generator.reset();
+        codec.generator.reset();
         requestFields.clear();
-        guard.reset();
+        codec.guard.reset();
         if (!persistent) {
             releaseNetworkIfUnused();
             getEndPoint().shutdownOutput();
@@ -364,14 +413,14 @@ public final class HttpConnection extends AbstractConnection
      * connection. The request loop stops here; this connection is closed by the switch.
      */
     private void switchProtocols(HttpUpgrade upgrade, boolean contentDone) {
-        generator.reset();
+        codec.generator.reset();
         requestFields.clear();
-        guard.reset();
+        codec.guard.reset();
         try {
             if (!contentDone) {
                 throw new IllegalStateException("the request content was not all read before switching protocols");
             }
-            parser.reset();
+            codec.parser.reset();
             releaseNetworkIfUnused();
             getEndPoint().upgrade(upgrade.newConnection(getEndPoint()));
         } catch (Throwable x) {
@@ -389,7 +438,7 @@ public final class HttpConnection extends AbstractConnection
      * Answers a request whose head could not be parsed, then closes: nothing after a bad
      * message is read. The reason names the problem and never echoes the request's bytes.
      */
-    private void writeBadMessage(BadMessageException failure) {
+    void writeBadMessage(BadMessageException failure) {
         LOG.debug("Bad message on {}", this, failure);
         exchange = null;
         String body = failure.getStatus() + " " + io.wharf.http.HttpStatus.getReason(failure.getStatus()) + "\n" + failure.getReason() + "\n";
@@ -398,15 +447,15 @@ public final class HttpConnection extends AbstractConnection
                 .add(io.wharf.http.HttpHeader.CONNECTION, "close");
         HttpVersion answerVersion = version == HttpVersion.HTTP_1_0 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         io.wharf.http.MetaData.Response info = new io.wharf.http.MetaData.Response(failure.getStatus(), null, answerVersion, fields, -1, null);
-        generator.reset();
-        generator.setPersistent(false);
+        codec.generator.reset();
+        codec.generator.setPersistent(false);
         io.wharf.util.Callback close = io.wharf.util.Callback.from(InvocationType.NON_BLOCKING,
                 () -> getEndPoint().shutdownOutput(), cause -> getEndPoint().close(cause));
-        responseWrite.write(false, info, ByteBuffer.wrap(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true, close);
+        codec.responseWrite.write(false, info, ByteBuffer.wrap(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true, close);
     }
 
     /** On the scheduler: a request head is still incomplete at the header timeout. */
-    private void onHeaderTimeout() {
+    void onHeaderTimeout() {
         if (exchange == null) {
             getEndPoint().close(new TimeoutException("request header not received within " + configuration.getHeaderTimeout()));
         }
@@ -431,7 +480,7 @@ public final class HttpConnection extends AbstractConnection
 
     /** @return the guard timing the current request, for the exchange's content reads */
     SlowRequestGuard guard() {
-        return guard;
+        return codec.guard;
     }
 
     @Override
@@ -549,76 +598,6 @@ public final class HttpConnection extends AbstractConnection
         @Override
         public InvocationType invocationType() {
             return InvocationType.NON_BLOCKING;
-        }
-    }
-
-    /** Turns parser events into exchanges; request heads here, content events go to the exchange. */
-    private final class RequestListener implements HttpParserListener.Request {
-        private String method;
-        private String target;
-        private long beginNanos;
-
-        @Override
-        public void startRequest(String method, String target, HttpVersion version) {
-            this.method = method;
-            this.target = target;
-            this.beginNanos = System.nanoTime();
-            HttpConnection.this.version = version;
-        }
-
-        @Override
-        public void parsedHeader(HttpField field) {
-            requestFields.add(field);
-        }
-
-        @Override
-        public boolean headerComplete() {
-            guard.headComplete();
-            requests++;
-            exchange = new HttpExchange(HttpConnection.this, requests, method, target, version, requestFields, beginNanos);
-            // The exchange holds them now; an idle connection keeps no request's strings.
-            method = null;
-            target = null;
-            return true;
-        }
-
-        @Override
-        public boolean content(ByteBuffer content) {
-            return exchange.onContent(content);
-        }
-
-        @Override
-        public boolean contentComplete() {
-            return false;
-        }
-
-        @Override
-        public void parsedTrailer(HttpField field) {
-            exchange.onTrailer(field);
-        }
-
-        @Override
-        public boolean messageComplete() {
-            if (exchange != null) {
-                exchange.onMessageComplete();
-            }
-            return true;
-        }
-
-        @Override
-        public void badMessage(BadMessageException failure) {
-            if (exchange != null) {
-                exchange.onBadContent(failure);
-            } else {
-                writeBadMessage(failure);
-            }
-        }
-
-        @Override
-        public void earlyEOF() {
-            if (exchange != null) {
-                exchange.onEarlyEOF();
-            }
         }
     }
 }

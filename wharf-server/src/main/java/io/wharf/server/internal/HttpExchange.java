@@ -60,6 +60,8 @@ final class HttpExchange implements Request {
     private final ServerResponse response;
     private final Completion completion = new Completion();
     private final boolean head;
+    /** The content's length from the head: -1 when chunked. */
+    private final long length;
     private HttpURI uri;
     /** The switch of protocols this request asked for, made when a handler first asks; see {@link #getProtocolUpgrade()}. */
     private HttpUpgrade upgrade;
@@ -83,7 +85,9 @@ final class HttpExchange implements Request {
         this.fields = fields;
         this.beginNanos = beginNanos;
         this.head = HttpMethod.HEAD.is(method);
-        boolean noContent = connection.parser().getContentLength() <= 0 && !connection.parser().isChunking();
+        // Taken now: the parser belongs to the connection's codec, which may serve another connection once this exchange is over.
+        this.length = connection.parser().isChunking() ? -1 : Math.max(connection.parser().getContentLength(), 0);
+        boolean noContent = length == 0;
         this.persistent = persistentByRequest(version, fields);
         this.expectsContinue = version == HttpVersion.HTTP_1_1 && !noContent
                 && fields.contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
@@ -308,7 +312,7 @@ final class HttpExchange implements Request {
 
     @Override
     public long getLength() {
-        return connection.parser().isChunking() ? -1 : Math.max(connection.parser().getContentLength(), 0);
+        return length;
     }
 
     private void sendContinueIfExpected() {

@@ -13,16 +13,17 @@ import io.wharf.util.buffer.ByteBuffers;
 import io.wharf.util.buffer.RetainableByteBuffer;
 
 /**
- * The response writes of an {@link HttpConnection}, one at a time: each asks the generator
+ * The response writes of an {@link HttpConnection}, one at a time, part of the
+ * {@link HttpCodec} the connection has borrowed: each asks the generator
  * what to send, borrows a header buffer for the head and framing (a larger one when it
  * overflows, up to a limit), writes header and content to the endpoint, and repeats while
  * the generator owes bytes (the terminating chunk). Then it frees itself for the next write
  * and completes the caller's callback.
  *
  * <p>A multi-step loop, so an {@link IteratingCallback}: each {@code process()} is one
- * generate-and-write. One instance serves every response of its connection (it is
- * {@link #reset()} when a write succeeds), so a steady stream of responses allocates nothing
- * here. {@link #begin()} claims it; a second writer meanwhile gets a
+ * generate-and-write. One instance serves every response of the connections that borrow its
+ * codec, one after another (it is {@link #reset()} when a write succeeds), so a steady stream
+ * of responses allocates nothing here. {@link #begin()} claims it; a second writer meanwhile gets a
  * {@link WritePendingException}. Runs on the writer's thread, then on the endpoint's
  * completion thread.
  */
@@ -30,7 +31,7 @@ final class ResponseWrite extends IteratingCallback {
 
     private static final int MAX_HEADER_BUFFER = 64 * 1024;
 
-    private final HttpConnection connection;
+    private final HttpCodec codec;
     private final AtomicBoolean writing = new AtomicBoolean();
     /** Reused for the endpoint's gathering writes; the endpoint only reads it until the write completes. */
     private final ByteBuffer[] headerAndBody = new ByteBuffer[2];
@@ -47,8 +48,8 @@ final class ResponseWrite extends IteratingCallback {
     private HttpGenerator.Result result;
     private boolean finished;
 
-    ResponseWrite(HttpConnection connection) {
-        this.connection = connection;
+    ResponseWrite(HttpCodec codec) {
+        this.codec = codec;
     }
 
     /** @return whether this call claimed the write; false while another write is in progress */
@@ -92,7 +93,7 @@ final class ResponseWrite extends IteratingCallback {
     protected Action process() throws Throwable {
         releaseHeader();
         while (!finished) {
-            HttpGenerator generator = connection.generator();
+            HttpGenerator generator = codec.generator;
             ByteBuffer buffer;
             try {
                 buffer = generate(generator);
@@ -114,7 +115,7 @@ final class ResponseWrite extends IteratingCallback {
                 // The array's second slot stays empty when there is one buffer to send (no array per write).
                 headerAndBody[0] = result.writesHeader() ? buffer : body;
                 headerAndBody[1] = result.writesHeader() && body != null ? body : ByteBuffers.EMPTY;
-                connection.getEndPoint().write(this, headerAndBody);
+                codec.owner().getEndPoint().write(this, headerAndBody);
                 return Action.SCHEDULED;
             }
             releaseHeader();
@@ -124,6 +125,7 @@ final class ResponseWrite extends IteratingCallback {
 
     /** Generates into a borrowed header buffer, growing it on overflow; @return it, in flush mode. */
     private ByteBuffer generate(HttpGenerator generator) {
+        HttpConnection connection = codec.owner();
         int size = connection.configuration().getResponseHeaderSize();
         while (true) {
             header = connection.getConnector().getByteBufferPool().acquire(size, true);
@@ -159,7 +161,7 @@ final class ResponseWrite extends IteratingCallback {
         RuntimeException refused = headRefused;
         if (refused != null) {
             headRefused = null;
-            connection.generator().reset();
+            codec.generator.reset();
             committing.headNotSent();
             end().failed(refused);
             return;

@@ -15,21 +15,23 @@ import io.wharf.util.thread.Scheduler;
  * at the header timeout, which closes the connection if the head is still incomplete then,
  * so a client sending a byte every few seconds is closed on time.
  *
- * <p>Used by the connection's reading thread; the scheduled check only closes the endpoint.
+ * <p>Part of a connection's {@link HttpCodec}: used by the connection's reading thread; the
+ * scheduled check only closes the endpoint of the connection that scheduled it.
  */
 final class SlowRequestGuard {
 
     private final HttpConfiguration configuration;
-    private final Scheduler scheduler;
-    private final Runnable onHeaderTimeout;
     private long startNanos;
     private long bytes;
     private Scheduler.Task headerCheck;
 
-    SlowRequestGuard(HttpConfiguration configuration, Scheduler scheduler, Runnable onHeaderTimeout) {
+    SlowRequestGuard(HttpConfiguration configuration) {
         this.configuration = configuration;
-        this.scheduler = scheduler;
-        this.onHeaderTimeout = onHeaderTimeout;
+    }
+
+    /** @return whether no request is being timed: no byte of a head arrived since the last reset */
+    boolean isIdle() {
+        return startNanos == 0 && headerCheck == null;
     }
 
     /** Bytes of a request head arrived. @throws BadMessageException 408 when too slow */
@@ -49,14 +51,16 @@ final class SlowRequestGuard {
     }
 
     /**
-     * The connection waits for more of a head that has started: schedules the one check at
-     * the header timeout (a head that arrives whole in one read never gets here).
+     * {@code connection} waits for more of a head that has started: schedules the one check
+     * at the header timeout, on the connection's scheduler (a head that arrives whole in one
+     * read never gets here).
      */
-    void waitingForHead() {
+    void waitingForHead(HttpConnection connection) {
         long timeout = configuration.getHeaderTimeout().toNanos();
         if (startNanos != 0 && headerCheck == null && timeout > 0) {
             long left = timeout - (System.nanoTime() - startNanos);
-            headerCheck = scheduler.schedule(onHeaderTimeout, Math.max(1, left), TimeUnit.NANOSECONDS);
+            Scheduler scheduler = connection.getConnector().getScheduler();
+            headerCheck = scheduler.schedule(connection::onHeaderTimeout, Math.max(1, left), TimeUnit.NANOSECONDS);
         }
     }
 

@@ -1,0 +1,133 @@
+package io.wharf.server.internal;
+
+import java.nio.ByteBuffer;
+
+import io.wharf.http.BadMessageException;
+import io.wharf.http.ComplianceViolation;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpGenerator;
+import io.wharf.http.HttpParser;
+import io.wharf.http.HttpParserListener;
+import io.wharf.http.HttpVersion;
+
+/**
+ * The working state of an {@link HttpConnection} while it has a request under way: the
+ * request parser (this is its listener), the response generator, the response writer and the
+ * slow-request guard. An idle keep-alive connection holds none of it: it borrows a codec
+ * from its factory's {@link HttpCodecs} when bytes arrive, and gives it back once it has
+ * answered and nothing of a next request is buffered. The connection keeps only what must
+ * outlive a request: the field lines its client repeats ({@link HttpParser.FieldMemory}),
+ * which the parser is pointed at while lent.
+ *
+ * <p>Threads: a codec has one owner at a time, from {@link #lend} to {@link HttpCodecs#giveBack};
+ * within that span it is used by whichever thread the owner's request loop and response
+ * writes run on, one at a time, as the connection's loop state hands over. It holds no
+ * buffer while it is idle (the writer releases its header buffer when each write ends).
+ */
+final class HttpCodec implements HttpParserListener.Request {
+
+    final HttpParser parser;
+    final HttpGenerator generator;
+    final ResponseWrite responseWrite;
+    final SlowRequestGuard guard;
+    private HttpConnection owner;
+    private String method;
+    private String target;
+    private long beginNanos;
+
+    HttpCodec(HttpCodecs settings) {
+        this.parser = new HttpParser(this, settings.limits(), settings.compliance(), ComplianceViolation.Listener.NONE);
+        this.generator = new HttpGenerator(settings.generatorOptions());
+        this.responseWrite = new ResponseWrite(this);
+        this.guard = new SlowRequestGuard(settings.configuration());
+    }
+
+    /** Makes {@code connection} the owner, its parser learning into {@code memory}. */
+    void lend(HttpConnection connection, HttpParser.FieldMemory memory) {
+        owner = connection;
+        parser.useFieldMemory(memory);
+    }
+
+    /** Forgets the owner, so that a codec waiting in the pool keeps no connection alive. */
+    void free() {
+        parser.useFieldMemory(null);
+        owner = null;
+    }
+
+    /** @return whether nothing of a request is under way: the codec can go back to the pool */
+    boolean isIdle() {
+        return parser.isStart() && guard.isIdle() && !generator.isCommitted();
+    }
+
+    /** @return the connection this codec is lent to */
+    HttpConnection owner() {
+        return owner;
+    }
+
+    // ---- the parser's events: request heads here, content events to the exchange ----
+
+    @Override
+    public void startRequest(String method, String target, HttpVersion version) {
+        this.method = method;
+        this.target = target;
+        this.beginNanos = System.nanoTime();
+        owner.onRequestLine(version);
+    }
+
+    @Override
+    public void parsedHeader(HttpField field) {
+        owner.requestFields().add(field);
+    }
+
+    @Override
+    public boolean headerComplete() {
+        guard.headComplete();
+        owner.onRequestHead(method, target, beginNanos);
+        // The exchange holds them now; an idle codec keeps no request's strings.
+        method = null;
+        target = null;
+        return true;
+    }
+
+    @Override
+    public boolean content(ByteBuffer content) {
+        return owner.exchange().onContent(content);
+    }
+
+    @Override
+    public boolean contentComplete() {
+        return false;
+    }
+
+    @Override
+    public void parsedTrailer(HttpField field) {
+        owner.exchange().onTrailer(field);
+    }
+
+    @Override
+    public boolean messageComplete() {
+        HttpExchange exchange = owner.exchange();
+        if (exchange != null) {
+            exchange.onMessageComplete();
+        }
+        return true;
+    }
+
+    @Override
+    public void badMessage(BadMessageException failure) {
+        HttpExchange exchange = owner.exchange();
+        if (exchange != null) {
+            exchange.onBadContent(failure);
+        } else {
+            owner.writeBadMessage(failure);
+        }
+    }
+
+    @Override
+    public void earlyEOF() {
+        HttpExchange exchange = owner.exchange();
+        if (exchange != null) {
+            exchange.onEarlyEOF();
+        }
+    }
+}
