@@ -193,8 +193,14 @@ public final class HttpConnection extends AbstractConnection
                     }
                     continue;
                 }
-                int filled = drained ? 0 : fill();
-                drained = false;
+                int filled;
+                if (drained) {
+                    // The last read found the socket empty before this request's bytes ran out.
+                    drained = false;
+                    filled = 0;
+                } else {
+                    filled = fill();
+                }
                 if (filled > 0) {
                     try {
                         codec.guard.headBytes(filled);
