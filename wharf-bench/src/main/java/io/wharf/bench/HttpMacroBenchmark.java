@@ -7,7 +7,7 @@ import java.util.List;
  * (each in its own JVM, {@link HelloServers}) and nginx (one worker, {@link NginxChild}) —
  * pinned to CPU 0 and loaded by {@link Wrk} ({@code -t1}) on CPU 1. For each round (default 2)
  * and each server in turn (Wharf, Jetty, nginx: A B C A B C), the server is started and each
- * scenario run twice: a warm-up (5 s) and a measured run (10 s) framed by a mark and a report
+ * scenario run three times: two warm-ups (5 s each) and a measured run (10 s) framed by a mark and a report
  * of the server's CPU time and, for the JVMs, bytes allocated by all its threads
  * ({@link WrkComparison}). Prints every measurement, then the median over the rounds and the
  * ratios Wharf/Jetty and Wharf/nginx as Markdown tables. {@code -Dwharf.bench.http.seconds=N}
@@ -31,7 +31,7 @@ public final class HttpMacroBenchmark {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
         ServerChild.pinDriver();
-        System.out.println("http: wrk -t1, " + WARMUP + " s warm-up + " + SECONDS + " s measured per scenario, " + rounds
+        System.out.println("http: wrk -t1, " + WARMUP + " s warm-up (twice) + " + SECONDS + " s measured per scenario, " + rounds
             + " rounds, JVM " + Runtime.version() + ", server options " + ServerChild.JVM_OPTIONS);
         WrkComparison comparison = new WrkComparison(SERVERS, HttpMacroBenchmark::start, SCENARIOS, WARMUP, SECONDS);
         List<WrkComparison.Measurement> measurements = comparison.run(rounds);

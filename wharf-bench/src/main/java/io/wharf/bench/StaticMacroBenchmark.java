@@ -41,7 +41,7 @@ public final class StaticMacroBenchmark {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         int warmup = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         ServerChild.pinDriver();
-        System.out.println("static: wrk -t1 -c" + CONNECTIONS + ", " + warmup + " s warm-up + " + seconds + " s measured per file, " + rounds
+        System.out.println("static: wrk -t1 -c" + CONNECTIONS + ", " + warmup + " s warm-up (twice) + " + seconds + " s measured per file, " + rounds
             + " rounds, JVM " + Runtime.version() + ", server options " + ServerChild.JVM_OPTIONS);
         Path directory = Files.createTempDirectory("wharf-static");
         try {

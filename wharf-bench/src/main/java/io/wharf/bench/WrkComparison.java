@@ -7,8 +7,9 @@ import java.util.Locale;
 /**
  * Servers side by side under {@link Wrk}: the loop and the tables shared by the {@code http}
  * and {@code static} macro runs. For each round and each server in turn (A B C A B C), the
- * server is started and each scenario run twice: a warm-up and a measured run framed by a
- * mark and a report of the server's CPU time and, for the JVMs, bytes allocated by all its
+ * server is started and each scenario run three times: two warm-ups (each opening its
+ * connections, so that a JVM has compiled what opening them takes) and a measured run framed
+ * by a mark and a report of the server's CPU time and, for the JVMs, bytes allocated by all its
  * threads. The first server is Wharf, the one the ratios are about. Called from the macro's
  * driver thread, which has pinned itself to CPU 1.
  */
@@ -75,7 +76,13 @@ final class WrkComparison {
 
     private Measurement measure(Wrk wrk, int round, String server, ServerUnderTest subject, Scenario scenario) throws Exception {
         String url = "http://127.0.0.1:" + subject.port() + scenario.path();
-        check(wrk.run(url, scenario.connections(), scenario.pipeline(), warmupSeconds), server, scenario);
+        // Two warm-up runs: the measured run opens its connections anew, and a JVM's JIT, having
+        // compiled the hot methods while no connection opened, recompiles them when accepts and
+        // first requests take their untaken branches. A second warm-up run takes that cost
+        // (C2 threads used about 1 µs per request of 7-8 in a measured run after one warm-up).
+        for (int warmup = 0; warmup < 2; warmup++) {
+            check(wrk.run(url, scenario.connections(), scenario.pipeline(), warmupSeconds), server, scenario);
+        }
         subject.mark();
         Wrk.Result result = wrk.run(url, scenario.connections(), scenario.pipeline(), seconds);
         ServerUnderTest.Usage usage = subject.usage();

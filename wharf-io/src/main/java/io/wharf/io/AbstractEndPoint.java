@@ -72,6 +72,11 @@ public abstract class AbstractEndPoint implements EndPoint {
     private volatile Connection connection;
     private volatile long idleTimeout;
     private volatile long lastActivityNanos = System.nanoTime();
+    /**
+     * On a swept endpoint (no scheduler), {@link #notIdle()} sets this instead of reading the
+     * clock on every read and write; the next sweep turns it into the sweep's time.
+     */
+    private volatile boolean active;
     private volatile Scheduler.Task idleCheck;
 
     /**
@@ -119,9 +124,17 @@ public abstract class AbstractEndPoint implements EndPoint {
         return writeFlusher;
     }
 
-    /** Records that bytes moved, postponing the idle timeout. Subclasses call it on progress. */
+    /**
+     * Records that bytes moved, postponing the idle timeout. Subclasses call it on progress.
+     * A swept endpoint only raises a flag here, read by its next sweep: no clock is read per
+     * read or write, and the expiry may come up to one more sweep period late.
+     */
     protected final void notIdle() {
-        lastActivityNanos = System.nanoTime();
+        if (scheduler != null) {
+            lastActivityNanos = System.nanoTime();
+        } else if (!active) {
+            active = true;
+        }
     }
 
     /**
@@ -388,11 +401,19 @@ public abstract class AbstractEndPoint implements EndPoint {
      * periodically (a selector loop, on its own thread). When the idle timeout expired, the
      * expiry ({@link Connection#onIdleExpired}, then close or keep open) is handed to the
      * executor, as the connection may do work that must not run on the sweeping thread; the
-     * idle time restarts now, so later sweeps do not hand it again. Allocates only on expiry.
+     * idle time restarts now, so later sweeps do not hand it again. Activity is seen at the
+     * first sweep after it, so an endpoint expires between one and two sweep periods after
+     * its timeout. Allocates only on expiry.
      */
     protected final void sweepIdle(long nowNanos) {
         long timeout = idleTimeout;
         if (timeout <= 0 || STATE.getVolatile(this) == Half.NEW || !isOpen()) {
+            return;
+        }
+        if (active) {
+            // Bytes moved since the last sweep: idle from now on.
+            active = false;
+            lastActivityNanos = nowNanos;
             return;
         }
         long idleMillis = TimeUnit.NANOSECONDS.toMillis(nowNanos - lastActivityNanos);

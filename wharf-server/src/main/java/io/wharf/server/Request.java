@@ -55,10 +55,13 @@ public interface Request extends Content.Source {
     /** @return the trailer fields once the content was fully read, or null */
     HttpFields getTrailers();
 
-    /** @return {@link System#nanoTime()} when the first byte of the request arrived */
+    /**
+     * @return {@link System#nanoTime()} when the read that brought the request line ended
+     *     (requests pipelined in one read share it)
+     */
     long getBeginNanoTime();
 
-    /** @return {@link System#nanoTime()} when the header was complete */
+    /** @return {@link System#nanoTime()} when the read that completed the header ended */
     long getHeadersNanoTime();
 
     /**

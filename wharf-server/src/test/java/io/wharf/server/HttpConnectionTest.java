@@ -107,6 +107,29 @@ class HttpConnectionTest {
     }
 
     @Test
+    void beginAndHeaderTimesAreWhenTheirBytesWereRead() throws Exception {
+        long[] seen = new long[3];
+        start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            seen[0] = request.getBeginNanoTime();
+            seen[1] = request.getHeadersNanoTime();
+            seen[2] = System.nanoTime();
+            Response.write(response, true, "ok", callback);
+            return true;
+        }));
+        try (LocalConnector.Client client = local.connector.connect()) {
+            long before = System.nanoTime();
+            client.send("GET /slow HTTP/1.1\r\nHost: h\r\n");
+            Thread.sleep(300);
+            client.send("User-Agent: late\r\n\r\n");
+            assertTrue(client.readResponse(WAIT).endsWith("ok"));
+            assertTrue(seen[0] >= before, "begins after the first bytes were sent");
+            assertTrue(seen[1] - seen[0] >= java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(250),
+                    "the head completed with the second read, " + (seen[1] - seen[0]) + " ns after the first");
+            assertTrue(seen[2] >= seen[1], "the handler runs after the head was read");
+        }
+    }
+
+    @Test
     void answersPipelinedRequestsInOrderOnOneConnection() throws Exception {
         start(echo());
         StringBuilder requests = new StringBuilder();

@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Period: an eighth of the smallest idle timeout ever set on the loop, between
  * {@value #MIN_PERIOD_MILLIS} ms and {@value #MAX_PERIOD_MILLIS} ms, so that an endpoint
- * expires at most about max(timeout / 8, 5 ms) late, and at most 1 s late for long timeouts.
+ * expires at most about two periods late: max(timeout / 4, 10 ms), and at most 2 s late for
+ * long timeouts (activity is seen at the first sweep after it, see
+ * {@link io.wharf.io.AbstractEndPoint#notIdle()}).
  * No sweep at all while no endpoint of the loop has a timeout. The walk holds nothing per
  * endpoint and allocates one key-set iterator per sweep.
  */

@@ -46,6 +46,7 @@ final class HttpCodec implements HttpParserListener.Request {
     void lend(HttpConnection connection, HttpParser.FieldMemory memory) {
         owner = connection;
         parser.useFieldMemory(memory);
+        guard.forgetArrival();
     }
 
     /** Forgets the owner, so that a codec waiting in the pool keeps no connection alive. */
@@ -70,7 +71,7 @@ final class HttpCodec implements HttpParserListener.Request {
     public void startRequest(String method, String target, HttpVersion version) {
         this.method = method;
         this.target = target;
-        this.beginNanos = System.nanoTime();
+        this.beginNanos = guard.arrivalNanos();
         owner.onRequestLine(version);
     }
 
@@ -81,8 +82,8 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public boolean headerComplete() {
-        guard.headComplete();
-        owner.onRequestHead(method, target, beginNanos);
+        guard.headComplete(parser.getContentLength() > 0 || parser.isChunking());
+        owner.onRequestHead(method, target, beginNanos, guard.arrivalNanos());
         // The exchange holds them now; an idle codec keeps no request's strings.
         method = null;
         target = null;

@@ -322,9 +322,9 @@ public final class HttpConnection extends AbstractConnection
     }
 
     /** The parser read a whole request head: it becomes the exchange, handled next by the loop. */
-    void onRequestHead(String method, String target, long beginNanos) {
+    void onRequestHead(String method, String target, long beginNanos, long headersNanos) {
         requests++;
-        exchange = new HttpExchange(this, requests, method, target, version, requestFields, beginNanos);
+        exchange = new HttpExchange(this, requests, method, target, version, requestFields, beginNanos, headersNanos);
     }
 
     HttpConfiguration configuration() {

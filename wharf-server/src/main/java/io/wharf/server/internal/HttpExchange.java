@@ -56,7 +56,7 @@ final class HttpExchange implements Request {
     private final HttpVersion version;
     private final HttpFields fields;
     private final long beginNanos;
-    private final long headersNanos = System.nanoTime();
+    private final long headersNanos;
     private final ServerResponse response;
     private final Completion completion = new Completion();
     private final boolean head;
@@ -76,7 +76,7 @@ final class HttpExchange implements Request {
     private boolean persistent;
 
     HttpExchange(HttpConnection connection, long number, String method, String target, HttpVersion version,
-                 HttpFields fields, long beginNanos) {
+                 HttpFields fields, long beginNanos, long headersNanos) {
         this.connection = connection;
         this.number = number;
         this.method = method;
@@ -84,6 +84,7 @@ final class HttpExchange implements Request {
         this.version = version;
         this.fields = fields;
         this.beginNanos = beginNanos;
+        this.headersNanos = headersNanos;
         this.head = HttpMethod.HEAD.is(method);
         // Taken now: the parser belongs to the connection's codec, which may serve another connection once this exchange is over.
         this.length = connection.parser().isChunking() ? -1 : Math.max(connection.parser().getContentLength(), 0);

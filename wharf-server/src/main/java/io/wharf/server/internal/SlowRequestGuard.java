@@ -21,6 +21,8 @@ import io.wharf.util.thread.Scheduler;
 final class SlowRequestGuard {
 
     private final HttpConfiguration configuration;
+    /** When the last bytes of a head were read, or 0 when none were since the codec was lent. */
+    private long arrivalNanos;
     private long startNanos;
     private long bytes;
     private Scheduler.Task headerCheck;
@@ -37,6 +39,7 @@ final class SlowRequestGuard {
     /** Bytes of a request head arrived. @throws BadMessageException 408 when too slow */
     void headBytes(int count) {
         long now = System.nanoTime();
+        arrivalNanos = now;
         if (startNanos == 0) {
             startNanos = now;
             bytes = 0;
@@ -64,15 +67,34 @@ final class SlowRequestGuard {
         }
     }
 
-    /** The head is complete: stop timing it; content is timed from now. */
-    void headComplete() {
+    /**
+     * @return when the bytes being parsed were read: the time of the last read of head
+     *     bytes (pipelined requests parsed from one read share it), or now when there was none
+     *     since the codec was lent. One clock read per read serves the request's begin and
+     *     head times.
+     */
+    long arrivalNanos() {
+        long arrival = arrivalNanos;
+        return arrival != 0 ? arrival : System.nanoTime();
+    }
+
+    /** The codec was lent to another connection: its reads are not the new owner's. */
+    void forgetArrival() {
+        arrivalNanos = 0;
+    }
+
+    /** The head is complete: stop timing it; content, if {@code withContent}, is timed from now. */
+    void headComplete(boolean withContent) {
         cancelCheck();
-        startNanos = System.nanoTime();
+        startNanos = withContent ? System.nanoTime() : 0;
         bytes = 0;
     }
 
     /** Bytes of request content arrived. @throws BadMessageException 408 when too slow */
     void contentBytes(int count) {
+        if (startNanos == 0) {
+            startNanos = System.nanoTime();
+        }
         bytes += count;
         checkRate(System.nanoTime() - startNanos, "request content");
     }
