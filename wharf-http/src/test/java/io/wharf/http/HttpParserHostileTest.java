@@ -162,7 +162,9 @@ class HttpParserHostileTest {
                 // RFC 9110 section 9.1: case-sensitive, so another method, framed like any request.
                 Arguments.of("lower-case get", "get / HTTP/1.1\r\nHost: a\r\n\r\n", "ok", ""),
                 Arguments.of("mixed-case Post", "Post / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc", "ok", ""),
-                Arguments.of("HTTP/1.2", "GET / HTTP/1.2\r\nHost: a\r\n\r\n", "505", "version not supported"),
+                // RFC 9110 section 2.5: a later minor version of HTTP/1 is processed as HTTP/1.1.
+                Arguments.of("HTTP/1.2", "GET / HTTP/1.2\r\nHost: a\r\n\r\n", "ok", ""),
+                Arguments.of("HTTP/3.0", "GET / HTTP/3.0\r\nHost: a\r\n\r\n", "505", "version not supported"),
                 Arguments.of("HTTP/2.0", "GET / HTTP/2.0\r\nHost: a\r\n\r\n", "505", "version not supported"),
                 Arguments.of("HTTP/0.9 spelled out", "GET / HTTP/0.9\r\nHost: a\r\n\r\n", "505", "version not supported"),
                 Arguments.of("HTTP/0.9 without a version", "GET /\r\n", "505", "HTTP_0_9"),

@@ -514,6 +514,19 @@ class HttpParserTest {
     }
 
     @Test
+    void aLaterMinorVersionOfHttp1IsReadAsHttp11() {
+        RecordingListener requests = new RecordingListener();
+        parseAll(requestParser(requests), buffer("GET / HTTP/1.7\r\nHost: a\r\n\r\n"));
+        assertTrue(requests.events.get(0).endsWith("HTTP/1.1"), requests.events.toString());
+        RecordingListener responses = new RecordingListener();
+        parseAll(responseParser(responses), buffer("HTTP/1.2 200 OK\r\nContent-Length: 0\r\n\r\n"));
+        assertEquals("response HTTP/1.1 200 OK", responses.events.get(0));
+        RecordingListener major = new RecordingListener();
+        parseAll(responseParser(major), buffer("HTTP/3.0 200 OK\r\nContent-Length: 0\r\n\r\n"));
+        assertTrue(major.events.get(major.events.size() - 1).contains("505"), major.events.toString());
+    }
+
+    @Test
     void stateAccessorsFollowTheMessage() {
         RecordingListener listener = new RecordingListener();
         listener.stopAtHeader = true;

@@ -172,6 +172,13 @@ class HttpRequestFramingTest {
                         Host: localhost
 
                         """, badMessage(505, "HTTP version not supported; only HTTP/1.0 and HTTP/1.1"), After.CLOSE),
+                // RFC 9110 section 2.5: a later minor version of a major version spoken here is
+                // processed as the highest minor spoken; the answer is HTTP/1.1.
+                row("HTTP/1.9 is answered as HTTP/1.1", """
+                        GET /later HTTP/1.9
+                        Host: localhost
+
+                        """, ok("GET http localhost -1 /later []"), After.KEEP_ALIVE),
                 row("HTTP/0.9 spelled out", """
                         GET / HTTP/0.9
                         Host: localhost

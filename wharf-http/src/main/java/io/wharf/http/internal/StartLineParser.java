@@ -15,7 +15,8 @@ import io.wharf.util.Index;
  * the listener. The method is found with one walk of {@link HttpMethod#LOOK_AHEAD} and the
  * version with {@link HttpVersion#CACHE}, straight from the buffer; the request target is
  * the one String a cached request costs. Single spaces only: no tabs, no runs of blanks.
- * Only HTTP/1.0 and HTTP/1.1 are spoken (505 otherwise); a versionless HTTP/0.9 request
+ * Only HTTP/1.0 and HTTP/1.1 are spoken (505 otherwise; a later HTTP/1 minor version
+ * such as HTTP/1.2 is read as HTTP/1.1, as RFC 9110 section 2.5 asks); a versionless HTTP/0.9 request
  * line passes only when the mode allows {@code HTTP_0_9}.
  *
  * <p>Owned by one parser, used on its thread; remembers the version and status of the
@@ -125,6 +126,9 @@ public final class StartLineParser {
         if (version == HttpVersion.HTTP_1_1 || version == HttpVersion.HTTP_1_0) {
             return version;
         }
+        if (version == null && isLaterMinorOfOne(buffer, start, end)) {
+            return HttpVersion.HTTP_1_1;
+        }
         if (version != null || looksLikeVersion(buffer, start, end)) {
             throw new BadMessageException(HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505,
                     "HTTP version not supported; only HTTP/1.0 and HTTP/1.1");
@@ -140,6 +144,15 @@ public final class StartLineParser {
         return buffer.get(start) == 'H' && buffer.get(start + 1) == 'T' && buffer.get(start + 2) == 'T' &&
                 buffer.get(start + 3) == 'P' && buffer.get(start + 4) == '/' && isDigit(buffer.get(start + 5)) &&
                 buffer.get(start + 6) == '.' && isDigit(buffer.get(start + 7));
+    }
+
+    /**
+     * @return whether the bytes are {@code HTTP/1.}n with n from 2 to 9: RFC 9110 section 2.5
+     *     has a message of a later minor version of a major version we speak processed as the
+     *     highest minor version we speak, HTTP/1.1
+     */
+    private static boolean isLaterMinorOfOne(ByteBuffer buffer, int start, int end) {
+        return looksLikeVersion(buffer, start, end) && buffer.get(start + 5) == '1' && buffer.get(start + 7) > '1';
     }
 
     private static boolean isDigit(byte b) {
@@ -159,6 +172,9 @@ public final class StartLineParser {
             space++;
         }
         HttpVersion parsed = HttpVersion.CACHE.get(buffer, start, space - start);
+        if (parsed == null && isLaterMinorOfOne(buffer, start, space)) {
+            parsed = HttpVersion.HTTP_1_1;
+        }
         if (parsed == null) {
             throw new BadMessageException("status line does not start with an HTTP version");
         }
