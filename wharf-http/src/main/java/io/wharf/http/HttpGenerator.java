@@ -49,6 +49,7 @@ import io.wharf.http.internal.HeadEncoder;
  *     {@code Transfer-Encoding: chunked}: chunked, trailers written after the last chunk;</li>
  * <li>HTTP/1.0 response of unknown length: delimited by closing the connection; an HTTP/1.0
  *     request of unknown length cannot be framed and throws {@link IllegalArgumentException};</li>
+ * <li>no content in a 205, framed {@code Content-Length: 0};</li>
  * <li>no content at all for 1xx, 204 and 304 and for the response to a HEAD request (whose head
  *     keeps the length a GET would have had, when known); a 2xx answer to a CONNECT request
  *     ({@link #setConnectRequest}) opens a tunnel: no framing, content passed through raw.</li>
@@ -361,6 +362,10 @@ public final class HttpGenerator {
             declared = -1;
         } else if (response != null && HttpStatus.hasNoBody(response.status())) {
             newFraming = Framing.NO_CONTENT;
+        } else if (response != null && response.status() == HttpStatus.RESET_CONTENT_205) {
+            // RFC 9110 section 15.3.6: no content in a 205; framed as empty, or it would read until close.
+            newFraming = Framing.NO_CONTENT;
+            lengthLine = 0;
         } else if (head) {
             newFraming = Framing.NO_CONTENT;
             if (declared >= 0) {

@@ -235,6 +235,13 @@ class HttpGeneratorTest {
                         HTTP/1.1 204 No Content\r
                         \r
                         """, true),
+                // RFC 9110 section 15.3.6: a server MUST NOT generate content in a 205.
+                row("205: content dropped, framed as empty", null,
+                        response(205, v11, fields("Content-Length", "10")), false, List.of("dropped", ""), """
+                        HTTP/1.1 205 Reset Content\r
+                        Content-Length: 0\r
+                        \r
+                        """, true),
                 row("304: no content, no Transfer-Encoding", null,
                         response(304, v11, fields("ETag", "\"x\"", "Transfer-Encoding", "chunked")), false,
                         List.of(""), """

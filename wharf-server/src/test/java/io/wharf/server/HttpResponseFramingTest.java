@@ -273,6 +273,19 @@ class HttpResponseFramingTest {
                         HTTP/1.1 204 No Content
 
                         """, After.KEEP_ALIVE),
+                // RFC 9110 section 15.3.6: no content in a 205, and Content-Length: 0 so the client
+                // does not read until the connection closes.
+                row("205: content dropped, Content-Length: 0", get,
+                        (request, response) -> {
+                            response.setStatus(205);
+                            write(response, false, "dropped");
+                            write(response, true, "too");
+                        },
+                        """
+                        HTTP/1.1 205 Reset Content
+                        Content-Length: 0
+
+                        """, After.KEEP_ALIVE),
                 // RFC 9110 sections 8.6 and 15.4.5: a 304 has no content; a Content-Length there may only be the
                 // 200's length, so the server never invents Content-Length: 0.
                 row("304: no content, no Content-Length: 0", """
