@@ -88,6 +88,8 @@ public final class Http1Connection extends AbstractConnection implements ClientC
     /** The exchange the parser reads for; written by the loop's thread, read by a closer. */
     private volatile HttpExchange parsed;
     private RetainableByteBuffer network;
+    /** Whether the last parse stopped early, so that the next may go on without new bytes; the loop's thread only. */
+    private boolean parserStopped;
 
     public Http1Connection(EndPoint endPoint, HttpDestination destination) {
         super(endPoint, destination.getClient().getExecutor());
@@ -291,16 +293,21 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 return;
             }
             RetainableByteBuffer buffer = network;
-            if (buffer != null && buffer.hasRemaining()) {
+            boolean bytes = buffer != null && buffer.hasRemaining();
+            if (bytes || parserStopped) {
                 HttpExchange current = exchange;
                 if (current == null) {
-                    buffer.clear();
-                    getEndPoint().close(new IOException("the server at " + destination.getOrigin()
-                            + " sent bytes when no request was outstanding"));
+                    parserStopped = false;
+                    if (bytes) {
+                        buffer.clear();
+                        getEndPoint().close(new IOException("the server at " + destination.getOrigin()
+                                + " sent bytes when no request was outstanding"));
+                    }
                     continue;
                 }
                 prepareParsing(current);
-                parser.parseNext(buffer.byteBuffer());
+                // A parser that stopped may go on without bytes (the end of a message whose content is all here).
+                parserStopped = parser.parseNext(bytes ? buffer.byteBuffer() : ByteBuffers.EMPTY);
                 if (!afterParse(current)) {
                     return;
                 }
