@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.util.ConcurrentPool;
 import io.wharf.util.InvocationType;
@@ -37,6 +38,8 @@ public final class DuplexConnectionPool implements ConnectionPool {
     private final Transport transport;
     private final Pool<ClientConnection> pool;
     private final Map<ClientConnection, Slot> slots = new ConcurrentHashMap<>();
+    /** Connections being opened. */
+    private final AtomicInteger pending = new AtomicInteger();
 
     public DuplexConnectionPool(HttpDestination destination, Transport transport, int maxConnections, int maxUsage) {
         this.destination = destination;
@@ -69,9 +72,20 @@ public final class DuplexConnectionPool implements ConnectionPool {
 
     @Override
     public void tryCreate(int demand) {
-        while (pool.getReservedCount() < demand) {
+        // At most demand connections per call: a connection that opens at once (loopback)
+        // counts itself down before the loop looks again, and must not count as a new need.
+        for (int opened = 0; opened < demand; opened++) {
+            // Counted before reserving, so that threads racing here open no more than the demand.
+            int opening;
+            do {
+                opening = pending.get();
+                if (opening >= demand) {
+                    return;
+                }
+            } while (!pending.compareAndSet(opening, opening + 1));
             Pool.Entry<ClientConnection> entry = pool.reserve();
             if (entry == null) {
+                pending.decrementAndGet();
                 return;
             }
             transport.connect(destination, new Opening(entry));
@@ -148,7 +162,11 @@ public final class DuplexConnectionPool implements ConnectionPool {
         @Override
         public void succeeded(ClientConnection connection) {
             slots.put(connection, new Slot(entry, new AtomicBoolean()));
-            if (!entry.enable(connection, false)) {
+            boolean enabled = entry.enable(connection, false);
+            // Counted down only once the connection can be acquired, so that no racing
+            // thread opens another for the same queued exchange meanwhile.
+            pending.decrementAndGet();
+            if (!enabled) {
                 // The pool was closed meanwhile.
                 slots.remove(connection);
                 connection.close();
@@ -163,6 +181,7 @@ public final class DuplexConnectionPool implements ConnectionPool {
         @Override
         public void failed(Throwable cause) {
             LOG.debug("Opening a connection to {} failed", destination.getOrigin(), cause);
+            pending.decrementAndGet();
             entry.remove();
             destination.connectFailed(cause);
         }

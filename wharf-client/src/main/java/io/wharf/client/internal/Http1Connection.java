@@ -90,6 +90,8 @@ public final class Http1Connection extends AbstractConnection implements ClientC
     private RetainableByteBuffer network;
     /** Whether the last parse stopped early, so that the next may go on without new bytes; the loop's thread only. */
     private boolean parserStopped;
+    /** Whether the server closed its side; the loop's thread only. */
+    private boolean inputEnded;
 
     public Http1Connection(EndPoint endPoint, HttpDestination destination) {
         super(endPoint, destination.getClient().getExecutor());
@@ -229,10 +231,13 @@ public final class Http1Connection extends AbstractConnection implements ClientC
             current.abort(failure);
         }
         HttpExchange carried = (HttpExchange) EXCHANGE.getAndSet(this, null);
+        // Out of the pool before the exchange is told, so that whoever learns of the failure
+        // (or the retry) never finds this connection there.
+        destination.connectionClosed(this, carried == null);
         if (carried != null) {
             exchangeFailed(carried, failure);
+            destination.connectionClosed(this, true);
         }
-        destination.connectionClosed(this);
     }
 
     /**
@@ -400,7 +405,9 @@ public final class Http1Connection extends AbstractConnection implements ClientC
 
     /** The final response was parsed whole. On the loop's thread. */
     private void responseComplete(HttpExchange current) {
-        boolean persistent = parsing.isPersistent() && !closing;
+        // A close-delimited response (length unknown, not chunked) ends with the connection.
+        boolean closeDelimited = parser.getContentLength() < 0 && !parser.isChunking();
+        boolean persistent = parsing.isPersistent() && !closeDelimited && !inputEnded && !closing;
         if (persistent) {
             parser.reset();
         }
@@ -424,6 +431,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
      * @return false when the loop must stop
      */
     private boolean endOfInput() {
+        inputEnded = true;
         parser.atEOF();
         HttpExchange current = exchange;
         if (current != null) {

@@ -111,10 +111,14 @@ public final class HttpDestination implements Destination {
         process();
     }
 
-    /** A connection closed: it leaves the pool, and the queue may need another. */
-    void connectionClosed(ClientConnection connection) {
+    /**
+     * A connection closed: it leaves the pool (idempotent), and the queue may need another.
+     *
+     * @param process whether to serve the queue now
+     */
+    void connectionClosed(ClientConnection connection, boolean process) {
         pool.remove(connection);
-        if (client.isRunning()) {
+        if (process && client.isRunning()) {
             process();
         }
     }

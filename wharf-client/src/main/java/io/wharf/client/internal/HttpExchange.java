@@ -113,13 +113,15 @@ public final class HttpExchange {
 
     /**
      * Prepares a retry on another connection: allowed once, for an idempotent method whose
-     * content (if any) can be read again, while both sides are still pending.
+     * content (if any) can be read again, while the response has not begun to be told and
+     * nothing failed the exchange. A request already written whole goes back to pending: its
+     * listeners are told begin, headers and commit again.
      *
      * @return whether the exchange may be sent again
      */
     boolean prepareRetry() {
         synchronized (this) {
-            if (retried || requestSide != Side.PENDING || responseSide != Side.PENDING) {
+            if (retried || completed || requestSide == Side.FAILED || responseSide != Side.PENDING) {
                 return false;
             }
             HttpMethod method = HttpMethod.fromString(request.getMethod());
@@ -130,6 +132,7 @@ public final class HttpExchange {
                 return false;
             }
             retried = true;
+            requestSide = Side.PENDING;
             connection = null;
         }
         response.clear();
