@@ -22,7 +22,6 @@ import io.wharf.server.Handler;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.InvocationType;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +32,9 @@ class ConcurrencyTest {
 
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
+
+    @RegisterExtension
+    final Loopback loopback = new Loopback(leaks);
 
     private TestServer server;
     private HttpClient client;
@@ -48,20 +50,8 @@ class ConcurrencyTest {
     }
 
     private void start(Handler handler) throws Exception {
-        server = new TestServer(leaks.pool(), handler);
-        client = new HttpClient();
-        client.setByteBufferPool(leaks.pool());
-        client.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
+        server = loopback.server(handler);
+        client = loopback.client();
     }
 
     /** Records each exchange's completions by request path. */

@@ -26,7 +26,6 @@ import io.wharf.server.Request;
 import io.wharf.server.Response;
 import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,6 +36,9 @@ class HttpClientTest {
 
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
+
+    @RegisterExtension
+    final Loopback loopback = new Loopback(leaks);
 
     private TestServer server;
     private HttpClient client;
@@ -59,20 +61,8 @@ class HttpClientTest {
     }
 
     private void start(Handler handler) throws Exception {
-        server = new TestServer(leaks.pool(), handler);
-        client = new HttpClient();
-        client.setByteBufferPool(leaks.pool());
-        client.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
+        server = loopback.server(handler);
+        client = loopback.client();
     }
 
     @Test
@@ -150,6 +140,19 @@ class HttpClientTest {
         assertEquals(1, destination.getConnectionCount());
         assertEquals(1, destination.getIdleConnectionCount());
         assertEquals(0, destination.getQueuedRequestCount());
+    }
+
+    @Test
+    void theServerClosingIdleConnectionsFailsNoRequest() throws Exception {
+        server = loopback.server(echo(), java.time.Duration.ofMillis(100));
+        client = loopback.client();
+        for (int i = 0; i < 40; i++) {
+            assertEquals("GET /" + i + "|", client.GET(server.uri("/" + i)).getContentAsString());
+            // Idle around the server's idle timeout: the pooled connection is closed before,
+            // during or after the next request is sent on it.
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(70, 130));
+        }
+        assertTrue(remotePorts.size() > 1, "the server closed idle connections");
     }
 
     @Test

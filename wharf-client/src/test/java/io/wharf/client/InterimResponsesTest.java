@@ -14,7 +14,6 @@ import io.wharf.http.HttpFields;
 import io.wharf.server.Handler;
 import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,28 +25,16 @@ class InterimResponsesTest {
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
 
+    @RegisterExtension
+    final Loopback loopback = new Loopback(leaks);
+
     private TestServer server;
     private ScriptedServer scripted;
     private HttpClient client;
     private final List<String> interim = new CopyOnWriteArrayList<>();
 
     private void startClient() throws Exception {
-        client = new HttpClient();
-        client.setByteBufferPool(leaks.pool());
-        client.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (scripted != null) {
-            scripted.close();
-        }
+        client = loopback.client();
     }
 
     private final Response.Listener interimRecorder = new Response.Listener() {
@@ -59,7 +46,7 @@ class InterimResponsesTest {
 
     @Test
     void expectContinueSendsTheContentAfterThe100() throws Exception {
-        server = new TestServer(leaks.pool(), Handler.of((request, response, callback) -> {
+        server = loopback.server(Handler.of((request, response, callback) -> {
             String content = io.wharf.server.Request.getContentAsString(request, StandardCharsets.UTF_8, 1 << 16);
             io.wharf.server.Response.write(response, true, "got " + content, callback);
             return true;
@@ -75,7 +62,7 @@ class InterimResponsesTest {
 
     @Test
     void aFinalAnswerInsteadOf100LeavesTheContentUnsent() throws Exception {
-        scripted = new ScriptedServer(peer -> {
+        scripted = loopback.scripted(peer -> {
             peer.readHead();
             peer.write("HTTP/1.1 401 Unauthorized\r\nContent-Length: 4\r\n\r\nnope");
             peer.readHead();
@@ -90,7 +77,7 @@ class InterimResponsesTest {
 
     @Test
     void earlyHintsAreReportedBeforeTheResponse() throws Exception {
-        server = new TestServer(leaks.pool(), Handler.of((request, response, callback) -> {
+        server = loopback.server(Handler.of((request, response, callback) -> {
             response.writeInterim(103, HttpFields.build().add("Link", "</style.css>; rel=preload"),
                     io.wharf.util.Callback.from(
                             () -> io.wharf.server.Response.write(response, true, "page", callback), callback::failed));
@@ -116,7 +103,7 @@ class InterimResponsesTest {
 
     @Test
     void interimResponsesFromARawServer() throws Exception {
-        scripted = new ScriptedServer(peer -> {
+        scripted = loopback.scripted(peer -> {
             while (peer.readHead() != null) {
                 peer.write("HTTP/1.1 102 Processing\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.js>\r\n\r\n"
                         + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");

@@ -29,27 +29,22 @@ class LimitsTest {
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
 
+    @RegisterExtension
+    final Loopback loopback = new Loopback(leaks);
+
     private TestServer server;
     private HttpClient client;
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch handling = new CountDownLatch(1);
 
     private void start(Handler handler) throws Exception {
-        server = new TestServer(leaks.pool(), handler);
-        client = new HttpClient();
-        client.setByteBufferPool(leaks.pool());
-        client.start();
+        server = loopback.server(handler);
+        client = loopback.client();
     }
 
     @AfterEach
-    void stop() throws Exception {
+    void release() {
         release.countDown();
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
     }
 
     private Handler sized(int bytes) {

@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import io.wharf.http.HttpMethod;
 import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -27,24 +26,15 @@ class RawResponsesTest {
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
 
+    @RegisterExtension
+    final Loopback loopback = new Loopback(leaks);
+
     private ScriptedServer server;
     private HttpClient client;
 
     private void start(ScriptedServer.Script... scripts) throws Exception {
-        server = new ScriptedServer(scripts);
-        client = new HttpClient();
-        client.setByteBufferPool(leaks.pool());
-        client.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
+        server = loopback.scripted(scripts);
+        client = loopback.client();
     }
 
     @Test

@@ -17,7 +17,6 @@ import io.wharf.io.Content;
 import io.wharf.server.Handler;
 import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,6 +34,9 @@ class StreamingTest {
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
 
+    @RegisterExtension
+    final Loopback loopback = new Loopback(leaks);
+
     @TempDir
     Path directory;
 
@@ -42,20 +44,8 @@ class StreamingTest {
     private HttpClient client;
 
     private void start(Handler handler) throws Exception {
-        server = new TestServer(leaks.pool(), handler);
-        client = new HttpClient();
-        client.setByteBufferPool(leaks.pool());
-        client.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
+        server = loopback.server(handler);
+        client = loopback.client();
     }
 
     /** @return the heap in use after a full collection, in bytes */

@@ -12,8 +12,8 @@ import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Test fixture: Wharf's own server on 127.0.0.1 (an ephemeral port), on the test's
- * leak-tracking buffer pool, with one handler. Tests close it in {@code @AfterEach}, before
- * the leak check.
+ * leak-tracking buffer pool, with one handler. {@link Loopback} closes it after the test,
+ * before the leak check.
  */
 final class TestServer implements AutoCloseable {
 

@@ -37,6 +37,9 @@ class TimeoutsTest {
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
 
+    @RegisterExtension
+    final Loopback loopback = new Loopback(leaks);
+
     private TestServer server;
     private HttpClient client;
     /** Released at the end of each test, so that handlers that hold a response return. */
@@ -54,21 +57,29 @@ class TimeoutsTest {
     }
 
     private void start(Handler handler) throws Exception {
-        server = new TestServer(leaks.pool(), handler);
-        client = new HttpClient();
-        client.setByteBufferPool(leaks.pool());
-        client.start();
+        server = loopback.server(handler);
+        client = loopback.client();
     }
 
     @AfterEach
-    void stop() throws Exception {
+    void release() {
         release.countDown();
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
+    }
+
+    /** A handler that writes up to 64 MB, until the client goes away or the test ends. */
+    private Handler floodUntilReleased() {
+        return Handler.of((request, response, callback) -> {
+            try (var out = io.wharf.server.Response.asOutputStream(response)) {
+                byte[] block = new byte[64 * 1024];
+                for (int i = 0; i < 1024 && release.getCount() > 0; i++) {
+                    out.write(block);
+                }
+            } catch (IOException expected) {
+                // The client went away.
+            }
+            callback.succeeded();
+            return true;
+        });
     }
 
     /** Counts the completions of each request it is given to. */
@@ -271,18 +282,7 @@ class TimeoutsTest {
 
     @Test
     void abortMidDownloadThroughTheInputStream() throws Exception {
-        start(Handler.of((request, response, callback) -> {
-            try (var out = io.wharf.server.Response.asOutputStream(response)) {
-                byte[] block = new byte[64 * 1024];
-                for (int i = 0; i < 1024 && release.getCount() > 0; i++) {
-                    out.write(block);
-                }
-            } catch (IOException expected) {
-                // The client went away.
-            }
-            callback.succeeded();
-            return true;
-        }));
+        start(floodUntilReleased());
         InputStreamResponseListener listener = new InputStreamResponseListener();
         Request download = client.newRequest(server.uri("/big"));
         download.send(listener);
@@ -299,18 +299,7 @@ class TimeoutsTest {
 
     @Test
     void closingTheInputStreamEarlyAbortsTheExchange() throws Exception {
-        start(Handler.of((request, response, callback) -> {
-            try (var out = io.wharf.server.Response.asOutputStream(response)) {
-                byte[] block = new byte[64 * 1024];
-                for (int i = 0; i < 1024 && release.getCount() > 0; i++) {
-                    out.write(block);
-                }
-            } catch (IOException expected) {
-                // The client went away.
-            }
-            callback.succeeded();
-            return true;
-        }));
+        start(floodUntilReleased());
         InputStreamResponseListener listener = new InputStreamResponseListener();
         Completions completions = new Completions();
         client.newRequest(server.uri("/big")).onResponse(completions).send(listener);
