@@ -283,7 +283,12 @@ public final class HttpRequest implements Request {
             return false;
         }
         HttpExchange current = exchange;
-        return current == null || current.abort(cause);
+        if (current == null || current.abort(cause)) {
+            return true;
+        }
+        // The exchange had already ended: nothing was aborted.
+        abortCause.compareAndSet(cause, null);
+        return false;
     }
 
     @Override
