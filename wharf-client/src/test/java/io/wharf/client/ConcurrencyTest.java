@@ -161,6 +161,24 @@ class ConcurrencyTest {
     }
 
     @Test
+    void totalTimeoutsRacingResponsesCompleteEachExchangeOnce() throws Exception {
+        start(echoPath());
+        int count = 2000;
+        client.setMaxRequestsQueuedPerDestination(count);
+        Tally tally = new Tally(count);
+        for (int i = 0; i < count; i++) {
+            client.newRequest(server.uri("/" + i))
+                    .timeout(java.time.Duration.ofMillis(1 + ThreadLocalRandom.current().nextInt(5)))
+                    .send(tally.forRequest());
+        }
+        assertTrue(tally.remaining.await(60, TimeUnit.SECONDS), tally.remaining.getCount() + " exchanges never completed");
+        assertEquals(count, tally.completions.size());
+        assertTrue(tally.completions.values().stream().allMatch(c -> c.get() == 1), "each exchange completes exactly once");
+        tally.failures.values().forEach(failure -> assertTrue(failure.contains("total timeout of"), failure));
+        assertEquals("/after", client.GET(server.uri("/after")).getContentAsString());
+    }
+
+    @Test
     void sequentialBlockingSendsFromManyThreads() throws Exception {
         start(echoPath());
         client.setMaxConnectionsPerDestination(4);
