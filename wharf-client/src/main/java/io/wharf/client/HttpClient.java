@@ -59,7 +59,7 @@ import io.wharf.util.thread.Scheduler;
  * content can be read again, sent on a pooled connection that the server had just closed
  * (no byte of the response came), is sent once more on another connection.
  */
-public class HttpClient extends ContainerLifeCycle {
+public final class HttpClient extends ContainerLifeCycle {
 
     private final ClientConnector connector;
     private final Transport transport;

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  * malformed, over-long heads, a keep-alive connection closed under a request). Each accepted
  * connection gets the next {@link Script}; the requests' heads are recorded.
  */
+@SuppressWarnings("try") // close() waits for the script threads, which may be interrupted; tests let that propagate.
 final class ScriptedServer implements AutoCloseable {
 
     /** What one connection does: reads requests with {@link Peer#readHead()}, writes answers. */

@@ -15,6 +15,7 @@ import io.wharf.util.thread.QueuedThreadPool;
  * leak-tracking buffer pool, with one handler. {@link Loopback} closes it after the test,
  * before the leak check.
  */
+@SuppressWarnings("try") // close() stops a server, which may be interrupted; tests let that propagate.
 final class TestServer implements AutoCloseable {
 
     final Server server;

@@ -117,7 +117,7 @@ class DuplexConnectionPoolTest {
         assertEquals(4, pool.getConnectionCount());
         List<ClientConnection> held = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            held.add(held(pool.acquire()));
+            held.add(nonNull(pool.acquire()));
         }
         assertNull(pool.acquire());
         assertEquals(4, pool.getActiveConnectionCount());
@@ -125,7 +125,7 @@ class DuplexConnectionPoolTest {
         assertEquals(4, pool.getIdleConnectionCount());
     }
 
-    private static ClientConnection held(ClientConnection connection) {
+    private static ClientConnection nonNull(ClientConnection connection) {
         assertNotNull(connection);
         return connection;
     }
