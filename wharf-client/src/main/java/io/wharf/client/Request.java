@@ -28,7 +28,7 @@ import io.wharf.http.HttpVersion;
  *
  * <p><b>Threads.</b> Building is for one thread; once sent, only {@link #abort(Throwable)} and
  * the getters may be called, from any thread. Listeners are called on the client's threads
- * (often a selector thread): they must not block. <b>Timeouts.</b> {@link #timeout} bounds the
+ * (often a selector thread): they must not block, and so must never call {@link #send()}. <b>Timeouts.</b> {@link #timeout} bounds the
  * whole exchange from the send, queueing included; {@link #idleTimeout} bounds each silence
  * of the connection while this exchange is on it. Either ends the exchange with a
  * {@link TimeoutException} naming the timeout and its value.

@@ -92,13 +92,17 @@ class StreamingTest {
             io.wharf.server.Response.write(response, true, count + " " + checksum, callback);
             return true;
         }));
+        long start = System.nanoTime();
         ContentResponse response = client.newRequest(server.uri("/upload")).method("PUT")
                 .content(RequestContent.of(file)).send();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         long expectedChecksum = (size / MB) * (MB / 256) * (255 * 256 / 2);
         assertEquals(size + " " + expectedChecksum, response.getContentAsString());
         long held = heapMidway.get() - baseline;
         assertTrue(held < 32 * MB, "heap grew by " + held / MB + " MB during a " + size / MB + " MB upload");
         assertTrue(buffersMidway.get() < 16, buffersMidway.get() + " pooled buffers held midway");
+        System.out.printf("upload of %d MB in %d ms, heap +%d KB and %d pooled buffers midway%n",
+                size / MB, millis, held / 1024, buffersMidway.get());
     }
 
     @Test
@@ -120,6 +124,7 @@ class StreamingTest {
         }));
         long baseline = heapAfterGc();
         InputStreamResponseListener listener = new InputStreamResponseListener();
+        long start = System.nanoTime();
         client.newRequest(server.uri("/gigabyte")).send(listener);
         Response response = listener.get(10, TimeUnit.SECONDS);
         assertEquals(String.valueOf(size), response.getHeaders().get("Content-Length"));
@@ -148,6 +153,8 @@ class StreamingTest {
         long held = heapMidway - baseline;
         assertTrue(held < 32 * MB, "heap grew by " + held / MB + " MB during a " + size / MB + " MB download");
         assertTrue(buffersMidway < 16, buffersMidway + " pooled buffers held midway");
+        System.out.printf("download of %d MB in %d ms, heap +%d KB and %d pooled buffers midway%n",
+                size / MB, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), held / 1024, buffersMidway);
     }
 
     @Test
