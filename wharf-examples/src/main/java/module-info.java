@@ -1,6 +1,7 @@
 /** Runnable examples of Wharf, and the demo. */
 module io.wharf.examples {
     requires io.wharf.server;
+    requires io.wharf.client;
 
     exports io.wharf.examples;
 }

@@ -1,0 +1,333 @@
+package io.wharf.client;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeoutException;
+
+import io.wharf.client.internal.Http1Transport;
+import io.wharf.client.internal.HttpDestination;
+import io.wharf.client.internal.HttpRequest;
+import io.wharf.client.internal.Transport;
+import io.wharf.http.HttpMethod;
+import io.wharf.http.HttpParser;
+import io.wharf.io.ClientConnector;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.component.ContainerLifeCycle;
+import io.wharf.util.thread.Scheduler;
+
+/**
+ * The asynchronous HTTP client: makes {@link Request}s, queues them per {@link Destination}
+ * (one per origin: scheme, host, port, tag) and carries them over pooled HTTP/1.1
+ * connections opened by a {@link ClientConnector}.
+ *
+ * <pre>{@code
+ * HttpClient client = new HttpClient();
+ * client.start();
+ * ContentResponse response = client.GET("http://127.0.0.1:8080/hello");
+ * ...
+ * client.stop();
+ * }</pre>
+ *
+ * <h2>Flow</h2>
+ * <pre>
+ *  Request.send ──► Destination queue (bounded) ──► connection pool (max per destination)
+ *       │                                              │ free connection, or open one (connect timeout)
+ *       └─ total timeout, abort ──────────────────────► Http1Connection: write request ──► read response
+ *                                                        │ (content told with demand)     │
+ *                          back to the pool (keep-alive) ◄───────────── exchange over ◄─────┘
+ * </pre>
+ *
+ * <p><b>Threads.</b> Configure before {@link #start()}; then every method may be called from
+ * any thread. Responses are read on the connector's selector threads, where listeners run;
+ * content that may block (files, streams) is written from pool threads. <b>Buffers.</b>
+ * Network buffers come from the {@link ByteBufferPool} (the connector's, or the one set here)
+ * only while bytes are being moved.
+ *
+ * <h2>Safety nets</h2>
+ * A request waits in its destination's queue of at most
+ * {@link #setMaxRequestsQueuedPerDestination} (1024) requests, beyond which it fails with a
+ * {@link java.util.concurrent.RejectedExecutionException}; {@link Request#send()} keeps at most
+ * {@link #setMaxResponseContentBytes} (2 MiB) of content; response heads are bounded by
+ * {@link #setResponseLimits}. An idempotent request (GET, HEAD, OPTIONS, PUT, DELETE...) whose
+ * content can be read again, sent on a pooled connection that the server had just closed
+ * (no byte of the response came), is sent once more on another connection.
+ */
+public final class HttpClient extends ContainerLifeCycle {
+
+    private final ClientConnector connector;
+    private final Transport transport;
+    private final ConcurrentMap<Origin, HttpDestination> destinations = new ConcurrentHashMap<>();
+    private Duration idleTimeout = Duration.ofSeconds(30);
+    private Duration requestTimeout;
+    private int maxConnectionsPerDestination = 64;
+    private int maxRequestsQueuedPerDestination = 1024;
+    private int maxConnectionUsage;
+    private int maxResponseContentBytes = 2 * 1024 * 1024;
+    private int requestBufferSize = 4096;
+    private int maxRequestHeadBytes = 64 * 1024;
+    private int responseBufferSize = 16 * 1024;
+    private HttpParser.Limits responseLimits = HttpParser.Limits.DEFAULT.withFieldCacheCapacity(0);
+    private String userAgent = "Wharf";
+    private Path unixDomainPath;
+
+    /** A client on a new {@link ClientConnector}, which makes its own threads and buffer pool at start. */
+    public HttpClient() {
+        this(new ClientConnector());
+    }
+
+    /** A client on {@code connector}, configured (threads, pool, selectors) by the caller and managed by this client. */
+    public HttpClient(ClientConnector connector) {
+        this.connector = Objects.requireNonNull(connector, "connector");
+        this.transport = new Http1Transport(this, connector);
+        addBean(connector, true);
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        connector.setIdleTimeout(idleTimeout);
+        super.doStart();
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        for (HttpDestination destination : destinations.values()) {
+            destination.close();
+        }
+        destinations.clear();
+        super.doStop();
+    }
+
+    // ---- requests ----
+
+    /** @return a new GET request to {@code uri}, to set up and send */
+    public Request newRequest(String uri) {
+        return newRequest(URI.create(uri));
+    }
+
+    /** @return a new GET request to {@code uri}, to set up and send */
+    public Request newRequest(URI uri) {
+        return new HttpRequest(this, uri);
+    }
+
+    /** @return a new GET request to {@code http://host:port/} */
+    public Request newRequest(String host, int port) {
+        return newRequest(URI.create("http://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + "/"));
+    }
+
+    /** Sends a GET to {@code uri} and waits for the whole response; see {@link Request#send()}. */
+    public ContentResponse GET(String uri) throws InterruptedException, TimeoutException, ExecutionException {
+        return newRequest(uri).send();
+    }
+
+    /** Sends a GET to {@code uri} and waits for the whole response; see {@link Request#send()}. */
+    public ContentResponse GET(URI uri) throws InterruptedException, TimeoutException, ExecutionException {
+        return newRequest(uri).send();
+    }
+
+    /** @return a new POST request to {@code uri}, to give content and send */
+    public Request POST(String uri) {
+        return newRequest(uri).method(HttpMethod.POST);
+    }
+
+    /** @return a new POST request to {@code uri}, to give content and send */
+    public Request POST(URI uri) {
+        return newRequest(uri).method(HttpMethod.POST);
+    }
+
+    // ---- destinations ----
+
+    /** @return the destination of {@code origin}, made at its first use */
+    public Destination resolveDestination(Origin origin) {
+        return destinations.computeIfAbsent(origin, key -> new HttpDestination(this, key, transport));
+    }
+
+    /** @return the destinations made so far */
+    public List<Destination> getDestinations() {
+        return List.copyOf(destinations.values());
+    }
+
+    // ---- the connector's parts ----
+
+    /** @return the connector that opens this client's connections */
+    public ClientConnector getClientConnector() {
+        return connector;
+    }
+
+    /** @return the executor of the connector (available once started) */
+    public Executor getExecutor() {
+        return connector.getExecutor();
+    }
+
+    /** @return the scheduler of the connector (available once started) */
+    public Scheduler getScheduler() {
+        return connector.getScheduler();
+    }
+
+    /** @return the buffer pool of the connector (available once started, or once set) */
+    public ByteBufferPool getByteBufferPool() {
+        return connector.getByteBufferPool();
+    }
+
+    /** Sets the buffer pool of the connector and of this client (for example a leak-tracking one in tests). */
+    public void setByteBufferPool(ByteBufferPool pool) {
+        connector.setByteBufferPool(pool);
+    }
+
+    // ---- settings ----
+
+    /** @return how long opening a connection may take; 5 s by default */
+    public Duration getConnectTimeout() {
+        return connector.getConnectTimeout();
+    }
+
+    /** Bounds the opening of a connection; past it the exchange fails with a TimeoutException naming it. */
+    public void setConnectTimeout(Duration connectTimeout) {
+        connector.setConnectTimeout(connectTimeout);
+    }
+
+    /** @return how long a connection may be silent; 30 s by default */
+    public Duration getIdleTimeout() {
+        return idleTimeout;
+    }
+
+    /**
+     * Bounds the silence of every connection: an idle pooled connection is closed (evicted)
+     * after it, and an exchange without its own idle timeout fails after it.
+     */
+    public void setIdleTimeout(Duration idleTimeout) {
+        if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+            throw new IllegalArgumentException("idle timeout must be positive: " + idleTimeout);
+        }
+        this.idleTimeout = idleTimeout;
+        connector.setIdleTimeout(idleTimeout);
+    }
+
+    /** @return the total timeout given to new requests, or null (none) by default */
+    public Duration getRequestTimeout() {
+        return requestTimeout;
+    }
+
+    /** Sets the total timeout new requests start with; {@link Request#timeout} overrides it. */
+    public void setRequestTimeout(Duration requestTimeout) {
+        this.requestTimeout = requestTimeout;
+    }
+
+    /** @return the most connections open to one destination; 64 by default */
+    public int getMaxConnectionsPerDestination() {
+        return maxConnectionsPerDestination;
+    }
+
+    public void setMaxConnectionsPerDestination(int max) {
+        this.maxConnectionsPerDestination = positive("maxConnectionsPerDestination", max);
+    }
+
+    /** @return the most requests waiting for a connection per destination; 1024 by default */
+    public int getMaxRequestsQueuedPerDestination() {
+        return maxRequestsQueuedPerDestination;
+    }
+
+    public void setMaxRequestsQueuedPerDestination(int max) {
+        this.maxRequestsQueuedPerDestination = positive("maxRequestsQueuedPerDestination", max);
+    }
+
+    /** @return how many exchanges a connection carries before it is closed; 0 (the default) for no limit */
+    public int getMaxConnectionUsage() {
+        return maxConnectionUsage;
+    }
+
+    public void setMaxConnectionUsage(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("maxConnectionUsage must not be negative: " + max);
+        }
+        this.maxConnectionUsage = max;
+    }
+
+    /** @return the most content bytes {@link Request#send()} keeps in memory; 2 MiB by default */
+    public int getMaxResponseContentBytes() {
+        return maxResponseContentBytes;
+    }
+
+    public void setMaxResponseContentBytes(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("maxResponseContentBytes must not be negative: " + max);
+        }
+        this.maxResponseContentBytes = max;
+    }
+
+    /** @return the size of the buffer a request head is first written into; 4 KiB by default */
+    public int getRequestBufferSize() {
+        return requestBufferSize;
+    }
+
+    public void setRequestBufferSize(int size) {
+        this.requestBufferSize = positive("requestBufferSize", size);
+    }
+
+    /** @return the largest request head the client writes; 64 KiB by default */
+    public int getMaxRequestHeadBytes() {
+        return maxRequestHeadBytes;
+    }
+
+    public void setMaxRequestHeadBytes(int max) {
+        this.maxRequestHeadBytes = positive("maxRequestHeadBytes", max);
+    }
+
+    /** @return the size of the buffers responses are read into; 16 KiB by default */
+    public int getResponseBufferSize() {
+        return responseBufferSize;
+    }
+
+    public void setResponseBufferSize(int size) {
+        this.responseBufferSize = positive("responseBufferSize", size);
+    }
+
+    /** @return the bounds of a response head (size, field count, trailers, chunk extensions) */
+    public HttpParser.Limits getResponseLimits() {
+        return responseLimits;
+    }
+
+    public void setResponseLimits(HttpParser.Limits limits) {
+        this.responseLimits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** @return the User-Agent sent when a request has none, or null for none; "Wharf" by default */
+    public String getUserAgent() {
+        return userAgent;
+    }
+
+    public void setUserAgent(String userAgent) {
+        this.userAgent = userAgent;
+    }
+
+    /** @return the Unix domain socket every connection goes to, or null for TCP (the default) */
+    public Path getUnixDomainPath() {
+        return unixDomainPath;
+    }
+
+    /**
+     * Sends every request over the Unix domain socket at {@code path} instead of TCP; the
+     * requests' URIs still give their Host field and their destinations.
+     */
+    public void setUnixDomainPath(Path path) {
+        this.unixDomainPath = path;
+    }
+
+    private static int positive(String name, int value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive: " + value);
+        }
+        return value;
+    }
+
+    @Override
+    public String toString() {
+        return "HttpClient@" + Integer.toHexString(hashCode()) + "{" + state() + ", " + destinations.size() + " destinations}";
+    }
+}

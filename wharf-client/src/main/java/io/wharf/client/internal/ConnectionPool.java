@@ -1,0 +1,43 @@
+package io.wharf.client.internal;
+
+/**
+ * The connections of one destination. The destination asks it for a connection for the
+ * exchange at the head of its queue, and asks it to open more when none is free; connections
+ * come back when their exchange is over and leave when they close.
+ *
+ * <p>This is the seam between a destination and its transport's way of sharing connections:
+ * {@link DuplexConnectionPool} gives each HTTP/1.1 connection to one exchange at a time. A
+ * multiplexed transport (HTTP/2) would give one connection to many exchanges at once, up to
+ * the streams its peer allows, on the same {@link io.wharf.util.Pool} (its entries' max
+ * multiplex), spreading them round-robin — behind these same methods. Every method may be
+ * called from any thread.
+ */
+public interface ConnectionPool {
+
+    /** @return a free open connection, now held by the caller for one exchange; null when none is free */
+    ClientConnection acquire();
+
+    /**
+     * Opens new connections, without waiting, while fewer than {@code demand} are being opened
+     * and the pool has room; each one that opens is offered to the destination's queue.
+     */
+    void tryCreate(int demand);
+
+    /** Gives back a connection held for an exchange that is over and left it reusable. */
+    void release(ClientConnection connection);
+
+    /** Takes a closed connection out of the pool, dropping the caller's hold if it had one. */
+    void remove(ClientConnection connection);
+
+    /** Closes every connection and refuses new ones. */
+    void close();
+
+    /** @return connections open or being opened */
+    int getConnectionCount();
+
+    /** @return open connections that nobody holds */
+    int getIdleConnectionCount();
+
+    /** @return connections held for an exchange */
+    int getActiveConnectionCount();
+}

@@ -1,0 +1,194 @@
+package io.wharf.client.internal;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.wharf.util.ConcurrentPool;
+import io.wharf.util.InvocationType;
+import io.wharf.util.Pool;
+import io.wharf.util.Promise;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The connection pool of HTTP/1.1: each connection carries one exchange at a time. Built on
+ * wharf-util's lock-free {@link ConcurrentPool} (maximum connections, maximum usage per
+ * connection); a connection that idles past the client's idle timeout closes itself and so
+ * leaves the pool (that is the idle eviction).
+ *
+ * <p><b>Threads.</b> Any thread may call any method; nothing here blocks or takes a lock.
+ * Opening a connection is asynchronous: the entry is reserved now, enabled when the
+ * transport's promise completes (on a pool thread), and the destination is then asked to
+ * serve its queue. <b>Holds.</b> Each acquire is given back exactly once, by
+ * {@link #release} or {@link #remove}: a flag per connection decides which.
+ */
+public final class DuplexConnectionPool implements ConnectionPool {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DuplexConnectionPool.class);
+
+    /** A pooled connection's entry and whether someone holds it for an exchange. */
+    private record Slot(Pool.Entry<ClientConnection> entry, AtomicBoolean held) {
+    }
+
+    private final HttpDestination destination;
+    private final Transport transport;
+    private final Pool<ClientConnection> pool;
+    private final Map<ClientConnection, Slot> slots = new ConcurrentHashMap<>();
+    /** Connections being opened. */
+    private final AtomicInteger pending = new AtomicInteger();
+
+    public DuplexConnectionPool(HttpDestination destination, Transport transport, int maxConnections, int maxUsage) {
+        this.destination = destination;
+        this.transport = transport;
+        this.pool = ConcurrentPool.<ClientConnection>builder(maxConnections)
+                .strategy(Pool.Strategy.FIRST)
+                .maxUsage(maxUsage)
+                .build();
+    }
+
+    @Override
+    public ClientConnection acquire() {
+        while (true) {
+            Pool.Entry<ClientConnection> entry = pool.acquire();
+            if (entry == null) {
+                return null;
+            }
+            ClientConnection connection = entry.getPooled();
+            Slot slot = slots.get(connection);
+            if (slot != null && connection.isOpen()) {
+                slot.held.set(true);
+                return connection;
+            }
+            // Closed while idle and not yet removed: drop it and look again.
+            entry.remove();
+            entry.release();
+            slots.remove(connection);
+        }
+    }
+
+    @Override
+    public void tryCreate(int demand) {
+        // At most demand connections per call: a connection that opens at once (loopback)
+        // counts itself down before the loop looks again, and must not count as a new need.
+        for (int opened = 0; opened < demand; opened++) {
+            // Counted before reserving, so that threads racing here open no more than the demand.
+            int opening;
+            do {
+                opening = pending.get();
+                if (opening >= demand) {
+                    return;
+                }
+            } while (!pending.compareAndSet(opening, opening + 1));
+            Pool.Entry<ClientConnection> entry = pool.reserve();
+            if (entry == null) {
+                pending.decrementAndGet();
+                return;
+            }
+            transport.connect(destination, new Opening(entry));
+        }
+    }
+
+    @Override
+    public void release(ClientConnection connection) {
+        Slot slot = slots.get(connection);
+        if (slot == null || !slot.held.compareAndSet(true, false)) {
+            return;
+        }
+        if (!slot.entry.release()) {
+            // Removed while held, or worn out (max usage): it does not come back.
+            slots.remove(connection);
+            connection.close();
+        }
+    }
+
+    @Override
+    public void remove(ClientConnection connection) {
+        Slot slot = slots.remove(connection);
+        if (slot == null) {
+            return;
+        }
+        slot.entry.remove();
+        if (slot.held.compareAndSet(true, false)) {
+            slot.entry.release();
+        }
+    }
+
+    @Override
+    public void close() {
+        Collection<Pool.Entry<ClientConnection>> removed = pool.terminate();
+        for (Pool.Entry<ClientConnection> entry : removed) {
+            ClientConnection connection = entry.getPooled();
+            if (connection != null) {
+                connection.close();
+            }
+        }
+        for (ClientConnection connection : slots.keySet()) {
+            connection.close();
+        }
+    }
+
+    @Override
+    public int getConnectionCount() {
+        return pool.size();
+    }
+
+    @Override
+    public int getIdleConnectionCount() {
+        return pool.getIdleCount();
+    }
+
+    @Override
+    public int getActiveConnectionCount() {
+        return pool.getInUseCount();
+    }
+
+    @Override
+    public String toString() {
+        return "DuplexConnectionPool[" + destination.getOrigin() + ", " + pool + "]";
+    }
+
+    /** Completes the opening of one reserved connection; told on a pool thread. */
+    private final class Opening implements Promise<ClientConnection> {
+        private final Pool.Entry<ClientConnection> entry;
+
+        Opening(Pool.Entry<ClientConnection> entry) {
+            this.entry = entry;
+        }
+
+        @Override
+        public void succeeded(ClientConnection connection) {
+            slots.put(connection, new Slot(entry, new AtomicBoolean()));
+            boolean enabled = entry.enable(connection, false);
+            // Counted down only once the connection can be acquired, so that no racing
+            // thread opens another for the same queued exchange meanwhile.
+            pending.decrementAndGet();
+            if (!enabled) {
+                // The pool was closed meanwhile.
+                slots.remove(connection);
+                connection.close();
+                return;
+            }
+            if (!connection.isOpen()) {
+                remove(connection);
+            }
+            destination.process();
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            LOG.debug("Opening a connection to {} failed", destination.getOrigin(), cause);
+            pending.decrementAndGet();
+            entry.remove();
+            destination.connectFailed(cause);
+        }
+
+        @Override
+        public InvocationType invocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+    }
+}

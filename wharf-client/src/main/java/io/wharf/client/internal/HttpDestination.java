@@ -1,0 +1,179 @@
+package io.wharf.client.internal;
+
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.wharf.client.Destination;
+import io.wharf.client.HttpClient;
+import io.wharf.client.Origin;
+
+/**
+ * The exchanges bound for one {@link Origin}: a bounded queue in front of a
+ * {@link ConnectionPool}. {@link #send} queues an exchange and {@link #process} hands queued
+ * exchanges to free connections, asking the pool to open more (up to its maximum) when none
+ * is free; a connection that frees up or opens calls {@link #process} again.
+ *
+ * <p><b>Threads.</b> Any thread may call any method; the queue is lock-free and
+ * {@link #process} may run on several threads at once (each exchange is taken by one).
+ * Nothing here blocks. <b>Buffers.</b> None.
+ */
+public final class HttpDestination implements Destination {
+
+    private final HttpClient client;
+    private final Origin origin;
+    private final ConnectionPool pool;
+    private final Deque<HttpExchange> queue = new ConcurrentLinkedDeque<>();
+    private final AtomicInteger queued = new AtomicInteger();
+
+    public HttpDestination(HttpClient client, Origin origin, Transport transport) {
+        this.client = client;
+        this.origin = origin;
+        this.pool = transport.newConnectionPool(this);
+    }
+
+    public HttpClient getClient() {
+        return client;
+    }
+
+    @Override
+    public Origin getOrigin() {
+        return origin;
+    }
+
+    /** Queues {@code exchange}, or fails it when the queue is full or the client stopped. */
+    void send(HttpExchange exchange) {
+        if (!client.isRunning()) {
+            exchange.abort(new RejectedExecutionException(client + " is not running"));
+            return;
+        }
+        int max = client.getMaxRequestsQueuedPerDestination();
+        if (queued.incrementAndGet() > max) {
+            queued.decrementAndGet();
+            exchange.abort(new RejectedExecutionException("queue of " + origin + " is full: " + max
+                    + " requests already wait for a connection (HttpClient.setMaxRequestsQueuedPerDestination)"));
+            return;
+        }
+        exchange.getRequest().events().queued(exchange.getRequest());
+        queue.offer(exchange);
+        process();
+    }
+
+    /** Queues again, first in line, an exchange whose connection failed before its response began. */
+    void resend(HttpExchange exchange) {
+        queued.incrementAndGet();
+        queue.offerFirst(exchange);
+        process();
+    }
+
+    /** Takes an aborted exchange out of the queue. */
+    void remove(HttpExchange exchange) {
+        if (queue.remove(exchange)) {
+            queued.decrementAndGet();
+        }
+    }
+
+    /** Hands queued exchanges to free connections; asks for new connections when none is free. */
+    public void process() {
+        while (!queue.isEmpty()) {
+            ClientConnection connection = pool.acquire();
+            if (connection == null) {
+                pool.tryCreate(queued.get());
+                return;
+            }
+            HttpExchange exchange = queue.poll();
+            if (exchange == null) {
+                pool.release(connection);
+                // An exchange may have been queued between the poll and the release.
+                continue;
+            }
+            queued.decrementAndGet();
+            if (!exchange.associate(connection)) {
+                // Aborted while queued: the connection goes back unused.
+                pool.release(connection);
+                continue;
+            }
+            if (!connection.send(exchange)) {
+                exchange.disassociate(connection);
+                queued.incrementAndGet();
+                queue.offerFirst(exchange);
+            }
+        }
+    }
+
+    /** A connection's exchange is over and left it reusable: it goes back to the pool. */
+    void release(ClientConnection connection) {
+        pool.release(connection);
+        process();
+    }
+
+    /**
+     * A connection closed: it leaves the pool (idempotent), and the queue may need another.
+     *
+     * @param process whether to serve the queue now
+     */
+    void connectionClosed(ClientConnection connection, boolean process) {
+        pool.remove(connection);
+        if (process && client.isRunning()) {
+            process();
+        }
+    }
+
+    /** Opening a connection failed: the oldest queued exchange fails with the cause; the rest get another try. */
+    void connectFailed(Throwable cause) {
+        HttpExchange exchange = queue.poll();
+        if (exchange != null) {
+            queued.decrementAndGet();
+            exchange.abort(cause instanceof SocketTimeoutException timedOut ? connectTimeout(timedOut) : cause);
+        }
+        if (client.isRunning()) {
+            process();
+        }
+    }
+
+    private TimeoutException connectTimeout(SocketTimeoutException cause) {
+        TimeoutException timeout = new TimeoutException("connect timeout of " + client.getConnectTimeout().toMillis()
+                + " ms elapsed connecting to " + origin);
+        timeout.initCause(cause);
+        return timeout;
+    }
+
+    /** Fails every queued exchange and closes every connection: the client stops. */
+    public void close() {
+        pool.close();
+        HttpExchange exchange;
+        while ((exchange = queue.poll()) != null) {
+            queued.decrementAndGet();
+            exchange.abort(new IOException("the client stopped before the request was sent"));
+        }
+    }
+
+    @Override
+    public int getQueuedRequestCount() {
+        return queued.get();
+    }
+
+    @Override
+    public int getConnectionCount() {
+        return pool.getConnectionCount();
+    }
+
+    @Override
+    public int getIdleConnectionCount() {
+        return pool.getIdleConnectionCount();
+    }
+
+    @Override
+    public int getActiveConnectionCount() {
+        return pool.getActiveConnectionCount();
+    }
+
+    @Override
+    public String toString() {
+        return "HttpDestination[" + origin + ", queued=" + queued.get() + ", " + pool + "]";
+    }
+}

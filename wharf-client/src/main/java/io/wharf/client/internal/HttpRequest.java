@@ -1,0 +1,329 @@
+package io.wharf.client.internal;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.wharf.client.BufferingResponseListener;
+import io.wharf.client.ContentResponse;
+import io.wharf.client.HttpClient;
+import io.wharf.client.Origin;
+import io.wharf.client.Request;
+import io.wharf.client.RequestContent;
+import io.wharf.client.Response;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpVersion;
+import io.wharf.http.MetaData;
+
+/**
+ * The client's {@link Request}: what the application set, then the link to its exchange once
+ * sent. Built by one thread; after {@link #send(Response.Listener)} only {@link #abort} and
+ * the getters may be called, from any thread, and the writer (one thread at a time) adds the
+ * fields it sends. Holds no buffer.
+ */
+public final class HttpRequest implements Request {
+
+    private final HttpClient client;
+    private final String scheme;
+    private final String host;
+    private final int port;
+    private final String path;
+    private String query;
+    private String method = "GET";
+    private HttpVersion version = HttpVersion.HTTP_1_1;
+    private final HttpFields.Mutable headers = HttpFields.build(8);
+    private RequestContent content;
+    private Duration timeout;
+    private Duration idleTimeout;
+    private Object tag;
+    private Map<String, Object> attributes;
+    private final RequestEvents events = new RequestEvents();
+    private final List<Response.Listener> responseListeners = new ArrayList<>(2);
+    private final AtomicBoolean sent = new AtomicBoolean();
+    private final AtomicReference<Throwable> abortCause = new AtomicReference<>();
+    private volatile HttpExchange exchange;
+
+    /**
+     * @throws IllegalArgumentException when {@code uri} is not an absolute http URI with a host
+     */
+    public HttpRequest(HttpClient client, URI uri) {
+        this.client = Objects.requireNonNull(client, "client");
+        String uriScheme = uri.getScheme();
+        if (uriScheme == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("not an absolute URI with a host: " + uri);
+        }
+        if (!"http".equalsIgnoreCase(uriScheme)) {
+            throw new IllegalArgumentException("unsupported scheme " + uriScheme + " in " + uri
+                    + ": this client speaks plain http only (TLS comes later)");
+        }
+        this.scheme = "http";
+        this.host = uri.getHost();
+        this.port = uri.getPort() > 0 ? uri.getPort() : Origin.defaultPort(scheme);
+        String rawPath = uri.getRawPath();
+        this.path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
+        this.query = uri.getRawQuery();
+        this.timeout = client.getRequestTimeout();
+    }
+
+    RequestEvents events() {
+        return events;
+    }
+
+    // ---- what the application sets ----
+
+    @Override
+    public String getMethod() {
+        return method;
+    }
+
+    @Override
+    public Request method(String method) {
+        this.method = Objects.requireNonNull(method, "method");
+        return this;
+    }
+
+    @Override
+    public URI getURI() {
+        return URI.create(scheme + "://" + getOrigin().authority() + path + (query == null ? "" : "?" + query));
+    }
+
+    private String hostForUri() {
+        return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    @Override
+    public Origin getOrigin() {
+        return new Origin(scheme, hostForUri(), port, tag);
+    }
+
+    @Override
+    public String getPath() {
+        return path;
+    }
+
+    @Override
+    public String getQuery() {
+        return query;
+    }
+
+    @Override
+    public Request param(String name, String value) {
+        String pair = FormEncoding.encodeQueryComponent(name) + "=" + FormEncoding.encodeQueryComponent(value == null ? "" : value);
+        query = query == null || query.isEmpty() ? pair : query + "&" + pair;
+        return this;
+    }
+
+    @Override
+    public HttpVersion getVersion() {
+        return version;
+    }
+
+    @Override
+    public Request version(HttpVersion version) {
+        if (version != HttpVersion.HTTP_1_1 && version != HttpVersion.HTTP_1_0) {
+            throw new IllegalArgumentException("this client sends HTTP/1.1 or HTTP/1.0, not " + version);
+        }
+        this.version = version;
+        return this;
+    }
+
+    @Override
+    public HttpFields getHeaders() {
+        return headers;
+    }
+
+    @Override
+    public Request header(String name, String value) {
+        headers.add(name, value);
+        return this;
+    }
+
+    @Override
+    public Request putHeader(String name, String value) {
+        headers.put(name, value);
+        return this;
+    }
+
+    @Override
+    public RequestContent getContent() {
+        return content;
+    }
+
+    @Override
+    public Request content(RequestContent content) {
+        this.content = content;
+        return this;
+    }
+
+    @Override
+    public Duration getTimeout() {
+        return timeout;
+    }
+
+    @Override
+    public Request timeout(Duration timeout) {
+        this.timeout = positive("timeout", timeout);
+        return this;
+    }
+
+    @Override
+    public Duration getIdleTimeout() {
+        return idleTimeout;
+    }
+
+    @Override
+    public Request idleTimeout(Duration idleTimeout) {
+        this.idleTimeout = positive("idle timeout", idleTimeout);
+        return this;
+    }
+
+    private static Duration positive(String what, Duration duration) {
+        if (duration != null && (duration.isNegative() || duration.isZero())) {
+            throw new IllegalArgumentException(what + " must be positive: " + duration);
+        }
+        return duration;
+    }
+
+    @Override
+    public Request tag(Object tag) {
+        this.tag = tag;
+        return this;
+    }
+
+    @Override
+    public Request attribute(String name, Object value) {
+        if (attributes == null) {
+            attributes = new LinkedHashMap<>(4);
+        }
+        attributes.put(name, value);
+        return this;
+    }
+
+    @Override
+    public Map<String, Object> getAttributes() {
+        return attributes == null ? Map.of() : Collections.unmodifiableMap(attributes);
+    }
+
+    @Override
+    public Request listener(Listener listener) {
+        events.add(Objects.requireNonNull(listener, "listener"));
+        return this;
+    }
+
+    @Override
+    public Request onResponse(Response.Listener listener) {
+        responseListeners.add(Objects.requireNonNull(listener, "listener"));
+        return this;
+    }
+
+    // ---- sending ----
+
+    @Override
+    public ContentResponse send() throws InterruptedException, TimeoutException, ExecutionException {
+        CompletableFuture<ContentResponse> future = sendAsync();
+        try {
+            return future.get();
+        } catch (InterruptedException x) {
+            abort(x);
+            throw x;
+        } catch (ExecutionException x) {
+            if (x.getCause() instanceof TimeoutException timedOut) {
+                throw timedOut;
+            }
+            throw x;
+        } catch (CancellationException x) {
+            throw new ExecutionException(x);
+        }
+    }
+
+    @Override
+    public CompletableFuture<ContentResponse> sendAsync() {
+        BufferingResponseListener listener = new BufferingResponseListener(client.getMaxResponseContentBytes());
+        send(listener);
+        return listener.future();
+    }
+
+    @Override
+    public void send(Response.Listener listener) {
+        if (!sent.compareAndSet(false, true)) {
+            throw new IllegalStateException("already sent: " + this);
+        }
+        List<Response.Listener> listeners = new ArrayList<>(responseListeners);
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+        HttpDestination destination = (HttpDestination) client.resolveDestination(getOrigin());
+        HttpExchange created = new HttpExchange(destination, this, listeners);
+        exchange = created;
+        Throwable aborted = abortCause.get();
+        if (aborted != null) {
+            created.abort(aborted);
+            return;
+        }
+        if (timeout != null) {
+            created.scheduleTimeout(client.getScheduler(), timeout);
+        }
+        destination.send(created);
+    }
+
+    @Override
+    public boolean abort(Throwable cause) {
+        Objects.requireNonNull(cause, "cause");
+        if (!abortCause.compareAndSet(null, cause)) {
+            return false;
+        }
+        HttpExchange current = exchange;
+        if (current == null || current.abort(cause)) {
+            return true;
+        }
+        // The exchange had already ended: nothing was aborted.
+        abortCause.compareAndSet(cause, null);
+        return false;
+    }
+
+    @Override
+    public Throwable getAbortCause() {
+        return abortCause.get();
+    }
+
+    // ---- for the writer ----
+
+    /**
+     * Adds the fields the client sends unless the application set them (Host, User-Agent,
+     * Content-Type) and returns the head to write. Called by the writer's thread.
+     */
+    MetaData.Request toMetaData() {
+        if (!headers.contains(HttpHeader.HOST)) {
+            headers.put(HttpHeader.HOST, getOrigin().authority());
+        }
+        String agent = client.getUserAgent();
+        if (agent != null && !headers.contains(HttpHeader.USER_AGENT)) {
+            headers.put(HttpHeader.USER_AGENT, agent);
+        }
+        long length = -1;
+        if (content != null) {
+            if (content.getContentType() != null && !headers.contains(HttpHeader.CONTENT_TYPE)) {
+                headers.put(HttpHeader.CONTENT_TYPE, content.getContentType());
+            }
+            length = content.getLength();
+        }
+        String target = query == null ? path : path + "?" + query;
+        return new MetaData.Request(method, target, version, headers, length, null);
+    }
+
+    @Override
+    public String toString() {
+        return method + " " + scheme + "://" + hostForUri() + ":" + port + path + (query == null ? "" : "?" + query)
+                + " " + version;
+    }
+}

@@ -1,0 +1,19 @@
+package io.wharf.client.internal;
+
+import io.wharf.util.Promise;
+
+/**
+ * How the client speaks to a destination: which connections it opens and how they are shared.
+ * {@link Http1Transport} opens HTTP/1.1 connections over TCP (or a Unix domain socket), each
+ * carrying one exchange at a time. An HTTP/2 transport would open one multiplexed connection
+ * per destination and give the destination a multiplexing {@link ConnectionPool}; the
+ * destination, the exchange and the listeners would not change. Any thread may call it.
+ */
+public interface Transport {
+
+    /** Opens a new connection to {@code destination}; the promise gets it, or the failure. */
+    void connect(HttpDestination destination, Promise<ClientConnection> promise);
+
+    /** @return the pool that shares this transport's connections to {@code destination} */
+    ConnectionPool newConnectionPool(HttpDestination destination);
+}

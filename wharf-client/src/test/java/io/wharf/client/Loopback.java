@@ -1,0 +1,68 @@
+package io.wharf.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.wharf.server.Handler;
+import io.wharf.testing.LeakTracking;
+
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Test fixture: the client and the servers of one test, all on the test's leak-tracking
+ * buffer pool, stopped after the test (after its {@code @AfterEach} methods, before the leak
+ * check of a {@link LeakTracking} registered earlier in the class).
+ */
+final class Loopback implements AfterEachCallback {
+
+    private final LeakTracking leaks;
+    private final List<AutoCloseable> servers = new ArrayList<>();
+    private HttpClient client;
+
+    Loopback(LeakTracking leaks) {
+        this.leaks = leaks;
+    }
+
+    /** @return Wharf's server with {@code handler}, started on 127.0.0.1 */
+    TestServer server(Handler handler) throws Exception {
+        return server(handler, null);
+    }
+
+    /** @return Wharf's server with {@code handler} and this idle timeout (null for its default), started */
+    TestServer server(Handler handler, Duration idleTimeout) throws Exception {
+        TestServer server = new TestServer(leaks.pool(), handler, idleTimeout);
+        servers.add(server);
+        return server;
+    }
+
+    /** @return a scripted socket server playing {@code scripts} */
+    ScriptedServer scripted(ScriptedServer.Script... scripts) throws Exception {
+        ScriptedServer server = new ScriptedServer(scripts);
+        servers.add(server);
+        return server;
+    }
+
+    /** @return the test's client, started at the first call */
+    HttpClient client() throws Exception {
+        if (client == null) {
+            client = new HttpClient();
+            client.setByteBufferPool(leaks.pool());
+            client.start();
+        }
+        return client;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        if (client != null) {
+            client.stop();
+            client = null;
+        }
+        for (AutoCloseable server : servers) {
+            server.close();
+        }
+        servers.clear();
+    }
+}

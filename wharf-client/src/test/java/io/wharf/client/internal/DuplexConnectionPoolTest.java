@@ -1,0 +1,210 @@
+package io.wharf.client.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.wharf.client.HttpClient;
+import io.wharf.client.Origin;
+import io.wharf.util.Promise;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The duplex pool alone, with connections that open at once and do nothing: its bounds, its
+ * holds (each acquire given back exactly once, by release or remove), its worn-out and closed
+ * connections, under many threads.
+ */
+@Timeout(60)
+class DuplexConnectionPoolTest {
+
+    private HttpClient client;
+    private HttpDestination destination;
+
+    /** A connection that only knows whether it is open, and whether two holders ever overlapped. */
+    private static final class FakeConnection implements ClientConnection {
+        final AtomicBoolean open = new AtomicBoolean(true);
+        final AtomicBoolean held = new AtomicBoolean();
+        final AtomicInteger overlaps = new AtomicInteger();
+        ConnectionPool pool;
+
+        @Override
+        public boolean send(HttpExchange exchange) {
+            return true;
+        }
+
+        @Override
+        public void abort(HttpExchange exchange, Throwable cause) {
+            close();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open.get();
+        }
+
+        @Override
+        public void close() {
+            if (open.compareAndSet(true, false)) {
+                pool.remove(this);
+            }
+        }
+    }
+
+    /** Opens fake connections synchronously, on the caller's thread. */
+    private static final class FakeTransport implements Transport {
+        final Set<FakeConnection> opened = ConcurrentHashMap.newKeySet();
+        ConnectionPool pool;
+
+        @Override
+        public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
+            FakeConnection connection = new FakeConnection();
+            connection.pool = pool;
+            opened.add(connection);
+            promise.succeeded(connection);
+        }
+
+        @Override
+        public ConnectionPool newConnectionPool(HttpDestination destination) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        client = new HttpClient();
+        client.start();
+        destination = (HttpDestination) client.resolveDestination(Origin.of(URI.create("http://127.0.0.1:9/"), null));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        client.stop();
+    }
+
+    private DuplexConnectionPool pool(FakeTransport transport, int max, int maxUsage) {
+        DuplexConnectionPool pool = new DuplexConnectionPool(destination, transport, max, maxUsage);
+        transport.pool = pool;
+        return pool;
+    }
+
+    @Test
+    void opensNoMoreThanTheDemandNorTheMaximum() {
+        FakeTransport transport = new FakeTransport();
+        DuplexConnectionPool pool = pool(transport, 4, 0);
+        pool.tryCreate(2);
+        assertEquals(2, transport.opened.size());
+        assertEquals(2, pool.getIdleConnectionCount());
+        pool.tryCreate(10);
+        assertEquals(4, pool.getConnectionCount());
+        List<ClientConnection> held = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            held.add(nonNull(pool.acquire()));
+        }
+        assertNull(pool.acquire());
+        assertEquals(4, pool.getActiveConnectionCount());
+        held.forEach(pool::release);
+        assertEquals(4, pool.getIdleConnectionCount());
+    }
+
+    private static ClientConnection nonNull(ClientConnection connection) {
+        assertNotNull(connection);
+        return connection;
+    }
+
+    @Test
+    void aWornOutConnectionIsClosedAtItsLastRelease() {
+        FakeTransport transport = new FakeTransport();
+        DuplexConnectionPool pool = pool(transport, 1, 2);
+        pool.tryCreate(1);
+        ClientConnection first = pool.acquire();
+        pool.release(first);
+        assertTrue(first.isOpen());
+        assertEquals(first, pool.acquire());
+        pool.release(first);
+        assertTrue(!first.isOpen(), "two uses and it is worn out");
+        assertEquals(0, pool.getConnectionCount());
+    }
+
+    @Test
+    void aConnectionClosedWhileIdleIsNeverHandedOut() {
+        FakeTransport transport = new FakeTransport();
+        DuplexConnectionPool pool = pool(transport, 2, 0);
+        pool.tryCreate(1);
+        FakeConnection connection = transport.opened.iterator().next();
+        connection.open.set(false); // closed, and the pool not yet told
+        assertNull(pool.acquire());
+        assertEquals(0, pool.getConnectionCount());
+    }
+
+    @Test
+    void manyThreadsAcquireReleaseAndClose() throws Exception {
+        FakeTransport transport = new FakeTransport();
+        int max = 8;
+        DuplexConnectionPool pool = pool(transport, max, 50);
+        int threads = 16;
+        int iterations = 20_000;
+        ExecutorService workers = Executors.newFixedThreadPool(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicInteger acquired = new AtomicInteger();
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                done.add(workers.submit(() -> {
+                    go.await();
+                    ThreadLocalRandom random = ThreadLocalRandom.current();
+                    for (int i = 0; i < iterations; i++) {
+                        ClientConnection connection = pool.acquire();
+                        if (connection == null) {
+                            pool.tryCreate(1 + random.nextInt(4));
+                            continue;
+                        }
+                        acquired.incrementAndGet();
+                        FakeConnection fake = (FakeConnection) connection;
+                        if (!fake.held.compareAndSet(false, true)) {
+                            fake.overlaps.incrementAndGet();
+                        }
+                        assertTrue(pool.getConnectionCount() <= max, "over the maximum");
+                        fake.held.set(false);
+                        if (random.nextInt(20) == 0) {
+                            connection.close();
+                        } else {
+                            pool.release(connection);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            go.countDown();
+            for (Future<?> future : done) {
+                future.get(50, TimeUnit.SECONDS);
+            }
+        } finally {
+            workers.shutdownNow();
+        }
+        assertTrue(acquired.get() > iterations, "the pool served: " + acquired.get());
+        assertEquals(0, transport.opened.stream().mapToInt(c -> c.overlaps.get()).sum(), "a connection had two holders");
+        assertEquals(0, pool.getActiveConnectionCount(), "every hold was given back");
+        long open = transport.opened.stream().filter(FakeConnection::isOpen).count();
+        assertEquals(open, pool.getIdleConnectionCount(), "every open connection is idle in the pool, and only those");
+        assertTrue(open <= max);
+    }
+}
