@@ -245,20 +245,28 @@ public final class HttpConnection extends AbstractConnection
     int fill() throws java.io.IOException {
         if (network == null) {
             network = connector.getByteBufferPool().acquire(configuration.getInputBufferSize(), true);
-        } else if (network.isRetained() && !network.byteBuffer().hasRemaining()) {
-            network.release();
+        } else if (network.isRetained() && (!network.byteBuffer().hasRemaining() || isFull(network.byteBuffer()))) {
+            // Content chunks still reference this buffer: its bytes must not move. Unread bytes go to a new one.
+            RetainableByteBuffer referenced = network;
             network = connector.getByteBufferPool().acquire(configuration.getInputBufferSize(), true);
+            ByteBuffer unread = referenced.byteBuffer();
+            network.byteBuffer().clear().put(unread).flip();
+            referenced.release();
         }
         ByteBuffer buffer = network.byteBuffer();
         if (!buffer.hasRemaining()) {
             buffer.clear().limit(0);
-        } else if (buffer.limit() == buffer.capacity()) {
+        } else if (isFull(buffer)) {
             buffer.compact().flip();
         }
         int room = buffer.capacity() - buffer.limit();
         int filled = getEndPoint().fill(buffer);
         drained = filled >= 0 && filled < room;
         return filled;
+    }
+
+    private static boolean isFull(ByteBuffer buffer) {
+        return buffer.limit() == buffer.capacity();
     }
 
     /** Returns the network buffer to the pool when it is empty and no chunk references it. */
