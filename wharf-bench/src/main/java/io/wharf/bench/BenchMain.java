@@ -21,6 +21,8 @@ import java.util.Map;
  *       connection, Wharf vs Jetty 12.1: wall time, server CPU and bytes allocated per request.</li>
  *   <li>{@code static}: {@link StaticMacroBenchmark}, files of 4 KiB, 64 KiB and 1 MiB loaded by wrk,
  *       Wharf vs Jetty 12.1 vs nginx: requests/s, MB/s, server CPU and bytes allocated per request.</li>
+ *   <li>{@code client}: {@link ClientMacroBenchmark}, the HTTP clients (Wharf vs Jetty 12.1 vs the JDK's)
+ *       keeping 64 requests in flight against nginx: requests/s, client CPU and bytes allocated per request.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -36,7 +38,8 @@ public final class BenchMain {
         "http", HttpMacroBenchmark::main,
         "pipeline", PipelineMacroBenchmark::main,
         "idle-http", IdleHeapBenchmark::http,
-        "static", StaticMacroBenchmark::main);
+        "static", StaticMacroBenchmark::main,
+        "client", ClientMacroBenchmark::main);
 
     private BenchMain() {
     }

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts a {@link ServerProcess} in a child JVM (pinned to CPU 0 when {@code taskset} exists,
- * the driver having pinned itself to CPU 1) and talks to it line by line.
+ * the driver having pinned itself to CPU 1) and talks to it line by line. The client macro run
+ * starts a {@link ClientProcess} the same way ({@link #startClient}), pinned to CPU 1, the
+ * server (nginx) having CPU 0; it has no port.
  */
 final class ServerChild implements AutoCloseable {
 
@@ -31,21 +33,34 @@ final class ServerChild implements AutoCloseable {
         this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         String first = out.readLine();
+        if ("READY".equals(first)) {
+            this.port = -1;
+            return;
+        }
         if (first == null || !first.startsWith("PORT ")) {
-            throw new IOException("server child did not start: " + first);
+            throw new IOException("child JVM did not start: " + first);
         }
         this.port = Integer.parseInt(first.substring(5).trim());
     }
 
     /** @param arguments the server's mode and its arguments, as {@link ServerProcess} takes them */
     static ServerChild start(String... arguments) throws Exception {
+        return start("0", ServerProcess.class, arguments);
+    }
+
+    /** @param arguments the client's kind, URI and concurrency, as {@link ClientProcess} takes them */
+    static ServerChild startClient(String... arguments) throws Exception {
+        return start("1", ClientProcess.class, arguments);
+    }
+
+    private static ServerChild start(String cpu, Class<?> main, String... arguments) throws Exception {
         List<String> command = new ArrayList<>();
         if (taskset() != null) {
-            command.addAll(List.of(taskset(), "-c", "0"));
+            command.addAll(List.of(taskset(), "-c", cpu));
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServerProcess.class.getName()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         return new ServerChild(process);
