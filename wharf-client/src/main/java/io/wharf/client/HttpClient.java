@@ -18,6 +18,7 @@ import io.wharf.client.internal.Transport;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
 import io.wharf.io.ClientConnector;
+import io.wharf.util.Pool;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.component.ContainerLifeCycle;
 import io.wharf.util.thread.Scheduler;
@@ -69,6 +70,7 @@ public final class HttpClient extends ContainerLifeCycle {
     private int maxConnectionsPerDestination = 64;
     private int maxRequestsQueuedPerDestination = 1024;
     private int maxConnectionUsage;
+    private Pool.Strategy connectionStrategy = Pool.Strategy.FIRST;
     private int maxResponseContentBytes = 2 * 1024 * 1024;
     private int requestBufferSize = 4096;
     private int maxRequestHeadBytes = 64 * 1024;
@@ -247,6 +249,22 @@ public final class HttpClient extends ContainerLifeCycle {
             throw new IllegalArgumentException("maxConnectionUsage must not be negative: " + max);
         }
         this.maxConnectionUsage = max;
+    }
+
+    /**
+     * @return how a destination picks among its free connections: {@link Pool.Strategy#FIRST}
+     *     (the default) reuses the first free one, so a light load keeps few connections warm;
+     *     {@link Pool.Strategy#ROUND_ROBIN} spreads exchanges over every open connection, for
+     *     servers behind a balancer that spreads connections; {@code RANDOM} and
+     *     {@code THREAD_ID} as in {@link Pool}
+     */
+    public Pool.Strategy getConnectionStrategy() {
+        return connectionStrategy;
+    }
+
+    /** Sets the strategy of destinations made from now on. */
+    public void setConnectionStrategy(Pool.Strategy strategy) {
+        this.connectionStrategy = Objects.requireNonNull(strategy, "strategy");
     }
 
     /** @return the most content bytes {@link Request#send()} keeps in memory; 2 MiB by default */

@@ -27,6 +27,8 @@ import io.wharf.server.Response;
 import io.wharf.testing.LeakTracking;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -140,6 +142,43 @@ class HttpClientTest {
         assertEquals(1, destination.getConnectionCount());
         assertEquals(1, destination.getIdleConnectionCount());
         assertEquals(0, destination.getQueuedRequestCount());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = io.wharf.util.Pool.Strategy.class, names = {"FIRST", "ROUND_ROBIN"})
+    void theConnectionStrategyPicksAmongFreeConnections(io.wharf.util.Pool.Strategy strategy) throws Exception {
+        java.util.List<Integer> ports = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.concurrent.CountDownLatch four = new java.util.concurrent.CountDownLatch(4);
+        start(Handler.of((request, response, callback) -> {
+            ports.add(Request.getRemotePort(request));
+            if (request.getHttpURI().getPath().startsWith("/open")) {
+                // Four requests held at once: the client must open four connections.
+                four.countDown();
+                four.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            Response.write(response, true, "ok", callback);
+            return true;
+        }));
+        client.setConnectionStrategy(strategy);
+        java.util.List<java.util.concurrent.CompletableFuture<ContentResponse>> opening = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            opening.add(client.newRequest(server.uri("/open" + i)).sendAsync());
+        }
+        for (java.util.concurrent.CompletableFuture<ContentResponse> response : opening) {
+            assertEquals(200, response.get(10, java.util.concurrent.TimeUnit.SECONDS).getStatus());
+        }
+        ports.clear();
+        for (int i = 0; i < 8; i++) {
+            assertEquals(200, client.GET(server.uri("/next" + i)).getStatus());
+        }
+        assertEquals(4, client.getDestinations().get(0).getConnectionCount());
+        java.util.Map<Integer, Long> uses = ports.stream().collect(java.util.stream.Collectors.groupingBy(port -> port, java.util.stream.Collectors.counting()));
+        if (strategy == io.wharf.util.Pool.Strategy.FIRST) {
+            assertEquals(1, uses.size(), "FIRST reuses one connection: " + ports);
+        } else {
+            assertEquals(java.util.Map.of(2L, 4L), uses.values().stream().collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.stream.Collectors.counting())),
+                    "ROUND_ROBIN uses each of the four connections twice: " + ports);
+        }
     }
 
     @Test

@@ -15,7 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The connection pool of HTTP/1.1: each connection carries one exchange at a time. Built on
+ * The connection pool of HTTP/1.1: each connection carries one exchange at a time; which free
+ * connection an exchange gets is the pool's strategy (the client's connection strategy: the
+ * first free one by default, or round-robin over all of them). Built on
  * wharf-util's lock-free {@link ConcurrentPool} (maximum connections, maximum usage per
  * connection); a connection that idles past the client's idle timeout closes itself and so
  * leaves the pool (that is the idle eviction).
@@ -41,11 +43,12 @@ public final class DuplexConnectionPool implements ConnectionPool {
     /** Connections being opened. */
     private final AtomicInteger pending = new AtomicInteger();
 
-    public DuplexConnectionPool(HttpDestination destination, Transport transport, int maxConnections, int maxUsage) {
+    /** @param strategy which free connection an exchange gets: FIRST to reuse few, ROUND_ROBIN to spread over all */
+    public DuplexConnectionPool(HttpDestination destination, Transport transport, int maxConnections, int maxUsage, Pool.Strategy strategy) {
         this.destination = destination;
         this.transport = transport;
         this.pool = ConcurrentPool.<ClientConnection>builder(maxConnections)
-                .strategy(Pool.Strategy.FIRST)
+                .strategy(strategy)
                 .maxUsage(maxUsage)
                 .build();
     }

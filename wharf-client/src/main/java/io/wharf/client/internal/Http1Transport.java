@@ -64,6 +64,6 @@ public final class Http1Transport implements Transport {
     @Override
     public ConnectionPool newConnectionPool(HttpDestination destination) {
         return new DuplexConnectionPool(destination, this, client.getMaxConnectionsPerDestination(),
-                client.getMaxConnectionUsage());
+                client.getMaxConnectionUsage(), client.getConnectionStrategy());
     }
 }

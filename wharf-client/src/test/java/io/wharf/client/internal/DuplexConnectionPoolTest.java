@@ -101,7 +101,7 @@ class DuplexConnectionPoolTest {
     }
 
     private DuplexConnectionPool pool(FakeTransport transport, int max, int maxUsage) {
-        DuplexConnectionPool pool = new DuplexConnectionPool(destination, transport, max, maxUsage);
+        DuplexConnectionPool pool = new DuplexConnectionPool(destination, transport, max, maxUsage, io.wharf.util.Pool.Strategy.FIRST);
         transport.pool = pool;
         return pool;
     }
