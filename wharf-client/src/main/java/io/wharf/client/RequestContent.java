@@ -5,11 +5,13 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.Flow;
 
 import io.wharf.client.internal.BytesContent;
 import io.wharf.client.internal.FormEncoding;
 import io.wharf.client.internal.InputStreamContent;
 import io.wharf.client.internal.PathContent;
+import io.wharf.client.internal.PublisherContent;
 import io.wharf.http.form.FormFields;
 import io.wharf.io.Content;
 
@@ -84,6 +86,15 @@ public interface RequestContent extends Content.Source {
      */
     static RequestContent of(InputStream stream) {
         return new InputStreamContent(stream, "application/octet-stream", InputStreamContent.DEFAULT_READ_SIZE);
+    }
+
+    /**
+     * @return the buffers {@code publisher} emits, requested one at a time as the connection
+     *     takes them (back-pressure), sent chunked; the request is not retried (a publisher is
+     *     subscribed once). The publisher must not reuse a buffer it emitted.
+     */
+    static RequestContent of(Flow.Publisher<ByteBuffer> publisher, String contentType) {
+        return new PublisherContent(publisher, contentType);
     }
 
     /** @return {@code fields} as {@code application/x-www-form-urlencoded} (UTF-8) */
