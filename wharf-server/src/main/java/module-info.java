@@ -7,4 +7,5 @@ module io.wharf.server {
 
     exports io.wharf.server;
     exports io.wharf.server.handler;
+    exports io.wharf.server.tls;
 }

@@ -2,23 +2,27 @@ package io.wharf.examples;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.MimeTypes;
 import io.wharf.server.Handler;
+import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.server.handler.DefaultHandler;
 import io.wharf.server.handler.GzipHandler;
+import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 
 /**
- * {@code ./wharf demo [PORT]}: a small site on http://localhost:8080 — a home page listing
- * what the demo shows, static files (with a large file to try ranges), {@code /hello}
- * (plain text), {@code /json}, and {@code /echo} (the request shown back), compressed for
- * clients that accept gzip. Ctrl-C stops it gracefully.
+ * {@code ./wharf demo [PORT [HTTPS_PORT]]}: a small site on http://localhost:8080 and
+ * https://localhost:8443 — a home page listing what the demo shows, static files (with a large
+ * file to try ranges), {@code /hello} (plain text), {@code /json}, and {@code /echo} (the
+ * request shown back), compressed for clients that accept gzip. HTTPS uses a self-signed
+ * certificate made at the first start ({@link DemoCertificate}). Ctrl-C stops it gracefully.
  */
 public final class Demo {
 
@@ -30,15 +34,34 @@ public final class Demo {
 
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
+        int httpsPort = args.length > 1 ? Integer.parseInt(args[1]) : 8443;
+        Path certificates = Path.of(System.getProperty("wharf.demo.dir", ".wharf"), "demo-tls");
+        Running demo = start(port, httpsPort, certificates);
+        demo.server().setStopAtShutdown(true);
+        System.out.println("Wharf demo on http://localhost:" + demo.httpPort() + "/ and https://localhost:" + demo.httpsPort()
+            + "/ (self-signed: curl --cacert " + certificates.resolve("demo.pem") + ")  (Ctrl-C stops it)");
+        demo.server().join();
+    }
+
+    /** A started demo server and the ports it listens on. */
+    public record Running(Server server, int httpPort, int httpsPort) {
+    }
+
+    /**
+     * Starts the demo: HTTP on {@code port}, HTTPS on {@code httpsPort} (0: any free port) with
+     * the self-signed certificate kept in {@code certificates} (made there when missing).
+     */
+    public static Running start(int port, int httpsPort, Path certificates) throws Exception {
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server);
         connector.setPort(port);
         server.addConnector(connector);
+        ServerConnector https = new ServerConnector(server, new TlsConnectionFactory(DemoCertificate.in(certificates)), new HttpConnectionFactory());
+        https.setPort(httpsPort);
+        server.addConnector(https);
         server.setHandler(new GzipHandler(new Handler.Sequence(routes(), DemoSite.staticFiles(DemoSite.prepare()), new DefaultHandler())));
-        server.setStopAtShutdown(true);
         server.start();
-        System.out.println("Wharf demo on http://localhost:" + connector.getLocalPort() + "/  (Ctrl-C stops it)");
-        server.join();
+        return new Running(server, connector.getLocalPort(), https.getLocalPort());
     }
 
     /** The dynamic pages: /hello, /json and /echo; never blocking, so they run on the reading thread. */

@@ -35,6 +35,14 @@ public interface ConnectionMetaData {
         return false;
     }
 
+    /**
+     * @return the TLS session of a connection that came over TLS: protocol, cipher suite,
+     *     the client's certificates when it sent some, the SNI name asked for
+     */
+    default Optional<javax.net.ssl.SSLSession> getSslSession() {
+        return Optional.empty();
+    }
+
     /** @return whether the connection is persistent so far */
     boolean isPersistent();
 

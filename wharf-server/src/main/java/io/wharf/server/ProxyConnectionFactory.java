@@ -1,7 +1,6 @@
 package io.wharf.server;
 
 import java.time.Duration;
-import java.util.Objects;
 
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
@@ -29,12 +28,11 @@ import io.wharf.server.internal.ProxyHeaderParser;
  * sent. Configure before the connector starts; {@link #newConnection} is called on a
  * selector thread and never blocks.
  */
-public class ProxyConnectionFactory implements ConnectionFactory {
+public class ProxyConnectionFactory extends ChainedConnectionFactory {
 
     /** The protocol name of this factory. */
     public static final String PROTOCOL = "PROXY";
 
-    private final String nextProtocol;
     private volatile int maxV2Length = 1024;
     private volatile Duration headerTimeout = Duration.ofSeconds(10);
 
@@ -45,17 +43,7 @@ public class ProxyConnectionFactory implements ConnectionFactory {
 
     /** @param nextProtocol the protocol of the connector's factory that speaks after the header */
     public ProxyConnectionFactory(String nextProtocol) {
-        this.nextProtocol = Objects.requireNonNull(nextProtocol, "nextProtocol");
-    }
-
-    @Override
-    public String getProtocol() {
-        return PROTOCOL;
-    }
-
-    /** @return the protocol that speaks after the header */
-    public String getNextProtocol() {
-        return nextProtocol;
+        super(PROTOCOL, nextProtocol);
     }
 
     /** @return the most bytes a version 2 header may take, TLVs included (default 1024) */
@@ -89,14 +77,15 @@ public class ProxyConnectionFactory implements ConnectionFactory {
 
     @Override
     public Connection newConnection(Connector connector, EndPoint endPoint) {
-        ConnectionFactory next = connector.getConnectionFactory(nextProtocol);
+        // May be missing: the PROXY connection then logs it and closes after the header.
+        ConnectionFactory next = connector.getConnectionFactory(getNextProtocol());
         // Read into a buffer of the size the next connection would use, since it inherits it.
         int bufferSize = next instanceof HttpConnectionFactory http ? http.getHttpConfiguration().getInputBufferSize() : 8192;
-        return new ProxyConnection(connector, endPoint, nextProtocol, maxV2Length, headerTimeout, bufferSize);
+        return new ProxyConnection(connector, endPoint, getNextProtocol(), maxV2Length, headerTimeout, bufferSize);
     }
 
     @Override
     public String toString() {
-        return "ProxyConnectionFactory{" + PROTOCOL + "->" + nextProtocol + "}";
+        return "ProxyConnectionFactory{" + PROTOCOL + "->" + getNextProtocol() + "}";
     }
 }

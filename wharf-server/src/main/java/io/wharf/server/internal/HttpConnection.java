@@ -587,6 +587,17 @@ public final class HttpConnection extends AbstractConnection
     }
 
     @Override
+    public boolean isSecure() {
+        return getEndPoint() instanceof io.wharf.io.ssl.SslEndPoint;
+    }
+
+    @Override
+    public java.util.Optional<javax.net.ssl.SSLSession> getSslSession() {
+        return getEndPoint() instanceof io.wharf.io.ssl.SslEndPoint tls
+                ? java.util.Optional.of(tls.getSslConnection().getSslEngine().getSession()) : java.util.Optional.empty();
+    }
+
+    @Override
     public boolean isPersistent() {
         HttpExchange current = exchange;
         return !shutdown && (current == null || current.isPersistent());
