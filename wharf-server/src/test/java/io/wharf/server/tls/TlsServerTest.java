@@ -149,6 +149,72 @@ class TlsServerTest {
     }
 
     @Test
+    void pipelinedKeepAliveAndLargeRequestsOverTls() throws Exception {
+        server = new Server(new QueuedThreadPool(), leaks.pool());
+        connector = new ServerConnector(server, 1, new TlsConnectionFactory(new ServerTlsContext().keyStore(alpha, TestKeys.PASSWORD)),
+                new HttpConnectionFactory());
+        connector.setHost("127.0.0.1");
+        server.addConnector(connector);
+        server.setHandler(Handler.of((request, response, callback) -> {
+            long length;
+            try (InputStream in = io.wharf.server.Request.asInputStream(request)) {
+                length = in.transferTo(OutputStream.nullOutputStream());
+            }
+            Response.write(response, true, request.getHttpURI().getPath() + "=" + length + ";", callback);
+            return true;
+        }));
+        server.start();
+        try (SSLSocket socket = (SSLSocket) TestKeys.clientContext(null, alpha).getSocketFactory().createSocket("127.0.0.1", connector.getLocalPort())) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            // Twenty requests in one write: the decrypted bytes of several requests arrive in one read.
+            StringBuilder pipelined = new StringBuilder();
+            for (int i = 0; i < 20; i++) {
+                pipelined.append("GET /p").append(i).append(" HTTP/1.1\r\nHost: a\r\n\r\n");
+            }
+            out.write(pipelined.toString().getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            StringBuilder bodies = new StringBuilder();
+            for (int i = 0; i < 20; i++) {
+                bodies.append(readBody(in));
+            }
+            StringBuilder expected = new StringBuilder();
+            for (int i = 0; i < 20; i++) {
+                expected.append("/p").append(i).append("=0;");
+            }
+            assertEquals(expected.toString(), bodies.toString());
+            // A 3 MB upload, then keep-alive requests one at a time.
+            byte[] large = new byte[3_000_000];
+            out.write(("POST /large HTTP/1.1\r\nHost: a\r\nContent-Length: " + large.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(large);
+            out.flush();
+            assertEquals("/large=3000000;", readBody(in));
+            for (int i = 0; i < 50; i++) {
+                out.write(("GET /k" + i + " HTTP/1.1\r\nHost: a\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                assertEquals("/k" + i + "=0;", readBody(in));
+            }
+        }
+    }
+
+    /** Reads one response with a Content-Length from {@code in} and returns its content. */
+    private static String readBody(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed after " + head);
+            }
+            head.append((char) b);
+        }
+        String text = head.toString().toLowerCase(java.util.Locale.ROOT);
+        int at = text.indexOf("content-length: ") + 16;
+        int length = Integer.parseInt(text.substring(at, text.indexOf('\r', at)).trim());
+        return new String(in.readNBytes(length), StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
     void sniPicksTheCertificateThatNamesTheHost() throws Exception {
         start(new ServerTlsContext().keyStore(alpha, TestKeys.PASSWORD).keyStore(beta, TestKeys.PASSWORD).keyStore(wild, TestKeys.PASSWORD));
         // A new client context each time: a client resumes its last session, certificate included.
