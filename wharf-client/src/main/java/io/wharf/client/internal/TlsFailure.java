@@ -1,0 +1,47 @@
+package io.wharf.client.internal;
+
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
+import java.util.Locale;
+
+import javax.net.ssl.SSLHandshakeException;
+
+import io.wharf.client.Origin;
+import io.wharf.client.Proxy;
+
+/**
+ * Describes a failed TLS handshake for the exchange it fails: which origin (and proxy), and why
+ * in plain words — the server's certificate is not trusted, it does not name the host, or what
+ * the JDK said — with the JDK's exception as the cause. Stateless; any thread.
+ */
+final class TlsFailure {
+
+    private TlsFailure() {
+    }
+
+    /** @return an {@link SSLHandshakeException} naming {@code origin}, the proxy (if any) and the reason, caused by {@code cause} */
+    static SSLHandshakeException describe(Origin origin, Proxy proxy, Throwable cause) {
+        String where = "https://" + origin.authority() + (proxy == null ? "" : " (through proxy " + proxy + ")");
+        SSLHandshakeException described = new SSLHandshakeException("TLS handshake with " + where + " failed: "
+                + reason(origin, cause));
+        described.initCause(cause);
+        return described;
+    }
+
+    private static String reason(Origin origin, Throwable cause) {
+        String said = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        for (Throwable link = cause; link != null; link = link.getCause()) {
+            if (link instanceof CertPathBuilderException || link instanceof CertPathValidatorException) {
+                return "the server's certificate is not trusted (" + said
+                        + "); trust its issuer with HttpClient.setSslContext";
+            }
+            String message = link.getMessage() == null ? "" : link.getMessage().toLowerCase(Locale.ROOT);
+            if (link instanceof CertificateException
+                    && (message.contains("subject alternative") || message.contains("no name matching"))) {
+                return "the server's certificate does not name " + origin.host() + " (" + said + ")";
+            }
+        }
+        return said;
+    }
+}
