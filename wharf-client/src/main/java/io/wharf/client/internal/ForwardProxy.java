@@ -67,19 +67,25 @@ final class ForwardProxy implements Response.Listener {
     public void onHeaders(Response response) {
         if (response.getStatus() == HttpStatus.PROXY_AUTHENTICATION_REQUIRED_407) {
             response.abort(new ProxyException(proxy, refusal(proxy, response.getRequest().getMethod() + " "
-                    + response.getRequest().getURI(), response.getStatus(), response.getReason(),
+                    + response.getRequest().getURI(), response.getStatus(), response.getReason(), true,
                     response.getHeaders().getValuesList(HttpHeader.PROXY_AUTHENTICATE))));
         }
     }
 
-    /** @return the message of a proxy's refusal: who refused what, its answer, and for a 407 what the credentials were */
-    static String refusal(Proxy proxy, String asked, int status, String reason, List<String> challenges) {
+    /**
+     * @param credentials whether the answer is about the proxy's credentials (a 407; from some
+     *     proxies, tinyproxy for one, a 401 to CONNECT)
+     * @return the message of a proxy's refusal: who refused what, its answer, and what the
+     *     credentials were when the answer is about them
+     */
+    static String refusal(Proxy proxy, String asked, int status, String reason, boolean credentials,
+                          List<String> challenges) {
         StringBuilder message = new StringBuilder("proxy ").append(proxy).append(" refused ").append(asked)
                 .append(": ").append(status);
         if (reason != null && !reason.isEmpty()) {
             message.append(' ').append(reason);
         }
-        if (status == HttpStatus.PROXY_AUTHENTICATION_REQUIRED_407) {
+        if (credentials) {
             message.append(proxy.hasCredentials()
                     ? " (it refused the credentials of " + proxy.getUsername() + ")"
                     : " (no credentials were set: Proxy.withCredentials)");

@@ -13,6 +13,7 @@ import io.wharf.http.HttpField;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpParser;
 import io.wharf.http.HttpParserListener;
+import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpVersion;
 import io.wharf.io.EndPoint;
 
@@ -20,8 +21,8 @@ import io.wharf.io.EndPoint;
  * A tunnel through an HTTP proxy (RFC 9110 section 9.3.6): sends
  * {@code CONNECT host:port HTTP/1.1} (with {@code Proxy-Authorization: Basic} when the proxy
  * has credentials) and reads the answer's head with the strict HTTP/1 parser. A 2xx opens the
- * tunnel; any other status (407 without or with refused credentials, 403, 502...) fails the
- * opening with a {@link ProxyException} naming the proxy, the status and reason, and for a 407
+ * tunnel; any other status (407 without or with refused credentials — some proxies answer
+ * 401 to refused ones —, 403, 502...) fails the opening with a {@link ProxyException} naming the proxy, the status and reason, and for a 407
  * the challenge; a malformed answer fails it saying what is wrong.
  *
  * <p>Threads and buffers: see {@link TunnelConnection}; the parser is this connection's, used
@@ -96,7 +97,8 @@ final class HttpConnectTunnel extends TunnelConnection implements HttpParserList
             break;
         }
         if (status / 100 != 2) {
-            throw new ProxyException(proxy, ForwardProxy.refusal(proxy, asked(), status, reason, challenges));
+            boolean credentials = status == HttpStatus.PROXY_AUTHENTICATION_REQUIRED_407 || status == HttpStatus.UNAUTHORIZED_401;
+            throw new ProxyException(proxy, ForwardProxy.refusal(proxy, asked(), status, reason, credentials, challenges));
         }
         established(bytes);
         return false;
