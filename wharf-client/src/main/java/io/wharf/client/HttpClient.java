@@ -26,8 +26,11 @@ import io.wharf.util.thread.Scheduler;
 
 /**
  * The asynchronous HTTP client: makes {@link Request}s, queues them per {@link Destination}
- * (one per origin: scheme, host, port, tag) and carries them over pooled HTTP/1.1
- * connections opened by a {@link ClientConnector}.
+ * (one per origin — scheme, host, port, tag — and proxy) and carries them over pooled HTTP/1.1
+ * connections opened by a {@link ClientConnector}: plain for {@code http}, over TLS for
+ * {@code https} (the server's certificate checked against {@link #setSslContext} or the JDK's
+ * trusted CAs and required to name the host; SNI; ALPN {@code http/1.1}), directly or through
+ * the first of {@link #setProxies} that applies (an HTTP proxy, a CONNECT tunnel, SOCKS5).
  *
  * <pre>{@code
  * HttpClient client = new HttpClient();
@@ -40,7 +43,8 @@ import io.wharf.util.thread.Scheduler;
  * <h2>Flow</h2>
  * <pre>
  *  Request.send ──► Destination queue (bounded) ──► connection pool (max per destination)
- *       │                                              │ free connection, or open one (connect timeout)
+ *       │                                              │ free connection, or open one (connect timeout;
+ *       │                                              │ then the proxy's tunnel, then TLS, when needed)
  *       └─ total timeout, abort ──────────────────────► Http1Connection: write request ──► read response
  *                                                        │ (content told with demand)     │
  *                          back to the pool (keep-alive) ◄───────────── exchange over ◄─────┘

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
 
 import javax.net.ssl.SSLContext;
 
@@ -61,6 +62,17 @@ class ScriptedProxyTest {
         return loopback.client(c -> c.setProxies(List.of(proxy)));
     }
 
+    /** A proxy's refusal: the port the scripted proxy listened on, and the message of the ProxyException that failed the exchange. */
+    private record Refusal(int port, String message) {
+    }
+
+    /** @return how a GET of {@code uri} failed through the proxy {@code proxyAt} makes for the port of a server playing {@code script} */
+    private Refusal refusal(IntFunction<Proxy> proxyAt, String uri, ScriptedServer.Script script) throws Exception {
+        ScriptedServer proxy = loopback.scripted(script);
+        HttpClient client = client(proxyAt.apply(proxy.port()));
+        return new Refusal(proxy.port(), failure(client, uri, ProxyException.class).getMessage());
+    }
+
     /** @return the failure of a GET to {@code uri}, which must be a {@code type} */
     private static <T extends Throwable> T failure(HttpClient client, String uri, Class<T> type) {
         ExecutionException failed = assertThrows(ExecutionException.class, () -> client.GET(uri));
@@ -92,20 +104,16 @@ class ScriptedProxyTest {
 
     @Test
     void aForwardingProxysRefusalFailsTheExchangeNamingItsChallenge() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal refused = refusal(port -> Proxy.http("127.0.0.1", port), "http://origin.invalid/x", peer -> {
             peer.readHead();
             peer.write("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"wharf\"\r\n"
                     + "Content-Length: 0\r\n\r\n");
             peer.readHead();
         });
-        HttpClient client = client(Proxy.http("127.0.0.1", proxy.port()));
 
-        ProxyException refused = failure(client, "http://origin.invalid/x", ProxyException.class);
-
-        assertEquals("proxy http://127.0.0.1:" + proxy.port() + " refused GET http://origin.invalid/x: 407 Proxy "
+        assertEquals("proxy http://127.0.0.1:" + refused.port() + " refused GET http://origin.invalid/x: 407 Proxy "
                 + "Authentication Required (no credentials were set: Proxy.withCredentials), challenge: Basic realm=\"wharf\"",
-                refused.getMessage());
-        assertEquals(proxy.port(), refused.getProxy().getPort());
+                refused.message());
     }
 
     // ---- HTTP proxy: CONNECT tunnels ----
@@ -154,78 +162,63 @@ class ScriptedProxyTest {
 
     @Test
     void aRefusedConnectFailsNamingTheProxyAndItsAnswer() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal refused = refusal(port -> Proxy.http("127.0.0.1", port), "https://origin.invalid:8443/", peer -> {
             peer.readHead();
             peer.write("HTTP/1.1 403 Forbidden\r\nContent-Length: 9\r\n\r\nforbidden");
             peer.readHead();
         });
-        HttpClient client = client(Proxy.http("127.0.0.1", proxy.port()));
 
-        ProxyException refused = failure(client, "https://origin.invalid:8443/", ProxyException.class);
-
-        assertEquals("proxy http://127.0.0.1:" + proxy.port() + " refused CONNECT origin.invalid:8443: 403 Forbidden",
-                refused.getMessage());
-        assertEquals(0, client.getDestinations().get(0).getConnectionCount());
+        assertEquals("proxy http://127.0.0.1:" + refused.port() + " refused CONNECT origin.invalid:8443: 403 Forbidden",
+                refused.message());
+        assertEquals(0, loopback.client().getDestinations().get(0).getConnectionCount(), "the refused connection left the pool");
     }
 
     @Test
     void refusedCredentialsAreNamedInTheMessage() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal refused = refusal(port -> Proxy.http("127.0.0.1", port).withCredentials("ann", "wrong"), "https://origin.invalid/", peer -> {
             peer.readHead();
             peer.write("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"r\"\r\n\r\n");
             peer.readHead();
         });
-        HttpClient client = client(Proxy.http("127.0.0.1", proxy.port()).withCredentials("ann", "wrong"));
 
-        ProxyException refused = failure(client, "https://origin.invalid/", ProxyException.class);
-
-        assertEquals("proxy http://ann@127.0.0.1:" + proxy.port() + " refused CONNECT origin.invalid:443: 407 Proxy "
+        assertEquals("proxy http://ann@127.0.0.1:" + refused.port() + " refused CONNECT origin.invalid:443: 407 Proxy "
                 + "Authentication Required (it refused the credentials of ann), challenge: Basic realm=\"r\"",
-                refused.getMessage());
+                refused.message());
     }
 
     @Test
     void aMalformedAnswerToConnectFailsSayingWhatIsWrong() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal bad = refusal(port -> Proxy.http("127.0.0.1", port), "https://origin.invalid/", peer -> {
             peer.readHead();
             peer.write("HELLO THERE\r\n\r\n");
             peer.readHead();
         });
-        HttpClient client = client(Proxy.http("127.0.0.1", proxy.port()));
 
-        ProxyException bad = failure(client, "https://origin.invalid/", ProxyException.class);
-
-        assertTrue(bad.getMessage().startsWith("proxy http://127.0.0.1:" + proxy.port()
-                + " answered CONNECT origin.invalid:443 with a malformed response: "), bad.getMessage());
+        assertTrue(bad.message().startsWith("proxy http://127.0.0.1:" + bad.port()
+                + " answered CONNECT origin.invalid:443 with a malformed response: "), bad.message());
     }
 
     @Test
     void aProxyThatClosesWithoutAnsweringFailsTheExchange() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal closed = refusal(port -> Proxy.http("127.0.0.1", port), "https://origin.invalid/", peer -> {
             peer.readHead();
             peer.close();
         });
-        HttpClient client = client(Proxy.http("127.0.0.1", proxy.port()));
 
-        ProxyException closed = failure(client, "https://origin.invalid/", ProxyException.class);
-
-        assertEquals("proxy http://127.0.0.1:" + proxy.port() + " closed the connection before answering CONNECT "
-                + "origin.invalid:443", closed.getMessage());
+        assertEquals("proxy http://127.0.0.1:" + closed.port() + " closed the connection before answering CONNECT "
+                + "origin.invalid:443", closed.message());
     }
 
     @Test
     void bytesAfterTheTunnelOpensFailIt() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal early = refusal(port -> Proxy.http("127.0.0.1", port), "https://origin.invalid/", peer -> {
             peer.readHead();
             peer.write("HTTP/1.1 200 OK\r\n\r\nHELLO");
             peer.readHead();
         });
-        HttpClient client = client(Proxy.http("127.0.0.1", proxy.port()));
 
-        ProxyException early = failure(client, "https://origin.invalid/", ProxyException.class);
-
-        assertTrue(early.getMessage().contains("sent 5 bytes after agreeing to CONNECT origin.invalid:443"),
-                early.getMessage());
+        assertTrue(early.message().contains("sent 5 bytes after agreeing to CONNECT origin.invalid:443"),
+                early.message());
     }
 
     @Test
@@ -325,81 +318,66 @@ class ScriptedProxyTest {
 
     @Test
     void aSocksRefusalIsNamedWithTheRfcsWords() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal refused = refusal(port -> Proxy.socks5("127.0.0.1", port), "http://origin.invalid:8080/", peer -> {
             peer.readBytes(3);
             peer.write(new byte[] {5, 0});
             readSocksConnect(peer);
             peer.write(new byte[] {5, 2, 0, 1, 0, 0, 0, 0, 0, 0});
             peer.readHead();
         });
-        HttpClient client = client(Proxy.socks5("127.0.0.1", proxy.port()));
 
-        ProxyException refused = failure(client, "http://origin.invalid:8080/", ProxyException.class);
-
-        assertEquals("proxy socks5://127.0.0.1:" + proxy.port() + " refused to connect to origin.invalid:8080: reply 2 "
-                + "(connection not allowed by ruleset)", refused.getMessage());
+        assertEquals("proxy socks5://127.0.0.1:" + refused.port() + " refused to connect to origin.invalid:8080: reply 2 "
+                + "(connection not allowed by ruleset)", refused.message());
     }
 
     @Test
     void aSocksProxyWantingCredentialsSaysSo() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal refused = refusal(port -> Proxy.socks5("127.0.0.1", port), "http://origin.invalid/", peer -> {
             peer.readBytes(3);
             peer.write(new byte[] {5, (byte) 0xFF});
             peer.readHead();
         });
-        HttpClient client = client(Proxy.socks5("127.0.0.1", proxy.port()));
 
-        ProxyException refused = failure(client, "http://origin.invalid/", ProxyException.class);
-
-        assertEquals("proxy socks5://127.0.0.1:" + proxy.port() + " accepts none of the offered authentication methods "
-                + "(no authentication; set credentials with Proxy.withCredentials)", refused.getMessage());
+        assertEquals("proxy socks5://127.0.0.1:" + refused.port() + " accepts none of the offered authentication methods "
+                + "(no authentication; set credentials with Proxy.withCredentials)", refused.message());
     }
 
     @Test
     void refusedSocksCredentialsAreNamed() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal refused = refusal(port -> Proxy.socks5("127.0.0.1", port).withCredentials("ann", "wrong"), "http://origin.invalid/", peer -> {
             peer.readBytes(4);
             peer.write(new byte[] {5, 2});
             peer.readBytes(1 + 1 + 3 + 1 + 5);
             peer.write(new byte[] {1, 1});
             peer.readHead();
         });
-        HttpClient client = client(Proxy.socks5("127.0.0.1", proxy.port()).withCredentials("ann", "wrong"));
 
-        ProxyException refused = failure(client, "http://origin.invalid/", ProxyException.class);
-
-        assertEquals("proxy socks5://ann@127.0.0.1:" + proxy.port() + " refused the credentials of ann (status 1)",
-                refused.getMessage());
+        assertEquals("proxy socks5://ann@127.0.0.1:" + refused.port() + " refused the credentials of ann (status 1)",
+                refused.message());
     }
 
     @Test
     void aServerThatIsNotSocks5IsNamed() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal bad = refusal(port -> Proxy.socks5("127.0.0.1", port), "http://origin.invalid/", peer -> {
             peer.readBytes(3);
             peer.write("HTTP/1.1 400 Bad Request\r\n\r\n");
             peer.readHead();
         });
-        HttpClient client = client(Proxy.socks5("127.0.0.1", proxy.port()));
 
-        ProxyException bad = failure(client, "http://origin.invalid/", ProxyException.class);
-
-        assertEquals("proxy socks5://127.0.0.1:" + proxy.port() + " is not a SOCKS5 proxy: it answered version 72",
-                bad.getMessage());
+        assertEquals("proxy socks5://127.0.0.1:" + bad.port() + " is not a SOCKS5 proxy: it answered version 72",
+                bad.message());
     }
 
     @Test
     void aSocksVersion4AnswerIsNamed() throws Exception {
-        ScriptedServer proxy = loopback.scripted(peer -> {
+        Refusal bad = refusal(port -> Proxy.socks5("127.0.0.1", port), "http://origin.invalid/", peer -> {
             peer.readBytes(3);
             peer.write(new byte[] {4, 0});
             peer.readHead();
         });
-        HttpClient client = client(Proxy.socks5("127.0.0.1", proxy.port()));
 
-        ProxyException bad = failure(client, "http://origin.invalid/", ProxyException.class);
-
-        assertEquals("proxy socks5://127.0.0.1:" + proxy.port() + " is not a SOCKS5 proxy: it answered version 4",
-                bad.getMessage());
+        assertEquals("proxy socks5://127.0.0.1:" + bad.port() + " is not a SOCKS5 proxy: it answered version 4",
+                bad.message());
     }
 
     // ---- which requests go through which proxy ----

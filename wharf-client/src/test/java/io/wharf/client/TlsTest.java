@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SNIMatcher;
@@ -175,6 +177,18 @@ class TlsTest {
         assertTrue(refused.getMessage().startsWith("TLS handshake with https://localhost:" + server.port() + " failed: "),
                 refused.getMessage());
         assertTrue(refused.getMessage().contains("no_application_protocol"), refused.getMessage());
+    }
+
+    @Test
+    void aSilentServerTimesTheHandshakeOutByTheIdleTimeout() throws Exception {
+        ScriptedServer silent = loopback.scripted(peer -> peer.readHead());
+        HttpClient client = loopback.client(c -> c.setIdleTimeout(Duration.ofMillis(300)));
+
+        TimeoutException timeout = assertThrows(TimeoutException.class,
+                () -> client.GET("https://127.0.0.1:" + silent.port() + "/"));
+
+        assertEquals("idle timeout of 300 ms elapsed during the TLS handshake with https://127.0.0.1:" + silent.port(),
+                timeout.getMessage());
     }
 
     @Test

@@ -35,10 +35,12 @@ import io.wharf.util.Promise;
  * host, never the proxy's.
  *
  * <p>The promise is completed once: with the {@link Http1Connection} when the last step is done
- * (for plain http, when TCP connects; for https, when the handshake succeeded), or with the first failure, which names the step, the
- * origin and the proxy: a {@link ProxyException} from a tunnel, an
- * {@link javax.net.ssl.SSLHandshakeException} from TLS (see {@link TlsFailure}). The connect
- * timeout bounds the TCP connect; each later step is bounded by the idle timeout.
+ * (for plain http, when TCP connects; for https, when the handshake succeeded), or with the
+ * first failure, which names the step, the origin and the proxy: a {@link ProxyException} from
+ * a tunnel, an {@link javax.net.ssl.SSLHandshakeException} from TLS (see {@link TlsFailure}), a
+ * {@link java.util.concurrent.TimeoutException} from a proxy or server silent past the idle
+ * timeout. The connect timeout bounds the TCP connect; each later step is bounded by the idle
+ * timeout.
  *
  * <h2>HTTP/2</h2>
  * ALPN offers {@link Transport#applicationProtocols()} ({@code http/1.1} today; the client
@@ -152,7 +154,7 @@ final class RouteOpening {
 
             @Override
             public void handshakeFailed(SslEndPoint endPoint, Throwable cause) {
-                failed(TlsFailure.describe(origin, proxy, cause));
+                failed(TlsFailure.describe(origin, proxy, endPoint.getIdleTimeout(), cause));
             }
         });
         return tls;
@@ -166,9 +168,13 @@ final class RouteOpening {
     }
 
     private void connectFailed(Throwable cause) {
-        if (proxy == null || cause instanceof SocketTimeoutException) {
-            // A connect timeout stays one: the destination turns it into the TimeoutException it documents.
+        if (proxy == null) {
             failed(cause);
+        } else if (cause instanceof SocketTimeoutException) {
+            // Still a SocketTimeoutException: the destination turns it into the TimeoutException it documents.
+            SocketTimeoutException timeout = new SocketTimeoutException("connecting to proxy " + proxy + " timed out");
+            timeout.initCause(cause);
+            failed(timeout);
         } else {
             failed(new ProxyException(proxy, "cannot connect to proxy " + proxy + " for " + origin + ": " + cause, cause));
         }

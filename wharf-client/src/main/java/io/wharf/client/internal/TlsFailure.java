@@ -4,6 +4,7 @@ import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateException;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 
 import javax.net.ssl.SSLHandshakeException;
 
@@ -12,19 +13,26 @@ import io.wharf.client.Proxy;
 
 /**
  * Describes a failed TLS handshake for the exchange it fails: which origin (and proxy), and why
- * in plain words — the server's certificate is not trusted, it does not name the host, or what
- * the JDK said — with the JDK's exception as the cause. Stateless; any thread.
+ * in plain words — the server's certificate is not trusted, it does not name the host, the
+ * server was silent past the idle timeout, or what the JDK said — with the original exception
+ * as the cause. Stateless; any thread.
  */
 final class TlsFailure {
 
     private TlsFailure() {
     }
 
-    /** @return an {@link SSLHandshakeException} naming {@code origin}, the proxy (if any) and the reason, caused by {@code cause} */
-    static SSLHandshakeException describe(Origin origin, Proxy proxy, Throwable cause) {
+    /**
+     * @param idleTimeout the connection's idle timeout in milliseconds, for a handshake that timed out
+     * @return a {@link TimeoutException} when the handshake timed out, otherwise an
+     *     {@link SSLHandshakeException}; each naming {@code origin}, the proxy (if any) and the
+     *     reason, caused by {@code cause}
+     */
+    static Exception describe(Origin origin, Proxy proxy, long idleTimeout, Throwable cause) {
         String where = "https://" + origin.authority() + (proxy == null ? "" : " (through proxy " + proxy + ")");
-        SSLHandshakeException described = new SSLHandshakeException("TLS handshake with " + where + " failed: "
-                + reason(origin, cause));
+        Exception described = cause instanceof TimeoutException
+                ? new TimeoutException("idle timeout of " + idleTimeout + " ms elapsed during the TLS handshake with " + where)
+                : new SSLHandshakeException("TLS handshake with " + where + " failed: " + reason(origin, cause));
         described.initCause(cause);
         return described;
     }
