@@ -5,6 +5,7 @@ import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateException;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLHandshakeException;
 
@@ -18,6 +19,9 @@ import io.wharf.client.Proxy;
  * as the cause. Stateless; any thread.
  */
 final class TlsFailure {
+
+    /** The TLS alert the JDK puts before its own words, as in {@code (certificate_unknown) PKIX path building failed}. */
+    private static final Pattern ALERT_PREFIX = Pattern.compile("^\\([a-z_]+\\) (?=.)");
 
     private TlsFailure() {
     }
@@ -38,7 +42,8 @@ final class TlsFailure {
     }
 
     private static String reason(Origin origin, Throwable cause) {
-        String said = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        String said = cause.getMessage() == null ? cause.getClass().getSimpleName()
+                : ALERT_PREFIX.matcher(cause.getMessage()).replaceFirst("");
         for (Throwable link = cause; link != null; link = link.getCause()) {
             if (link instanceof CertPathBuilderException || link instanceof CertPathValidatorException) {
                 return "the server's certificate is not trusted (" + said
