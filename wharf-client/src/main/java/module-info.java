@@ -1,9 +1,9 @@
 /**
  * Wharf's asynchronous HTTP client: {@code HttpClient}, requests and responses with listeners
  * for every event (content with demand), destinations with bounded queues and connection
- * pools, HTTP/1.1 over TCP and Unix domain sockets; {@code io.wharf.client.reactive}, the
- * same as {@code java.util.concurrent.Flow} publishers. {@code io.wharf.client.internal} holds the
- * transport and is not exported.
+ * pools, HTTP/1.1 over TCP and Unix domain sockets, https over TLS, HTTP and SOCKS5 proxies;
+ * {@code io.wharf.client.reactive}, the same as {@code java.util.concurrent.Flow} publishers.
+ * {@code io.wharf.client.internal} holds the transport and is not exported.
  */
 module io.wharf.client {
     requires transitive io.wharf.http;

@@ -10,6 +10,9 @@ public interface Destination {
     /** @return the origin this destination serves */
     Origin getOrigin();
 
+    /** @return the proxy its connections go through, or null when they go direct */
+    Proxy getProxy();
+
     /** @return the requests waiting for a connection */
     int getQueuedRequestCount();
 

@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 
+import javax.net.ssl.SSLContext;
+
 import io.wharf.client.internal.Http1Transport;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
@@ -25,8 +27,11 @@ import io.wharf.util.thread.Scheduler;
 
 /**
  * The asynchronous HTTP client: makes {@link Request}s, queues them per {@link Destination}
- * (one per origin: scheme, host, port, tag) and carries them over pooled HTTP/1.1
- * connections opened by a {@link ClientConnector}.
+ * (one per origin — scheme, host, port, tag — and proxy) and carries them over pooled HTTP/1.1
+ * connections opened by a {@link ClientConnector}: plain for {@code http}, over TLS for
+ * {@code https} (the server's certificate checked against {@link #setSslContext} or the JDK's
+ * trusted CAs and required to name the host; SNI; ALPN {@code http/1.1}), directly or through
+ * the first of {@link #setProxies} that applies (an HTTP proxy, a CONNECT tunnel, SOCKS5).
  *
  * <pre>{@code
  * HttpClient client = new HttpClient();
@@ -39,7 +44,8 @@ import io.wharf.util.thread.Scheduler;
  * <h2>Flow</h2>
  * <pre>
  *  Request.send ──► Destination queue (bounded) ──► connection pool (max per destination)
- *       │                                              │ free connection, or open one (connect timeout)
+ *       │                                              │ free connection, or open one (connect timeout;
+ *       │                                              │ then the proxy's tunnel, then TLS, when needed)
  *       └─ total timeout, abort ──────────────────────► Http1Connection: write request ──► read response
  *                                                        │ (content told with demand)     │
  *                          back to the pool (keep-alive) ◄───────────── exchange over ◄─────┘
@@ -64,7 +70,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     private final ClientConnector connector;
     private final Transport transport;
-    private final ConcurrentMap<Origin, HttpDestination> destinations = new ConcurrentHashMap<>();
+    private final ConcurrentMap<DestinationKey, HttpDestination> destinations = new ConcurrentHashMap<>();
     private Duration idleTimeout = Duration.ofSeconds(30);
     private Duration requestTimeout;
     private int maxConnectionsPerDestination = 64;
@@ -78,6 +84,11 @@ public final class HttpClient extends ContainerLifeCycle {
     private HttpParser.Limits responseLimits = HttpParser.Limits.DEFAULT.withFieldCacheCapacity(0);
     private String userAgent = "Wharf";
     private Path unixDomainPath;
+    private volatile List<Proxy> proxies = List.of();
+
+    /** Destinations are kept apart by proxy too: a proxy set later never reuses direct connections. */
+    private record DestinationKey(Origin origin, Proxy proxy) {
+    }
 
     /** A client on a new {@link ClientConnector}, which makes its own threads and buffer pool at start. */
     public HttpClient() {
@@ -94,6 +105,10 @@ public final class HttpClient extends ContainerLifeCycle {
     @Override
     protected void doStart() throws Exception {
         connector.setIdleTimeout(idleTimeout);
+        if (!connector.isRunning()) {
+            // ALPN offers what the transport speaks, whatever the connector was given.
+            connector.setApplicationProtocols(transport.applicationProtocols());
+        }
         super.doStart();
     }
 
@@ -145,9 +160,27 @@ public final class HttpClient extends ContainerLifeCycle {
 
     // ---- destinations ----
 
-    /** @return the destination of {@code origin}, made at its first use */
+    /**
+     * @return the destination of {@code origin} through the first of {@link #getProxies()} that
+     *     applies to it (or direct), made at its first use
+     */
     public Destination resolveDestination(Origin origin) {
-        return destinations.computeIfAbsent(origin, key -> new HttpDestination(this, key, transport));
+        Proxy proxy = proxyFor(origin);
+        return destinations.computeIfAbsent(new DestinationKey(origin, proxy),
+                key -> new HttpDestination(this, origin, proxy, transport));
+    }
+
+    /** @return the first proxy that applies to {@code origin}; null when it goes direct (always with a Unix domain path) */
+    private Proxy proxyFor(Origin origin) {
+        if (unixDomainPath != null) {
+            return null;
+        }
+        for (Proxy proxy : proxies) {
+            if (proxy.appliesTo(origin)) {
+                return proxy;
+            }
+        }
+        return null;
     }
 
     /** @return the destinations made so far */
@@ -335,6 +368,49 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setUnixDomainPath(Path path) {
         this.unixDomainPath = path;
+    }
+
+    /** @return the proxies requests go through, in order; empty (all direct) by default */
+    public List<Proxy> getProxies() {
+        return proxies;
+    }
+
+    /**
+     * Sets the proxies: each request goes through the first that {@link Proxy#appliesTo applies}
+     * to its origin, or direct when none does. Takes effect for requests sent afterwards, at any
+     * time. Not used with {@link #setUnixDomainPath}.
+     */
+    public void setProxies(List<Proxy> proxies) {
+        this.proxies = List.copyOf(proxies);
+    }
+
+    /** @return the TLS context of https connections, or null for the JDK's default (its trusted CAs) */
+    public SSLContext getSslContext() {
+        return connector.getSslContext();
+    }
+
+    /**
+     * Sets the TLS context of https connections: which certificates it trusts (for example a
+     * {@link javax.net.ssl.TrustManagerFactory} over a {@link java.security.KeyStore} with a
+     * private CA) and which client certificate it shows. The server's certificate is always
+     * checked against it and must name the request's host. Before {@link #start()}.
+     */
+    public void setSslContext(SSLContext context) {
+        connector.setSslContext(context);
+    }
+
+    /** @return whether https connections trust every certificate (false by default) */
+    public boolean isTrustAllCertificatesInsecurely() {
+        return connector.isTrustAllCertificatesInsecurely();
+    }
+
+    /**
+     * INSECURE, for tests and development only: when true, https connections accept any
+     * certificate for any host, so anyone on the path can read and change the traffic. Takes
+     * precedence over {@link #setSslContext}. Before {@link #start()}.
+     */
+    public void setTrustAllCertificatesInsecurely(boolean trustAll) {
+        connector.setTrustAllCertificatesInsecurely(trustAll);
     }
 
     private static int positive(String name, int value) {

@@ -3,7 +3,9 @@ package io.wharf.client;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
+import io.wharf.io.ssl.SslConnectionFactory;
 import io.wharf.server.Handler;
 import io.wharf.testing.LeakTracking;
 
@@ -37,6 +39,13 @@ final class Loopback implements AfterEachCallback {
         return server;
     }
 
+    /** @return Wharf's server with {@code handler} over TLS made by {@code tls}, started on 127.0.0.1 */
+    TestServer tlsServer(Handler handler, SslConnectionFactory tls) throws Exception {
+        TestServer server = new TestServer(leaks.pool(), handler, null, tls);
+        servers.add(server);
+        return server;
+    }
+
     /** @return a scripted socket server playing {@code scripts} */
     ScriptedServer scripted(ScriptedServer.Script... scripts) throws Exception {
         ScriptedServer server = new ScriptedServer(scripts);
@@ -46,9 +55,15 @@ final class Loopback implements AfterEachCallback {
 
     /** @return the test's client, started at the first call */
     HttpClient client() throws Exception {
+        return client(configured -> { });
+    }
+
+    /** @return the test's client, configured by {@code configuration} then started, at the first call */
+    HttpClient client(Consumer<HttpClient> configuration) throws Exception {
         if (client == null) {
             client = new HttpClient();
             client.setByteBufferPool(leaks.pool());
+            configuration.accept(client);
             client.start();
         }
         return client;

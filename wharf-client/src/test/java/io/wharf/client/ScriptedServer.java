@@ -66,8 +66,36 @@ final class ScriptedServer implements AutoCloseable {
         }
 
         void write(String text) throws IOException {
-            out.write(text.getBytes(StandardCharsets.ISO_8859_1));
+            write(text.getBytes(StandardCharsets.ISO_8859_1));
+        }
+
+        void write(byte[] bytes) throws IOException {
+            out.write(bytes);
             out.flush();
+        }
+
+        /**
+         * Plays a tunnel's far side: connects to 127.0.0.1:{@code port} and copies bytes both
+         * ways until each side has ended its output.
+         */
+        void relayTo(int port) throws IOException {
+            try (Socket target = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                Thread back = new Thread(() -> {
+                    try {
+                        target.getInputStream().transferTo(out);
+                        socket.shutdownOutput();
+                    } catch (IOException ended) {
+                        // One side went away: the relay ends.
+                    }
+                }, "relay-back");
+                back.setDaemon(true);
+                back.start();
+                in.transferTo(target.getOutputStream());
+                target.shutdownOutput();
+                back.join(10_000);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         void close() throws IOException {
@@ -105,6 +133,10 @@ final class ScriptedServer implements AutoCloseable {
 
     int accepted() {
         return accepted;
+    }
+
+    int port() {
+        return serverSocket.getLocalPort();
     }
 
     String uri(String path) {

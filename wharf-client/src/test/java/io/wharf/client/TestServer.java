@@ -2,6 +2,11 @@ package io.wharf.client;
 
 import java.time.Duration;
 
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.io.ssl.SslConnectionFactory;
+import io.wharf.server.ConnectionFactory;
+import io.wharf.server.Connector;
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.HttpConnectionFactory;
@@ -12,8 +17,8 @@ import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Test fixture: Wharf's own server on 127.0.0.1 (an ephemeral port), on the test's
- * leak-tracking buffer pool, with one handler. {@link Loopback} closes it after the test,
- * before the leak check.
+ * leak-tracking buffer pool, with one handler, over plain TCP or over TLS. {@link Loopback}
+ * closes it after the test, before the leak check.
  */
 @SuppressWarnings("try") // close() stops a server, which may be interrupted; tests let that propagate.
 final class TestServer implements AutoCloseable {
@@ -21,6 +26,7 @@ final class TestServer implements AutoCloseable {
     final Server server;
     final ServerConnector connector;
     final HttpConfiguration configuration = new HttpConfiguration();
+    private final boolean secure;
 
     TestServer(ByteBufferPool pool, Handler handler) throws Exception {
         this(pool, handler, null);
@@ -28,8 +34,20 @@ final class TestServer implements AutoCloseable {
 
     /** @param idleTimeout the server's idle timeout, or null for its default */
     TestServer(ByteBufferPool pool, Handler handler, Duration idleTimeout) throws Exception {
+        this(pool, handler, idleTimeout, null);
+    }
+
+    /**
+     * @param idleTimeout the server's idle timeout, or null for its default
+     * @param tls the server side of TLS, wrapping every connection before HTTP/1.1; null for plain TCP
+     */
+    TestServer(ByteBufferPool pool, Handler handler, Duration idleTimeout, SslConnectionFactory tls) throws Exception {
         server = new Server(new QueuedThreadPool(), pool);
-        connector = new ServerConnector(server, 1, new HttpConnectionFactory(configuration));
+        HttpConnectionFactory http = new HttpConnectionFactory(configuration);
+        connector = tls == null
+                ? new ServerConnector(server, 1, http)
+                : new ServerConnector(server, 1, new TlsFirst(tls), http);
+        this.secure = tls != null;
         connector.setHost("127.0.0.1");
         if (idleTimeout != null) {
             connector.setIdleTimeout(idleTimeout);
@@ -44,11 +62,26 @@ final class TestServer implements AutoCloseable {
     }
 
     String uri(String path) {
-        return "http://127.0.0.1:" + port() + path;
+        return (secure ? "https" : "http") + "://127.0.0.1:" + port() + path;
     }
 
     @Override
     public void close() throws Exception {
         server.stop();
+    }
+
+    /** TLS on each accepted endpoint, then the connector's HTTP/1.1 on the decrypted one. */
+    private record TlsFirst(SslConnectionFactory tls) implements ConnectionFactory {
+        @Override
+        public String getProtocol() {
+            return "SSL";
+        }
+
+        @Override
+        public Connection newConnection(Connector connector, EndPoint endPoint) {
+            ConnectionFactory http = connector.getConnectionFactory("HTTP/1.1");
+            return tls.newConnection(endPoint, connector.getExecutor(), connector.getByteBufferPool(),
+                    decrypted -> http.newConnection(connector, decrypted));
+        }
     }
 }

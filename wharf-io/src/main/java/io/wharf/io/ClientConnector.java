@@ -150,7 +150,7 @@ public class ClientConnector extends ContainerLifeCycle {
         Objects.requireNonNull(address, "address");
         SslConnectionFactory tls;
         try {
-            tls = sslConnectionFactory();
+            tls = getSslConnectionFactory();
         } catch (RuntimeException x) {
             promise.failed(x);
             return;
@@ -160,8 +160,13 @@ public class ClientConnector extends ContainerLifeCycle {
         connect(address, new Attempt(network -> tls.newConnection(network, address, executor, pool, factory), promise, true));
     }
 
-    /** @return the factory of client TLS connections, made at the first TLS connect from the settings */
-    private SslConnectionFactory sslConnectionFactory() {
+    /**
+     * @return the factory of client TLS connections, made at its first use from the settings
+     *     (context, trust-all opt-in, ALPN, host name verification, listeners); for a caller that
+     *     puts TLS on an endpoint it opened with {@link #connect} (after a proxy's tunnel, say)
+     * @throws IllegalStateException when no TLS context can be had
+     */
+    public SslConnectionFactory getSslConnectionFactory() {
         SslConnectionFactory tls = sslConnectionFactory;
         if (tls != null) {
             return tls;

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.wharf.client.Destination;
 import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
+import io.wharf.client.Proxy;
 
 /**
  * The exchanges bound for one {@link Origin}: a bounded queue in front of a
@@ -26,13 +27,22 @@ public final class HttpDestination implements Destination {
 
     private final HttpClient client;
     private final Origin origin;
+    private final Proxy proxy;
+    private final ForwardProxy forwardProxy;
     private final ConnectionPool pool;
     private final Deque<HttpExchange> queue = new ConcurrentLinkedDeque<>();
     private final AtomicInteger queued = new AtomicInteger();
 
     public HttpDestination(HttpClient client, Origin origin, Transport transport) {
+        this(client, origin, null, transport);
+    }
+
+    /** @param proxy the proxy the connections go through, or null for direct */
+    public HttpDestination(HttpClient client, Origin origin, Proxy proxy, Transport transport) {
         this.client = client;
         this.origin = origin;
+        this.proxy = proxy;
+        this.forwardProxy = ForwardProxy.of(origin, proxy);
         this.pool = transport.newConnectionPool(this);
     }
 
@@ -43,6 +53,16 @@ public final class HttpDestination implements Destination {
     @Override
     public Origin getOrigin() {
         return origin;
+    }
+
+    @Override
+    public Proxy getProxy() {
+        return proxy;
+    }
+
+    /** @return how requests go to the HTTP proxy in absolute form (plain http through an HTTP proxy), or null */
+    ForwardProxy getForwardProxy() {
+        return forwardProxy;
     }
 
     /** Queues {@code exchange}, or fails it when the queue is full or the client stopped. */
@@ -174,6 +194,6 @@ public final class HttpDestination implements Destination {
 
     @Override
     public String toString() {
-        return "HttpDestination[" + origin + ", queued=" + queued.get() + ", " + pool + "]";
+        return "HttpDestination[" + origin + (proxy == null ? "" : " via " + proxy) + ", queued=" + queued.get() + ", " + pool + "]";
     }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -56,7 +57,7 @@ public final class HttpRequest implements Request {
     private volatile HttpExchange exchange;
 
     /**
-     * @throws IllegalArgumentException when {@code uri} is not an absolute http URI with a host
+     * @throws IllegalArgumentException when {@code uri} is not an absolute http or https URI with a host
      */
     public HttpRequest(HttpClient client, URI uri) {
         this.client = Objects.requireNonNull(client, "client");
@@ -64,11 +65,11 @@ public final class HttpRequest implements Request {
         if (uriScheme == null || uri.getHost() == null) {
             throw new IllegalArgumentException("not an absolute URI with a host: " + uri);
         }
-        if (!"http".equalsIgnoreCase(uriScheme)) {
+        if (!"http".equalsIgnoreCase(uriScheme) && !"https".equalsIgnoreCase(uriScheme)) {
             throw new IllegalArgumentException("unsupported scheme " + uriScheme + " in " + uri
-                    + ": this client speaks plain http only (TLS comes later)");
+                    + ": this client speaks http and https");
         }
-        this.scheme = "http";
+        this.scheme = uriScheme.toLowerCase(Locale.ROOT);
         this.host = uri.getHost();
         this.port = uri.getPort() > 0 ? uri.getPort() : Origin.defaultPort(scheme);
         String rawPath = uri.getRawPath();
@@ -260,9 +261,14 @@ public final class HttpRequest implements Request {
         if (!sent.compareAndSet(false, true)) {
             throw new IllegalStateException("already sent: " + this);
         }
-        List<Response.Listener> listeners = new ArrayList<>(responseListeners);
-        listeners.add(Objects.requireNonNull(listener, "listener"));
         HttpDestination destination = (HttpDestination) client.resolveDestination(getOrigin());
+        List<Response.Listener> listeners = new ArrayList<>(responseListeners.size() + 2);
+        if (destination.getForwardProxy() != null) {
+            // First, so that a proxy's 407 fails the exchange before the application sees more.
+            listeners.add(destination.getForwardProxy());
+        }
+        listeners.addAll(responseListeners);
+        listeners.add(Objects.requireNonNull(listener, "listener"));
         HttpExchange created = new HttpExchange(destination, this, listeners);
         exchange = created;
         Throwable aborted = abortCause.get();
@@ -318,6 +324,11 @@ public final class HttpRequest implements Request {
             length = content.getLength();
         }
         String target = query == null ? path : path + "?" + query;
+        ForwardProxy forward = exchange.destination().getForwardProxy();
+        if (forward != null) {
+            target = forward.requestTarget(getOrigin(), target);
+            forward.authorize(headers);
+        }
         return new MetaData.Request(method, target, version, headers, length, null);
     }
 

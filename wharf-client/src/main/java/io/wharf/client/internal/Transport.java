@@ -1,5 +1,7 @@
 package io.wharf.client.internal;
 
+import java.util.List;
+
 import io.wharf.util.Promise;
 
 /**
@@ -16,4 +18,10 @@ public interface Transport {
 
     /** @return the pool that shares this transport's connections to {@code destination} */
     ConnectionPool newConnectionPool(HttpDestination destination);
+
+    /**
+     * @return the application protocols this transport offers by ALPN on TLS connections, most
+     *     preferred first ({@code http/1.1}); a TLS server that picks another fails the connection
+     */
+    List<String> applicationProtocols();
 }

@@ -86,6 +86,11 @@ class DuplexConnectionPoolTest {
         public ConnectionPool newConnectionPool(HttpDestination destination) {
             throw new UnsupportedOperationException();
         }
+
+        @Override
+        public List<String> applicationProtocols() {
+            return List.of("http/1.1");
+        }
     }
 
     @BeforeEach
