@@ -1,11 +1,13 @@
 /**
  * Wharf's asynchronous HTTP client: {@code HttpClient}, requests and responses with listeners
  * for every event (content with demand), destinations with bounded queues and connection
- * pools, HTTP/1.1 over TCP and Unix domain sockets. {@code io.wharf.client.internal} holds the
- * transport and is not exported.
+ * pools, HTTP/1.1 over TCP and Unix domain sockets, redirects, cookies, gzip decoding;
+ * {@code io.wharf.client.auth} holds Basic and Digest authentication and their store.
+ * {@code io.wharf.client.internal} holds the transport and is not exported.
  */
 module io.wharf.client {
     requires transitive io.wharf.http;
 
     exports io.wharf.client;
+    exports io.wharf.client.auth;
 }
