@@ -1,5 +1,6 @@
 package io.wharf.client;
 
+import java.net.CookieStore;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,12 +12,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 
+import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.internal.Http1Transport;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.Transport;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
+import io.wharf.http.compression.DecoderLimits;
+import io.wharf.http.compression.InflaterPool;
 import io.wharf.io.ClientConnector;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.component.ContainerLifeCycle;
@@ -61,6 +65,13 @@ import io.wharf.util.thread.Scheduler;
  */
 public final class HttpClient extends ContainerLifeCycle {
 
+    /**
+     * The default {@link #getResponseDecoderLimits()}: 1 GiB inflated, and no more than 200
+     * inflated bytes per compressed byte once past 16 MiB (a zip bomb runs at about 1000).
+     */
+    public static final DecoderLimits DEFAULT_RESPONSE_DECODER_LIMITS =
+            new DecoderLimits(1L << 30, 200, 16L << 20, 1024);
+
     private final ClientConnector connector;
     private final Transport transport;
     private final ConcurrentMap<Origin, HttpDestination> destinations = new ConcurrentHashMap<>();
@@ -76,6 +87,13 @@ public final class HttpClient extends ContainerLifeCycle {
     private HttpParser.Limits responseLimits = HttpParser.Limits.DEFAULT.withFieldCacheCapacity(0);
     private String userAgent = "Wharf";
     private Path unixDomainPath;
+    private boolean followRedirects = true;
+    private int maxRedirects = 8;
+    private volatile CookieStore cookieStore = new MemoryCookieStore();
+    private final AuthenticationStore authenticationStore = new AuthenticationStore();
+    private boolean contentDecoding = true;
+    private DecoderLimits responseDecoderLimits = DEFAULT_RESPONSE_DECODER_LIMITS;
+    private volatile InflaterPool inflaters;
 
     /** A client on a new {@link ClientConnector}, which makes its own threads and buffer pool at start. */
     public HttpClient() {
@@ -92,6 +110,7 @@ public final class HttpClient extends ContainerLifeCycle {
     @Override
     protected void doStart() throws Exception {
         connector.setIdleTimeout(idleTimeout);
+        inflaters = InflaterPool.forGzip();
         super.doStart();
     }
 
@@ -102,6 +121,10 @@ public final class HttpClient extends ContainerLifeCycle {
         }
         destinations.clear();
         super.doStop();
+        InflaterPool pool = inflaters;
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     // ---- requests ----
@@ -317,6 +340,83 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setUnixDomainPath(Path path) {
         this.unixDomainPath = path;
+    }
+
+    // ---- following up: redirects, cookies, authentication, content decoding ----
+
+    /** @return whether requests follow redirects unless they say otherwise; true by default */
+    public boolean isFollowRedirects() {
+        return followRedirects;
+    }
+
+    /**
+     * Sets whether new requests follow 301, 302, 303, 307 and 308 answers to their
+     * {@code Location} ({@link Request#followRedirects} overrides it per request). The
+     * listeners then see only the final response; see docs/client.md for the rules.
+     */
+    public void setFollowRedirects(boolean follow) {
+        this.followRedirects = follow;
+    }
+
+    /** @return how many redirects a request follows at most; 8 by default */
+    public int getMaxRedirects() {
+        return maxRedirects;
+    }
+
+    /** Bounds the redirects new requests follow ({@link Request#maxRedirects} overrides it). */
+    public void setMaxRedirects(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("maxRedirects must not be negative: " + max);
+        }
+        this.maxRedirects = max;
+    }
+
+    /** @return the store cookies are kept in and sent from, or null when cookies are off; a {@link MemoryCookieStore} by default */
+    public CookieStore getCookieStore() {
+        return cookieStore;
+    }
+
+    /**
+     * Sets the store that every response's {@code Set-Cookie} fields go into and every
+     * request's {@code Cookie} field comes from (matched by the store's {@code get(URI)});
+     * null turns cookies off. Any thread, any time.
+     */
+    public void setCookieStore(CookieStore store) {
+        this.cookieStore = store;
+    }
+
+    /** @return the credentials the client answers 401 challenges with, and the answers it keeps */
+    public AuthenticationStore getAuthenticationStore() {
+        return authenticationStore;
+    }
+
+    /** @return whether gzip responses are inflated (and {@code Accept-Encoding: gzip} sent); true by default */
+    public boolean isContentDecoding() {
+        return contentDecoding;
+    }
+
+    /**
+     * Sets whether requests without an {@code Accept-Encoding} field get
+     * {@code Accept-Encoding: gzip}, and responses with {@code Content-Encoding: gzip} are
+     * inflated for the listeners (who then see neither Content-Encoding nor Content-Length).
+     */
+    public void setContentDecoding(boolean decoding) {
+        this.contentDecoding = decoding;
+    }
+
+    /** @return the bounds on inflating a response; {@link #DEFAULT_RESPONSE_DECODER_LIMITS} by default */
+    public DecoderLimits getResponseDecoderLimits() {
+        return responseDecoderLimits;
+    }
+
+    /** Bounds the inflated size and ratio of responses; past them the exchange fails with an IOException. */
+    public void setResponseDecoderLimits(DecoderLimits limits) {
+        this.responseDecoderLimits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** @return the gzip inflaters responses are decoded with, made at start; null before */
+    public InflaterPool getInflaterPool() {
+        return inflaters;
     }
 
     private static int positive(String name, int value) {

@@ -94,6 +94,21 @@ public interface Request {
     /** Bounds each silence of the connection while this exchange is on it. */
     Request idleTimeout(Duration idleTimeout);
 
+    /** @return whether a 301, 302, 303, 307 or 308 answer is followed; the client's setting unless set */
+    boolean isFollowRedirects();
+
+    /**
+     * Follows redirects (the default, see {@link HttpClient#setFollowRedirects}), or hands
+     * every 3xx answer to the listeners as the final response.
+     */
+    Request followRedirects(boolean follow);
+
+    /** @return how many redirects this request follows at most; the client's setting unless set */
+    int getMaxRedirects();
+
+    /** Bounds the redirects followed; one more fails the request with an IOException naming the chain. */
+    Request maxRedirects(int max);
+
     /** Sets the tag of the origin: requests with different tags never share a connection. */
     Request tag(Object tag);
 

@@ -1,8 +1,10 @@
 package io.wharf.client;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import io.wharf.server.Handler;
 import io.wharf.testing.LeakTracking;
@@ -37,6 +39,13 @@ final class Loopback implements AfterEachCallback {
         return server;
     }
 
+    /** @return Wharf's server with {@code handler}, started on the Unix domain socket {@code socket} */
+    TestServer unixServer(Handler handler, Path socket) throws Exception {
+        TestServer server = new TestServer(leaks.pool(), handler, socket);
+        servers.add(server);
+        return server;
+    }
+
     /** @return a scripted socket server playing {@code scripts} */
     ScriptedServer scripted(ScriptedServer.Script... scripts) throws Exception {
         ScriptedServer server = new ScriptedServer(scripts);
@@ -46,9 +55,16 @@ final class Loopback implements AfterEachCallback {
 
     /** @return the test's client, started at the first call */
     HttpClient client() throws Exception {
+        return client(configured -> {
+        });
+    }
+
+    /** @return the test's client, set up by {@code setup} before it starts at the first call */
+    HttpClient client(Consumer<HttpClient> setup) throws Exception {
         if (client == null) {
             client = new HttpClient();
             client.setByteBufferPool(leaks.pool());
+            setup.accept(client);
             client.start();
         }
         return client;
