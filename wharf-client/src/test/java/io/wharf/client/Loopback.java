@@ -46,6 +46,13 @@ final class Loopback implements AfterEachCallback {
         return server;
     }
 
+    /** @return the Python Digest server, started on a free loopback port */
+    DigestServer digestServer() throws Exception {
+        DigestServer server = new DigestServer();
+        servers.add(server);
+        return server;
+    }
+
     /** @return a scripted socket server playing {@code scripts} */
     ScriptedServer scripted(ScriptedServer.Script... scripts) throws Exception {
         ScriptedServer server = new ScriptedServer(scripts);

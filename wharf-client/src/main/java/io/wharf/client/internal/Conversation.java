@@ -128,6 +128,10 @@ final class Conversation {
         Throwable aborted = abortCause.get();
         if (aborted != null) {
             hop.abort(aborted);
+        } else if (hop != first && hop.getContent() != null && !hop.getContent().rewind()) {
+            // Rewound when the hop was made, but the previous hop's writer may have failed it
+            // since (a final answer instead of 100 Continue): rewound again now that it is done.
+            hop.abort(new IOException("the content of " + hop + " could not be rewound to be sent again"));
         }
         hop.dispatch(new HopListener(this, hop));
     }
