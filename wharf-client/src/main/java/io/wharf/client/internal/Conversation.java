@@ -1,8 +1,6 @@
 package io.wharf.client.internal;
 
 import java.io.IOException;
-import java.net.CookieStore;
-import java.net.HttpCookie;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashSet;
@@ -21,11 +19,7 @@ import io.wharf.client.Result;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
-import io.wharf.http.HttpMethod;
 import io.wharf.util.thread.Scheduler;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One request of the application and the requests the client sends on its behalf — the
@@ -53,8 +47,6 @@ import org.slf4j.LoggerFactory;
  * goes through, or through a {@link ResponseInflater}.
  */
 final class Conversation {
-
-    private static final Logger LOG = LoggerFactory.getLogger(Conversation.class);
 
     /** The most content bytes read and dropped from a response that is followed up. */
     static final int MAX_DROPPED_CONTENT = 1024 * 1024;
@@ -166,59 +158,8 @@ final class Conversation {
         if (client.isContentDecoding() && !headers.contains(HttpHeader.ACCEPT_ENCODING)) {
             headers.put(HttpHeader.ACCEPT_ENCODING, "gzip");
         }
-        addCookies(hop);
+        CookieHeaders.addTo(client.getCookieStore(), hop);
         challenges.preempt(hop);
-    }
-
-    private void addCookies(HttpRequest hop) {
-        CookieStore store = client.getCookieStore();
-        if (store == null) {
-            return;
-        }
-        List<HttpCookie> cookies;
-        try {
-            cookies = store.get(hop.getURI());
-        } catch (RuntimeException x) {
-            LOG.warn("Cookie store {} failed to give the cookies of {}", store, hop, x);
-            return;
-        }
-        if (cookies.isEmpty()) {
-            return;
-        }
-        String own = hop.getHeaders().get(HttpHeader.COOKIE);
-        StringBuilder value = new StringBuilder(own == null ? "" : own);
-        for (HttpCookie cookie : cookies) {
-            if (!value.isEmpty()) {
-                value.append("; ");
-            }
-            value.append(cookie.getName()).append('=').append(cookie.getValue());
-        }
-        hop.headers().put(HttpHeader.COOKIE, value.toString());
-    }
-
-    /** Puts the {@code Set-Cookie} fields of a hop's response into the store. On the reading thread. */
-    void storeCookies(HttpRequest hop, Response response) {
-        CookieStore store = client.getCookieStore();
-        if (store == null) {
-            return;
-        }
-        List<String> values = response.getHeaders().getValuesList(HttpHeader.SET_COOKIE);
-        if (values.isEmpty()) {
-            return;
-        }
-        URI uri = hop.getURI();
-        long now = System.currentTimeMillis();
-        for (String value : values) {
-            HttpCookie cookie = SetCookieParser.parse(value, uri, now);
-            if (cookie == null) {
-                continue;
-            }
-            try {
-                store.add(uri, cookie);
-            } catch (RuntimeException x) {
-                LOG.warn("Cookie store {} failed to keep a cookie from {}", store, hop, x);
-            }
-        }
     }
 
     /** @return whether the application set the credentials of the hops still on its origin */
@@ -328,49 +269,6 @@ final class Conversation {
                 || header == HttpHeader.CONTENT_ENCODING || header == HttpHeader.CONTENT_LANGUAGE
                 || header == HttpHeader.CONTENT_LOCATION || header == HttpHeader.TRANSFER_ENCODING
                 || header == HttpHeader.EXPECT;
-    }
-
-    // ---- the final response ----
-
-    /**
-     * @return an inflater for a gzip response the application is to hear, its Content-Encoding
-     *     and Content-Length fields removed; null when the content is told as it came
-     */
-    ResponseInflater inflaterFor(HttpRequest hop, HttpResponse response) {
-        if (!client.isContentDecoding() || HttpMethod.HEAD.is(hop.getMethod())) {
-            return null;
-        }
-        int status = response.getStatus();
-        if (status == 204 || status == 304) {
-            return null;
-        }
-        List<String> codings = response.getHeaders().getValuesList(HttpHeader.CONTENT_ENCODING);
-        if (codings.size() != 1) {
-            return null;
-        }
-        String coding = codings.get(0).strip();
-        if (!coding.equalsIgnoreCase("gzip") && !coding.equalsIgnoreCase("x-gzip")) {
-            return null;
-        }
-        HttpFields.Mutable headers = response.mutableHeaders();
-        headers.remove(HttpHeader.CONTENT_ENCODING);
-        headers.remove(HttpHeader.CONTENT_LENGTH);
-        return new ResponseInflater(application, response, client.getInflaterPool(), client.getResponseDecoderLimits(),
-                client.getByteBufferPool(), client.getResponseBufferSize());
-    }
-
-    /** Tells the application the head of its final response: begin, each field (dropping the refused), headers. */
-    void tellHead(HttpResponse response) {
-        application.begin(response);
-        HttpFields.Mutable headers = response.mutableHeaders();
-        for (int i = 0; i < headers.size(); ) {
-            if (application.header(response, headers.getField(i))) {
-                i++;
-            } else {
-                headers.remove(i);
-            }
-        }
-        application.headers(response);
     }
 
     /**

@@ -1,9 +1,15 @@
 package io.wharf.client.internal;
 
 import java.io.IOException;
+import java.util.List;
 
+import io.wharf.client.HttpClient;
 import io.wharf.client.Response;
 import io.wharf.client.Result;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpMethod;
 import io.wharf.io.Content;
 
 /**
@@ -53,14 +59,14 @@ final class HopListener implements Response.Listener {
     }
 
     @Override
-    public boolean onHeader(Response response, io.wharf.http.HttpField field) {
+    public boolean onHeader(Response response, HttpField field) {
         // Kept for now: the application's listeners filter when they hear the head.
         return true;
     }
 
     @Override
     public void onHeaders(Response response) {
-        conversation.storeCookies(request, response);
+        CookieHeaders.store(conversation.client().getCookieStore(), request.getURI(), response);
         HttpRequest followUp;
         try {
             followUp = conversation.followUp(request, response);
@@ -75,9 +81,50 @@ final class HopListener implements Response.Listener {
             return;
         }
         HttpResponse head = (HttpResponse) response;
-        inflater = conversation.inflaterFor(request, head);
+        inflater = inflaterFor(head);
         route = Route.APPLICATION;
-        conversation.tellHead(head);
+        tellHead(head);
+    }
+
+    /**
+     * @return an inflater for a gzip response, its Content-Encoding and Content-Length fields
+     *     removed; null when the content is told as it came (decoding off, a HEAD, no content,
+     *     another coding, or more than one)
+     */
+    private ResponseInflater inflaterFor(HttpResponse response) {
+        HttpClient client = conversation.client();
+        int status = response.getStatus();
+        if (!client.isContentDecoding() || HttpMethod.HEAD.is(request.getMethod()) || status == 204 || status == 304) {
+            return null;
+        }
+        List<String> codings = response.getHeaders().getValuesList(HttpHeader.CONTENT_ENCODING);
+        if (codings.size() != 1) {
+            return null;
+        }
+        String coding = codings.get(0).strip();
+        if (!coding.equalsIgnoreCase("gzip") && !coding.equalsIgnoreCase("x-gzip")) {
+            return null;
+        }
+        HttpFields.Mutable headers = response.mutableHeaders();
+        headers.remove(HttpHeader.CONTENT_ENCODING);
+        headers.remove(HttpHeader.CONTENT_LENGTH);
+        return new ResponseInflater(conversation.application(), response, client.getInflaterPool(),
+                client.getResponseDecoderLimits(), client.getByteBufferPool(), client.getResponseBufferSize());
+    }
+
+    /** Tells the application the head: begin, each field (dropping those a listener refuses), headers. */
+    private void tellHead(HttpResponse response) {
+        ResponseEvents application = conversation.application();
+        application.begin(response);
+        HttpFields.Mutable headers = response.mutableHeaders();
+        for (int i = 0; i < headers.size(); ) {
+            if (application.header(response, headers.getField(i))) {
+                i++;
+            } else {
+                headers.remove(i);
+            }
+        }
+        application.headers(response);
     }
 
     @Override
