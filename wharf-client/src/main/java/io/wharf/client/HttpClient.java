@@ -29,7 +29,10 @@ import io.wharf.util.thread.Scheduler;
 /**
  * The asynchronous HTTP client: makes {@link Request}s, queues them per {@link Destination}
  * (one per origin: scheme, host, port, tag) and carries them over pooled HTTP/1.1
- * connections opened by a {@link ClientConnector}.
+ * connections opened by a {@link ClientConnector}. On a request's behalf it follows redirects
+ * ({@link #setFollowRedirects}), keeps cookies ({@link #getCookieStore}), answers 401
+ * challenges ({@link #getAuthenticationStore}) and inflates gzip responses
+ * ({@link #setContentDecoding}).
  *
  * <pre>{@code
  * HttpClient client = new HttpClient();
@@ -46,6 +49,7 @@ import io.wharf.util.thread.Scheduler;
  *       └─ total timeout, abort ──────────────────────► Http1Connection: write request ──► read response
  *                                                        │ (content told with demand)     │
  *                          back to the pool (keep-alive) ◄───────────── exchange over ◄─────┘
+ *                                 a redirect or an answerable 401: the next request goes the same way
  * </pre>
  *
  * <p><b>Threads.</b> Configure before {@link #start()}; then every method may be called from

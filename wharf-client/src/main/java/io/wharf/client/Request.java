@@ -26,6 +26,11 @@ import io.wharf.http.HttpVersion;
  *     .send();
  * }</pre>
  *
+ * <p><b>Follow-ups.</b> When the response is a redirect the client follows, or a 401 it answers
+ * from its {@link io.wharf.client.auth.AuthenticationStore}, the client sends another request on
+ * this one's behalf (with this one's listeners, which hear its events too); the response
+ * listeners hear only the final response. See docs/client.md.
+ *
  * <p><b>Threads.</b> Building is for one thread; once sent, only {@link #abort(Throwable)} and
  * the getters may be called, from any thread. Listeners are called on the client's threads
  * (often a selector thread): they must not block, and so must never call {@link #send()}. <b>Timeouts.</b> {@link #timeout} bounds the
@@ -142,9 +147,11 @@ public interface Request {
 
     /**
      * Ends the exchange with {@code cause}, from any thread, whatever it is doing: queued,
-     * writing, waiting or reading. Its connection, if any, is closed.
+     * writing, waiting or reading. Its connection, if any, is closed. When the exchange had
+     * ended with a redirect or a challenge the client follows up, the request sent on its
+     * behalf is aborted instead.
      *
-     * @return true when this call ended the exchange; false when it had already ended
+     * @return true when this call ended the exchange (or what follows it); false when it had already ended
      */
     boolean abort(Throwable cause);
 

@@ -1,9 +1,6 @@
 package io.wharf.client;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URISyntaxException;
@@ -12,7 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
+import io.wharf.testing.Peers;
 
 /**
  * Test fixture: the Python Digest server of {@code src/test/resources/digest_server.py}
@@ -26,7 +23,7 @@ final class DigestServer implements AutoCloseable {
     private final int port;
 
     DigestServer() throws IOException, InterruptedException {
-        requireTool("python3");
+        Peers.requireTool("python3");
         Path script;
         try {
             script = Path.of(DigestServer.class.getResource("/digest_server.py").toURI());
@@ -54,22 +51,6 @@ final class DigestServer implements AutoCloseable {
             throw new IOException("the Python Digest server said " + first + " instead of its port");
         }
         port = Integer.parseInt(first.substring(5).trim());
-    }
-
-    /** Fails in CI, skips elsewhere, when {@code tool} is not on the PATH. */
-    static void requireTool(String tool) {
-        boolean present = false;
-        for (String directory : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
-            if (new File(directory, tool).canExecute()) {
-                present = true;
-                break;
-            }
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            assertTrue(present, tool + " is not installed; scripts/install-peers installs it");
-        } else {
-            Assumptions.assumeTrue(present, tool + " is not installed; run scripts/install-peers " + tool);
-        }
     }
 
     String uri(String path) {
