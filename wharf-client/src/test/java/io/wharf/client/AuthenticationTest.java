@@ -210,6 +210,40 @@ class AuthenticationTest {
     }
 
     @Test
+    void anAuthenticationThatThrowsFailsNothingButItsOwnAnswer() throws Exception {
+        start();
+        challenges = List.of("Token realm=\"api\"");
+        RuntimeException broken = new IllegalStateException("broken token source");
+        store.addAuthentication(new AbstractAuthentication("Token", uri("/"), "api") {
+            @Override
+            public Result authenticate(io.wharf.client.Request request, io.wharf.client.Response response, Challenge challenge) {
+                throw broken;
+            }
+        });
+        assertEquals(401, client.GET(server.uri("/private/x")).getStatus(), "not answered: the 401 is final");
+
+        challenges = List.of("Basic realm=\"shop\"");
+        store.addAuthentication(new AbstractAuthentication("Basic", uri("/"), "shop") {
+            @Override
+            public Result authenticate(io.wharf.client.Request request, io.wharf.client.Response response, Challenge challenge) {
+                return new Result() {
+                    @Override
+                    public URI getURI() {
+                        return uri("/");
+                    }
+
+                    @Override
+                    public void apply(io.wharf.client.Request next) {
+                        throw broken;
+                    }
+                };
+            }
+        });
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> client.GET(server.uri("/private/y")));
+        assertEquals(broken, failure.getCause(), "an answer that throws fails the request with what it threw");
+    }
+
+    @Test
     void hostileChallengesAreNotAnswered() throws Exception {
         start();
         store.addAuthentication(new BasicAuthentication(uri("/"), BasicAuthentication.ANY_REALM, "ann", "secret"));

@@ -1,6 +1,7 @@
 package io.wharf.client.internal;
 
 import java.io.IOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -53,13 +54,13 @@ final class ChallengeResponder {
     }
 
     /** Before a hop is sent: applies the kept result for its URI when it has no credentials. */
-    void preempt(HttpRequest hop) {
+    void preempt(URI uri, HttpRequest hop) {
         sent = null;
         answering = false;
         if (hop.getHeaders().contains(HttpHeader.AUTHORIZATION)) {
             return;
         }
-        Authentication.Result kept = store.findAuthenticationResult(hop.getURI());
+        Authentication.Result kept = store.findAuthenticationResult(uri);
         if (kept != null) {
             kept.apply(hop);
             sent = kept;

@@ -90,7 +90,6 @@ final class Conversation {
             scheduleTimeout(total);
         }
         prepare(first);
-        remember(first);
         send(first);
     }
 
@@ -158,8 +157,9 @@ final class Conversation {
         if (client.isContentDecoding() && !headers.contains(HttpHeader.ACCEPT_ENCODING)) {
             headers.put(HttpHeader.ACCEPT_ENCODING, "gzip");
         }
-        CookieHeaders.addTo(client.getCookieStore(), hop);
-        challenges.preempt(hop);
+        URI uri = hop.getURI();
+        CookieHeaders.addTo(client.getCookieStore(), uri, hop);
+        challenges.preempt(uri, hop);
     }
 
     /** @return whether the application set the credentials of the hops still on its origin */
@@ -200,6 +200,10 @@ final class Conversation {
         }
         HttpRequest next = newHop(hop, target.uri(), target.method(), target.keepContent(),
                 "follow the " + status + " redirect to " + target.uri());
+        if (chain.isEmpty()) {
+            // Until this first redirect, every hop went to the first request's URI.
+            remember(first);
+        }
         chain.append(" → ").append(status).append(" → ");
         if (!remember(next)) {
             throw new IOException("redirect loop: " + chain + " (the last request was sent before, with the same cookies)");

@@ -24,14 +24,14 @@ final class CookieHeaders {
     private CookieHeaders() {
     }
 
-    /** Appends the store's cookies for the request's URI to its Cookie field (one field, the request's own first). */
-    static void addTo(CookieStore store, HttpRequest request) {
+    /** Appends the store's cookies for {@code uri}, the request's, to its Cookie field (one field, the request's own first). */
+    static void addTo(CookieStore store, URI uri, HttpRequest request) {
         if (store == null) {
             return;
         }
         List<HttpCookie> cookies;
         try {
-            cookies = store.get(request.getURI());
+            cookies = store.get(uri);
         } catch (RuntimeException x) {
             LOG.warn("Cookie store {} failed to give the cookies of {}", store, request, x);
             return;

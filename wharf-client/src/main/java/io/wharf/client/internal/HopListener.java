@@ -70,7 +70,8 @@ final class HopListener implements Response.Listener {
         HttpRequest followUp;
         try {
             followUp = conversation.followUp(request, response);
-        } catch (IOException refused) {
+        } catch (IOException | RuntimeException refused) {
+            // A follow-up the client refuses, or an application's authentication that threw.
             route = Route.FOLLOW_UP;
             response.abort(refused);
             return;
