@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p><b>Threads.</b> Used by the conversation's hops one after the other (see
- * {@link Conversation}); the store is thread-safe.
+ * {@link Conversation}); the store is thread-safe. <b>Buffers.</b> None.
  */
 final class ChallengeResponder {
 
