@@ -1,8 +1,10 @@
 /**
  * Wharf's asynchronous HTTP client: {@code HttpClient}, requests and responses with listeners
  * for every event (content with demand), destinations with bounded queues and connection
- * pools, HTTP/1.1 over TCP and Unix domain sockets, https over TLS, HTTP and SOCKS5 proxies;
- * {@code io.wharf.client.reactive}, the same as {@code java.util.concurrent.Flow} publishers.
+ * pools, HTTP/1.1 over TCP and Unix domain sockets, https over TLS, HTTP and SOCKS5 proxies,
+ * redirects, cookies, gzip decoding; {@code io.wharf.client.auth} holds Basic and Digest
+ * authentication and their store; {@code io.wharf.client.reactive}, the same as
+ * {@code java.util.concurrent.Flow} publishers.
  * {@code io.wharf.client.internal} holds the transport and is not exported.
  */
 module io.wharf.client {
@@ -10,4 +12,5 @@ module io.wharf.client {
 
     exports io.wharf.client;
     exports io.wharf.client.reactive;
+    exports io.wharf.client.auth;
 }

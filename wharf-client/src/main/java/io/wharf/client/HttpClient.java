@@ -1,5 +1,6 @@
 package io.wharf.client;
 
+import java.net.CookieStore;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,12 +14,15 @@ import java.util.concurrent.TimeoutException;
 
 import javax.net.ssl.SSLContext;
 
+import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.internal.Http1Transport;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.Transport;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
+import io.wharf.http.compression.DecoderLimits;
+import io.wharf.http.compression.InflaterPool;
 import io.wharf.io.ClientConnector;
 import io.wharf.util.Pool;
 import io.wharf.util.buffer.ByteBufferPool;
@@ -31,7 +35,10 @@ import io.wharf.util.thread.Scheduler;
  * connections opened by a {@link ClientConnector}: plain for {@code http}, over TLS for
  * {@code https} (the server's certificate checked against {@link #setSslContext} or the JDK's
  * trusted CAs and required to name the host; SNI; ALPN {@code http/1.1}), directly or through
- * the first of {@link #setProxies} that applies (an HTTP proxy, a CONNECT tunnel, SOCKS5).
+ * the first of {@link #setProxies} that applies (an HTTP proxy, a CONNECT tunnel, SOCKS5). On a
+ * request's behalf it follows redirects ({@link #setFollowRedirects}), keeps cookies
+ * ({@link #getCookieStore}), answers 401 challenges ({@link #getAuthenticationStore}) and
+ * inflates gzip responses ({@link #setContentDecoding}).
  *
  * <pre>{@code
  * HttpClient client = new HttpClient();
@@ -49,6 +56,7 @@ import io.wharf.util.thread.Scheduler;
  *       └─ total timeout, abort ──────────────────────► Http1Connection: write request ──► read response
  *                                                        │ (content told with demand)     │
  *                          back to the pool (keep-alive) ◄───────────── exchange over ◄─────┘
+ *                                 a redirect or an answerable 401: the next request goes the same way
  * </pre>
  *
  * <p><b>Threads.</b> Configure before {@link #start()}; then every method may be called from
@@ -67,6 +75,13 @@ import io.wharf.util.thread.Scheduler;
  * (no byte of the response came), is sent once more on another connection.
  */
 public final class HttpClient extends ContainerLifeCycle {
+
+    /**
+     * The default {@link #getResponseDecoderLimits()}: 1 GiB inflated, and no more than 200
+     * inflated bytes per compressed byte once past 16 MiB (a zip bomb runs at about 1000).
+     */
+    public static final DecoderLimits DEFAULT_RESPONSE_DECODER_LIMITS =
+            new DecoderLimits(1L << 30, 200, 16L << 20, 1024);
 
     private final ClientConnector connector;
     private final Transport transport;
@@ -89,6 +104,13 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Destinations are kept apart by proxy too: a proxy set later never reuses direct connections. */
     private record DestinationKey(Origin origin, Proxy proxy) {
     }
+    private boolean followRedirects = true;
+    private int maxRedirects = 8;
+    private volatile CookieStore cookieStore = new MemoryCookieStore();
+    private final AuthenticationStore authenticationStore = new AuthenticationStore();
+    private boolean contentDecoding = true;
+    private DecoderLimits responseDecoderLimits = DEFAULT_RESPONSE_DECODER_LIMITS;
+    private volatile InflaterPool inflaters;
 
     /** A client on a new {@link ClientConnector}, which makes its own threads and buffer pool at start. */
     public HttpClient() {
@@ -109,6 +131,7 @@ public final class HttpClient extends ContainerLifeCycle {
             // ALPN offers what the transport speaks, whatever the connector was given.
             connector.setApplicationProtocols(transport.applicationProtocols());
         }
+        inflaters = InflaterPool.forGzip();
         super.doStart();
     }
 
@@ -119,6 +142,10 @@ public final class HttpClient extends ContainerLifeCycle {
         }
         destinations.clear();
         super.doStop();
+        InflaterPool pool = inflaters;
+        if (pool != null) {
+            pool.close();
+        }
     }
 
     // ---- requests ----
@@ -411,6 +438,83 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setTrustAllCertificatesInsecurely(boolean trustAll) {
         connector.setTrustAllCertificatesInsecurely(trustAll);
+    }
+
+    // ---- following up: redirects, cookies, authentication, content decoding ----
+
+    /** @return whether requests follow redirects unless they say otherwise; true by default */
+    public boolean isFollowRedirects() {
+        return followRedirects;
+    }
+
+    /**
+     * Sets whether new requests follow 301, 302, 303, 307 and 308 answers to their
+     * {@code Location} ({@link Request#followRedirects} overrides it per request). The
+     * listeners then see only the final response; see docs/client.md for the rules.
+     */
+    public void setFollowRedirects(boolean follow) {
+        this.followRedirects = follow;
+    }
+
+    /** @return how many redirects a request follows at most; 8 by default */
+    public int getMaxRedirects() {
+        return maxRedirects;
+    }
+
+    /** Bounds the redirects new requests follow ({@link Request#maxRedirects} overrides it). */
+    public void setMaxRedirects(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("maxRedirects must not be negative: " + max);
+        }
+        this.maxRedirects = max;
+    }
+
+    /** @return the store cookies are kept in and sent from, or null when cookies are off; a {@link MemoryCookieStore} by default */
+    public CookieStore getCookieStore() {
+        return cookieStore;
+    }
+
+    /**
+     * Sets the store that every response's {@code Set-Cookie} fields go into and every
+     * request's {@code Cookie} field comes from (matched by the store's {@code get(URI)});
+     * null turns cookies off. Any thread, any time.
+     */
+    public void setCookieStore(CookieStore store) {
+        this.cookieStore = store;
+    }
+
+    /** @return the credentials the client answers 401 challenges with, and the answers it keeps */
+    public AuthenticationStore getAuthenticationStore() {
+        return authenticationStore;
+    }
+
+    /** @return whether gzip responses are inflated (and {@code Accept-Encoding: gzip} sent); true by default */
+    public boolean isContentDecoding() {
+        return contentDecoding;
+    }
+
+    /**
+     * Sets whether requests without an {@code Accept-Encoding} field get
+     * {@code Accept-Encoding: gzip}, and responses with {@code Content-Encoding: gzip} are
+     * inflated for the listeners (who then see neither Content-Encoding nor Content-Length).
+     */
+    public void setContentDecoding(boolean decoding) {
+        this.contentDecoding = decoding;
+    }
+
+    /** @return the bounds on inflating a response; {@link #DEFAULT_RESPONSE_DECODER_LIMITS} by default */
+    public DecoderLimits getResponseDecoderLimits() {
+        return responseDecoderLimits;
+    }
+
+    /** Bounds the inflated size and ratio of responses; past them the exchange fails with an IOException. */
+    public void setResponseDecoderLimits(DecoderLimits limits) {
+        this.responseDecoderLimits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** @return the gzip inflaters responses are decoded with, made at start; null before */
+    public InflaterPool getInflaterPool() {
+        return inflaters;
     }
 
     private static int positive(String name, int value) {

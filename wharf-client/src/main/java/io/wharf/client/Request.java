@@ -26,6 +26,11 @@ import io.wharf.http.HttpVersion;
  *     .send();
  * }</pre>
  *
+ * <p><b>Follow-ups.</b> When the response is a redirect the client follows, or a 401 it answers
+ * from its {@link io.wharf.client.auth.AuthenticationStore}, the client sends another request on
+ * this one's behalf (with this one's listeners, which hear its events too); the response
+ * listeners hear only the final response. See docs/client.md.
+ *
  * <p><b>Threads.</b> Building is for one thread; once sent, only {@link #abort(Throwable)} and
  * the getters may be called, from any thread. Listeners are called on the client's threads
  * (often a selector thread): they must not block, and so must never call {@link #send()}. <b>Timeouts.</b> {@link #timeout} bounds the
@@ -94,6 +99,21 @@ public interface Request {
     /** Bounds each silence of the connection while this exchange is on it. */
     Request idleTimeout(Duration idleTimeout);
 
+    /** @return whether a 301, 302, 303, 307 or 308 answer is followed; the client's setting unless set */
+    boolean isFollowRedirects();
+
+    /**
+     * Follows redirects (the default, see {@link HttpClient#setFollowRedirects}), or hands
+     * every 3xx answer to the listeners as the final response.
+     */
+    Request followRedirects(boolean follow);
+
+    /** @return how many redirects this request follows at most; the client's setting unless set */
+    int getMaxRedirects();
+
+    /** Bounds the redirects followed; one more fails the request with an IOException naming the chain. */
+    Request maxRedirects(int max);
+
     /** Sets the tag of the origin: requests with different tags never share a connection. */
     Request tag(Object tag);
 
@@ -127,9 +147,11 @@ public interface Request {
 
     /**
      * Ends the exchange with {@code cause}, from any thread, whatever it is doing: queued,
-     * writing, waiting or reading. Its connection, if any, is closed.
+     * writing, waiting or reading. Its connection, if any, is closed. When the exchange had
+     * ended with a redirect or a challenge the client follows up, the request sent on its
+     * behalf is aborted instead.
      *
-     * @return true when this call ended the exchange; false when it had already ended
+     * @return true when this call ended the exchange (or what follows it); false when it had already ended
      */
     boolean abort(Throwable cause);
 

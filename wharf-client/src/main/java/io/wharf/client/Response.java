@@ -40,7 +40,10 @@ public interface Response {
      * each content chunk (with demand), then success or failure, then complete, which comes
      * exactly once per exchange, when both request and response are over. Interim 1xx
      * responses (100 Continue, 103 Early Hints) are told to {@link #onInformational} before
-     * the final response begins.
+     * the final response begins. When the client follows up a response (a redirect, a 401 it
+     * answers), the listeners hear nothing of that response but its interim responses, and
+     * hear the final response of the request sent on its behalf; a failed follow-up is told
+     * as a failure of the response that asked for it.
      *
      * <p><b>Threads.</b> Called on the client's threads, usually the selector thread that read
      * the bytes: must not block. <b>Content and demand.</b> {@link #onContent} gets one chunk

@@ -1,5 +1,6 @@
 package io.wharf.client;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,20 @@ final class Loopback implements AfterEachCallback {
         return server;
     }
 
+    /** @return Wharf's server with {@code handler}, started on the Unix domain socket {@code socket} */
+    TestServer unixServer(Handler handler, Path socket) throws Exception {
+        TestServer server = new TestServer(leaks.pool(), handler, socket);
+        servers.add(server);
+        return server;
+    }
+
+    /** @return the Python Digest server, started on a free loopback port */
+    DigestServer digestServer() throws Exception {
+        DigestServer server = new DigestServer();
+        servers.add(server);
+        return server;
+    }
+
     /** @return a scripted socket server playing {@code scripts} */
     ScriptedServer scripted(ScriptedServer.Script... scripts) throws Exception {
         ScriptedServer server = new ScriptedServer(scripts);
@@ -55,15 +70,16 @@ final class Loopback implements AfterEachCallback {
 
     /** @return the test's client, started at the first call */
     HttpClient client() throws Exception {
-        return client(configured -> { });
+        return client(configured -> {
+        });
     }
 
-    /** @return the test's client, configured by {@code configuration} then started, at the first call */
-    HttpClient client(Consumer<HttpClient> configuration) throws Exception {
+    /** @return the test's client, set up by {@code setup} before it starts at the first call */
+    HttpClient client(Consumer<HttpClient> setup) throws Exception {
         if (client == null) {
             client = new HttpClient();
             client.setByteBufferPool(leaks.pool());
-            configuration.accept(client);
+            setup.accept(client);
             client.start();
         }
         return client;

@@ -1,5 +1,6 @@
 package io.wharf.client;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 import io.wharf.io.Connection;
@@ -16,9 +17,9 @@ import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 
 /**
- * Test fixture: Wharf's own server on 127.0.0.1 (an ephemeral port), on the test's
- * leak-tracking buffer pool, with one handler, over plain TCP or over TLS. {@link Loopback}
- * closes it after the test, before the leak check.
+ * Test fixture: Wharf's own server on 127.0.0.1 (an ephemeral port) or on a Unix domain
+ * socket, on the test's leak-tracking buffer pool, with one handler, over plain TCP or over
+ * TLS. {@link Loopback} closes it after the test, before the leak check.
  */
 @SuppressWarnings("try") // close() stops a server, which may be interrupted; tests let that propagate.
 final class TestServer implements AutoCloseable {
@@ -29,12 +30,12 @@ final class TestServer implements AutoCloseable {
     private final boolean secure;
 
     TestServer(ByteBufferPool pool, Handler handler) throws Exception {
-        this(pool, handler, null);
+        this(pool, handler, (Duration) null);
     }
 
     /** @param idleTimeout the server's idle timeout, or null for its default */
     TestServer(ByteBufferPool pool, Handler handler, Duration idleTimeout) throws Exception {
-        this(pool, handler, idleTimeout, null);
+        this(pool, handler, idleTimeout, null, null);
     }
 
     /**
@@ -42,13 +43,26 @@ final class TestServer implements AutoCloseable {
      * @param tls the server side of TLS, wrapping every connection before HTTP/1.1; null for plain TCP
      */
     TestServer(ByteBufferPool pool, Handler handler, Duration idleTimeout, SslConnectionFactory tls) throws Exception {
+        this(pool, handler, idleTimeout, tls, null);
+    }
+
+    /** A server on the Unix domain socket {@code socket} (any Host the client names reaches it). */
+    TestServer(ByteBufferPool pool, Handler handler, Path socket) throws Exception {
+        this(pool, handler, null, null, socket);
+    }
+
+    private TestServer(ByteBufferPool pool, Handler handler, Duration idleTimeout, SslConnectionFactory tls, Path socket) throws Exception {
         server = new Server(new QueuedThreadPool(), pool);
         HttpConnectionFactory http = new HttpConnectionFactory(configuration);
         connector = tls == null
                 ? new ServerConnector(server, 1, http)
                 : new ServerConnector(server, 1, new TlsFirst(tls), http);
         this.secure = tls != null;
-        connector.setHost("127.0.0.1");
+        if (socket != null) {
+            connector.setUnixSocket(socket);
+        } else {
+            connector.setHost("127.0.0.1");
+        }
         if (idleTimeout != null) {
             connector.setIdleTimeout(idleTimeout);
         }

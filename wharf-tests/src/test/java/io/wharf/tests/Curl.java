@@ -1,14 +1,12 @@
 package io.wharf.tests;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
+import io.wharf.testing.Peers;
 
 /**
  * Runs the real curl binary (installed by {@code scripts/install-peers}, which
@@ -20,22 +18,6 @@ final class Curl {
     private Curl() {
     }
 
-    /** Fails in CI, skips elsewhere, when {@code tool} is not on the PATH. */
-    static void requireTool(String tool) {
-        boolean present = false;
-        for (String directory : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
-            if (new java.io.File(directory, tool).canExecute()) {
-                present = true;
-                break;
-            }
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            assertTrue(present, tool + " is not installed; scripts/install-peers installs it");
-        } else {
-            Assumptions.assumeTrue(present, tool + " is not installed; run scripts/install-peers " + tool);
-        }
-    }
-
     /**
      * Runs curl with {@code arguments} (plus -s -S), waiting at most 60 s.
      *
@@ -43,7 +25,7 @@ final class Curl {
      * @throws AssertionError when curl exits with an error, with its standard error
      */
     static String run(String... arguments) throws IOException, InterruptedException {
-        requireTool("curl");
+        Peers.requireTool("curl");
         List<String> command = new ArrayList<>(List.of("curl", "-s", "-S", "--max-time", "50"));
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectErrorStream(false).start();

@@ -1,15 +1,10 @@
 package io.wharf.client.internal;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.wharf.client.Response;
 import io.wharf.client.Result;
 import io.wharf.http.HttpMethod;
-import io.wharf.util.thread.Scheduler;
 
 /**
  * One request and its response on their way: queued in a destination, then carried by one
@@ -44,7 +39,6 @@ public final class HttpExchange {
     private boolean completed;
     private ClientConnection connection;
     private boolean retried;
-    private Scheduler.Task timeout;
 
     HttpExchange(HttpDestination destination, HttpRequest request, List<Response.Listener> listeners) {
         this.destination = destination;
@@ -67,28 +61,6 @@ public final class HttpExchange {
 
     HttpDestination destination() {
         return destination;
-    }
-
-    /** Starts the total timeout, which aborts the exchange with a TimeoutException naming it. */
-    void scheduleTimeout(Scheduler scheduler, Duration total) {
-        long millis = total.toMillis();
-        try {
-            Scheduler.Task task = scheduler.schedule(
-                    () -> request.abort(new TimeoutException("total timeout of " + millis + " ms elapsed for " + request)),
-                    millis, TimeUnit.MILLISECONDS);
-            boolean over;
-            synchronized (this) {
-                over = completed;
-                if (!over) {
-                    timeout = task;
-                }
-            }
-            if (over) {
-                task.cancel();
-            }
-        } catch (RejectedExecutionException x) {
-            request.abort(x);
-        }
     }
 
     /**
@@ -250,14 +222,6 @@ public final class HttpExchange {
 
     /** Tells the listeners the exchange is over; called once, by whoever got the result. */
     void complete(Result result) {
-        Scheduler.Task task;
-        synchronized (this) {
-            task = timeout;
-            timeout = null;
-        }
-        if (task != null) {
-            task.cancel();
-        }
         events.complete(result);
     }
 

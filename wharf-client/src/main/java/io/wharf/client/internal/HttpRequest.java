@@ -49,12 +49,16 @@ public final class HttpRequest implements Request {
     private Duration timeout;
     private Duration idleTimeout;
     private Object tag;
+    private boolean followRedirects;
+    private int maxRedirects;
     private Map<String, Object> attributes;
     private final RequestEvents events = new RequestEvents();
     private final List<Response.Listener> responseListeners = new ArrayList<>(2);
     private final AtomicBoolean sent = new AtomicBoolean();
     private final AtomicReference<Throwable> abortCause = new AtomicReference<>();
     private volatile HttpExchange exchange;
+    /** The redirects and challenges followed on this request's behalf, set when it is sent. */
+    private volatile Conversation conversation;
 
     /**
      * @throws IllegalArgumentException when {@code uri} is not an absolute http or https URI with a host
@@ -76,6 +80,35 @@ public final class HttpRequest implements Request {
         this.path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
         this.query = uri.getRawQuery();
         this.timeout = client.getRequestTimeout();
+        this.followRedirects = client.isFollowRedirects();
+        this.maxRedirects = client.getMaxRedirects();
+    }
+
+    /**
+     * @return a request to {@code uri} with this one's method, version, idle timeout, tag,
+     *     redirect settings, attributes and request listeners (but no fields, content or total
+     *     timeout), already counted as sent: the next hop of a conversation
+     * @throws IllegalArgumentException when {@code uri} is not one the client can send to
+     */
+    HttpRequest copyFor(URI uri) {
+        HttpRequest hop = new HttpRequest(client, uri);
+        hop.method = method;
+        hop.version = version;
+        hop.idleTimeout = idleTimeout;
+        hop.timeout = null;
+        hop.tag = tag;
+        hop.followRedirects = followRedirects;
+        hop.maxRedirects = maxRedirects;
+        hop.attributes = attributes == null ? null : new LinkedHashMap<>(attributes);
+        events.copyTo(hop.events);
+        hop.conversation = conversation;
+        hop.sent.set(true);
+        return hop;
+    }
+
+    /** @return the fields, to change; for the conversation, before the request is dispatched */
+    HttpFields.Mutable headers() {
+        return headers;
     }
 
     RequestEvents events() {
@@ -198,6 +231,31 @@ public final class HttpRequest implements Request {
     }
 
     @Override
+    public boolean isFollowRedirects() {
+        return followRedirects;
+    }
+
+    @Override
+    public Request followRedirects(boolean follow) {
+        this.followRedirects = follow;
+        return this;
+    }
+
+    @Override
+    public int getMaxRedirects() {
+        return maxRedirects;
+    }
+
+    @Override
+    public Request maxRedirects(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("max redirects must not be negative: " + max);
+        }
+        this.maxRedirects = max;
+        return this;
+    }
+
+    @Override
     public Request tag(Object tag) {
         this.tag = tag;
         return this;
@@ -261,23 +319,28 @@ public final class HttpRequest implements Request {
         if (!sent.compareAndSet(false, true)) {
             throw new IllegalStateException("already sent: " + this);
         }
+        List<Response.Listener> listeners = new ArrayList<>(responseListeners);
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+        Conversation started = new Conversation(client, this, listeners);
+        conversation = started;
+        started.start();
+    }
+
+    /** Sends this request as one hop of its conversation; {@code hop} hears its response. Once per request. */
+    void dispatch(Response.Listener hop) {
         HttpDestination destination = (HttpDestination) client.resolveDestination(getOrigin());
-        List<Response.Listener> listeners = new ArrayList<>(responseListeners.size() + 2);
+        List<Response.Listener> listeners = new ArrayList<>(2);
         if (destination.getForwardProxy() != null) {
-            // First, so that a proxy's 407 fails the exchange before the application sees more.
+            // First, so that a proxy's 407 fails the exchange before the hop's listener hears more.
             listeners.add(destination.getForwardProxy());
         }
-        listeners.addAll(responseListeners);
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        listeners.add(hop);
         HttpExchange created = new HttpExchange(destination, this, listeners);
         exchange = created;
         Throwable aborted = abortCause.get();
         if (aborted != null) {
             created.abort(aborted);
             return;
-        }
-        if (timeout != null) {
-            created.scheduleTimeout(client.getScheduler(), timeout);
         }
         destination.send(created);
     }
@@ -290,6 +353,11 @@ public final class HttpRequest implements Request {
         }
         HttpExchange current = exchange;
         if (current == null || current.abort(cause)) {
+            return true;
+        }
+        Conversation followed = conversation;
+        if (followed != null && followed.abortAfter(this, cause)) {
+            // The exchange had ended with a redirect or a challenge: what follows is aborted.
             return true;
         }
         // The exchange had already ended: nothing was aborted.

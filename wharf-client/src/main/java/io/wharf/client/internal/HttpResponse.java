@@ -42,6 +42,11 @@ public final class HttpResponse implements Response {
         trailers.add(field);
     }
 
+    /** @return the fields, to change: the conversation drops those the listeners refuse, or a decoded coding's */
+    HttpFields.Mutable mutableHeaders() {
+        return headers;
+    }
+
     /** Forgets what was received, for a request retried on another connection. */
     void clear() {
         headers.clear();

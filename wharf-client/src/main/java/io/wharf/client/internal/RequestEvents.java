@@ -25,6 +25,11 @@ final class RequestEvents {
         listeners.add(listener);
     }
 
+    /** Adds these listeners to {@code other}: the listeners of a follow-up request. */
+    void copyTo(RequestEvents other) {
+        other.listeners.addAll(listeners);
+    }
+
     void queued(Request request) {
         each("queued", listener -> listener.onQueued(request));
     }
