@@ -12,7 +12,16 @@ package io.wharf.http2.hpack;
  */
 public final class HpackException extends RuntimeException {
 
+    private final String reason;
+
+    /** @param reason names the problem, without the peer's bytes */
     public HpackException(String reason) {
         super("COMPRESSION_ERROR: " + reason, null, false, false);
+        this.reason = reason;
+    }
+
+    /** @return the problem, without the error code the message starts with */
+    public String getReason() {
+        return reason;
     }
 }
