@@ -176,8 +176,7 @@ class FrameParserTest {
     @Test
     void dataChunksAreSlicesThatHoldTheNetworkBuffer() {
         List<Content.Chunk> kept = new ArrayList<>();
-        RecordingListener recorder = new RecordingListener();
-        FrameListener keeping = new FrameListenerAdapter(recorder) {
+        FrameListener keeping = new RecordingListener() {
             @Override
             public void onData(int streamId, Content.Chunk data, int padding) {
                 kept.add(data);
@@ -218,7 +217,7 @@ class FrameParserTest {
     @Test
     void goAwayDebugDataIsReadOnly() {
         List<ByteBuffer> debug = new ArrayList<>();
-        FrameParser parser = FrameParser.client(new FrameListenerAdapter(new RecordingListener()) {
+        FrameParser parser = FrameParser.client(new RecordingListener() {
             @Override
             public void onGoAway(int lastStreamId, long errorCode, ByteBuffer debugData) {
                 debug.add(debugData);

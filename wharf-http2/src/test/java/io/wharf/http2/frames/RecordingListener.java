@@ -13,8 +13,9 @@ import io.wharf.io.Content;
  * Test listener: writes each event as one line of text, copies DATA bytes and releases each
  * chunk at once, as a well-behaved session would. {@link #events()} merges the pieces of
  * consecutive DATA calls on one stream, so a frame split between reads reads the same as whole.
+ * Tests that watch one event more closely override it.
  */
-final class RecordingListener implements FrameListener {
+class RecordingListener implements FrameListener {
 
     private final List<String> raw = new ArrayList<>();
     private final List<DataPiece> pieces = new ArrayList<>();

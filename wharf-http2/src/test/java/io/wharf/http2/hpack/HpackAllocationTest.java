@@ -3,12 +3,12 @@ package io.wharf.http2.hpack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http2.Hex;
+import io.wharf.testing.ThreadAllocation;
 
 import org.junit.jupiter.api.Test;
 
@@ -19,18 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class HpackAllocationTest {
 
-    /**
-     * The JVM's count of bytes this thread allocated, read by reflection: the module under
-     * test does not read {@code jdk.management}, but the tests run on the class path.
-     */
-    private static long allocatedBytes() throws ReflectiveOperationException {
-        Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
-        Method allocated = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
-        return (long) allocated.invoke(threads, Thread.currentThread().threadId());
-    }
-
     @Test
-    void aRepeatedBrowserRequestAllocatesOnlyItsFieldLists() throws ReflectiveOperationException {
+    void aRepeatedBrowserRequestAllocatesOnlyItsFieldLists() {
         HttpFields request = HttpFields.of(
             new HttpField(":method", "GET"), new HttpField(":scheme", "https"),
             new HttpField(":authority", "www.example.com"), new HttpField(":path", "/"),
@@ -49,40 +39,26 @@ class HpackAllocationTest {
         assertEquals(14, repeated.remaining(), "every field is now one index");
         ByteBuffer direct = ByteBuffer.allocateDirect(repeated.remaining()).put(repeated).flip();
 
-        int warmUp = 20_000;
-        int measured = 20_000;
-        long before = 0;
-        for (int i = 0; i < warmUp + measured; i++) {
-            if (i == warmUp) {
-                before = allocatedBytes();
-            }
+        long perBlock = ThreadAllocation.perRun(20_000, 20_000, () -> {
             direct.position(0);
             HeaderBlock block = decoder.decode(direct);
             if (block.fields().size() != 10) {
                 throw new AssertionError(block);
             }
-        }
-        long perBlock = (allocatedBytes() - before) / measured;
+        });
         // Two lists (24 bytes each, with arrays of 32 and 48 + 80 bytes as the second grows) and the HeaderBlock (32): 240.
         assertTrue(perBlock <= 256, perBlock + " bytes allocated per block");
     }
 
     @Test
-    void hostileLengthsAllocateNothingSizedFromThem() throws ReflectiveOperationException {
+    void hostileLengthsAllocateNothingSizedFromThem() {
         HpackDecoder decoder = new HpackDecoder();
         ByteBuffer length231 = Hex.direct("40 7f 80 ff ff ff 07");
         ByteBuffer length263 = Hex.direct("40 7f ff ff ff ff ff ff ff ff 7f");
-        int warmUp = 5_000;
-        int measured = 5_000;
-        long before = 0;
-        for (int i = 0; i < warmUp + measured; i++) {
-            if (i == warmUp) {
-                before = allocatedBytes();
-            }
+        long perPair = ThreadAllocation.perRun(5_000, 5_000, () -> {
             failToDecode(decoder, length231);
             failToDecode(decoder, length263);
-        }
-        long perPair = (allocatedBytes() - before) / measured;
+        });
         // Two exceptions without stack traces and their messages: a few hundred bytes, nothing near 2 GiB.
         assertTrue(perPair < 1024, perPair + " bytes allocated for two hostile lengths");
     }
@@ -98,7 +74,7 @@ class HpackAllocationTest {
     }
 
     @Test
-    void aHugeLiteralPastTheListLimitIsCountedNotStored() throws ReflectiveOperationException {
+    void aHugeLiteralPastTheListLimitIsCountedNotStored() {
         HpackDecoder decoder = new HpackDecoder(4096, 16 * 1024);
         HpackEncoder encoder = new HpackEncoder();
         encoder.setIndexingPolicy(field -> IndexingPolicy.Indexing.DO_NOT_INDEX);
@@ -107,9 +83,9 @@ class HpackAllocationTest {
         for (boolean huffman : new boolean[] {false, true, true}) {
             encoder.setHuffman(huffman);
             ByteBuffer block = HpackRfcExamplesTest.encode(encoder, HttpFields.of(new HttpField("x-huge", huge), new HttpField("x-after", "1")));
-            long before = allocatedBytes();
+            long before = ThreadAllocation.allocatedBytes();
             HeaderBlock decoded = decoder.decode(block);
-            long allocated = allocatedBytes() - before;
+            long allocated = ThreadAllocation.allocatedBytes() - before;
             assertTrue(decoded.tooLarge());
             assertEquals(6 + (1 << 20) + 32 + 7 + 1 + 32, decoded.size());
             // A raw string longer than the budget is skipped; a Huffman one is decoded into the
