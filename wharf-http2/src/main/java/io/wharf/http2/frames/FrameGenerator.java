@@ -85,7 +85,7 @@ public final class FrameGenerator {
         requirePadding(padding);
         int overhead = padding > 0 ? 1 + padding : 0;
         int perFrame = maxFrameSize - overhead;
-        int frames = Math.max(1, (data.remaining() + perFrame - 1) / perFrame);
+        int frames = (int) Math.max(1, ((long) data.remaining() + perFrame - 1) / perFrame);
         RetainableByteBuffer headers = out.acquire(frames * (FRAME_HEADER_LENGTH + 1));
         ByteBuffer headerBytes = headers.byteBuffer();
         do {
@@ -148,6 +148,9 @@ public final class FrameGenerator {
     private void headerBlock(FrameBuffers out, FrameType type, int streamId, int flags, Priority priority,
                              int promisedStreamId, HttpFields fields, int padding) {
         int bound = encoder.maxEncodedLength(fields);
+        if (bound > Integer.MAX_VALUE - 2 * FRAME_HEADER_LENGTH - 255) {
+            throw new IllegalArgumentException("a header block of " + bound + " octets is too large to frame");
+        }
         int extras = (padding > 0 ? 1 + padding : 0) + (priority != null ? 5 : 0) + (promisedStreamId != 0 ? 4 : 0);
         int prefix = FRAME_HEADER_LENGTH + (padding > 0 ? 1 : 0) + (priority != null ? 5 : 0) + (promisedStreamId != 0 ? 4 : 0);
         ByteBuffer buffer = out.beginWrite(prefix + bound + padding);

@@ -81,6 +81,7 @@ public final class FrameParser {
 
     private final FrameListener listener;
     private final HpackDecoder decoder;
+    private final boolean server;
     private final PayloadBuffer payload;
     private final HeaderBlockAssembler headerBlock;
     /** A frame header split between reads, gathered here. */
@@ -114,6 +115,7 @@ public final class FrameParser {
         this.decoder = Objects.requireNonNull(decoder, "decoder");
         this.payload = new PayloadBuffer(pool);
         this.headerBlock = new HeaderBlockAssembler(pool);
+        this.server = server;
         this.state = server ? State.PREFACE : State.HEADER;
     }
 
@@ -258,6 +260,9 @@ public final class FrameParser {
             violation = Violation.connection(ErrorCode.PROTOCOL_ERROR,
                 "CONTINUATION frame without a HEADERS or PUSH_PROMISE frame before it (RFC 9113 section 6.10)");
         }
+        if (violation == null && type == FrameType.PUSH_PROMISE && server) {
+            violation = Violation.connection(ErrorCode.PROTOCOL_ERROR, "PUSH_PROMISE frame sent by a client (RFC 9113 section 8.4)");
+        }
         if (violation != null) {
             if (violation.connection()) {
                 fail(violation.error(), violation.reason());
@@ -346,7 +351,7 @@ public final class FrameParser {
                 }
             }
             default -> {
-                Violation violation = ControlFrameReader.read(type, flags, streamId, bytes, offset, length, listener);
+                Violation violation = ControlFrameReader.read(type, flags, streamId, bytes, offset, length, !server, listener);
                 if (violation != null && violation.connection()) {
                     fail(violation.error(), violation.reason());
                 } else if (violation != null) {

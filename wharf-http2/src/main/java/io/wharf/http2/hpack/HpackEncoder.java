@@ -163,7 +163,7 @@ public final class HpackEncoder {
 
     private void encode(HttpField field, ByteBuffer out) {
         HttpHeader header = field.getHeader();
-        String name = FieldText.name(field.getLowerCaseName());
+        String name = header != null ? header.lowerCaseName() : FieldText.name(field.getName());
         String value = FieldText.value(field.getValue());
         int staticName = StaticTable.nameIndexOf(header, name);
         IndexingPolicy.Indexing indexing;

@@ -57,6 +57,18 @@ class FrameParserTest {
     }
 
     @Test
+    void whatOnlyAServerMaySendIsRefusedFromAClientAndTheOtherWayRound() {
+        String preface = Hex.of(ByteBuffer.wrap("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes()));
+        assertEquals(List.of("SETTINGS Settings{}",
+                "CONNECTION_ERROR PROTOCOL_ERROR: PUSH_PROMISE frame sent by a client (RFC 9113 section 8.4)"),
+            parse(true, preface + SETTINGS + "000005 05 04 00000001 00000002 82"));
+        String enablePush = "000006 04 00 00000000 000200000001";
+        assertEquals(List.of("CONNECTION_ERROR PROTOCOL_ERROR: a server sent ENABLE_PUSH 1 (RFC 9113 section 6.5.2)"),
+            parse(false, enablePush));
+        assertEquals(List.of("SETTINGS Settings{ENABLE_PUSH=1}"), parse(true, preface + enablePush), "a client may enable push");
+    }
+
+    @Test
     void unknownTypesFlagsAndSettingsAreIgnored() {
         assertEquals(List.of("SETTINGS Settings{MAX_CONCURRENT_STREAMS=100}", "PING 102030405060708", "DATA 1 'a'",
                 "PING 102030405060708"),

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A client's generator writes every frame type; a server's parser reads them back — whole,
- * cut at every byte position, and one byte at a time, from heap and direct buffers — and must
- * tell the same events every way, leaving no buffer behind.
+ * A generator writes every frame type a client sends (after the preface) or a server sends
+ * (PUSH_PROMISE too); the other side's parser reads them back — whole, cut at every byte
+ * position, and one byte at a time, from heap and direct buffers — and must tell the same
+ * events every way, leaving no buffer behind.
  */
 class FrameRoundTripTest {
 
@@ -34,7 +35,7 @@ class FrameRoundTripTest {
         new HttpField(HttpHeader.C_PATH, ":path", "/upload"),
         new HttpField("content-type", "text/plain"));
 
-    private static final List<String> EXPECTED = List.of(
+    private static final List<String> FROM_SERVER = List.of(
         "SETTINGS Settings{HEADER_TABLE_SIZE=8192, ENABLE_PUSH=0, INITIAL_WINDOW_SIZE=1048576}",
         "SETTINGS ACK",
         "HEADERS 1 [:method=POST, :scheme=https, :authority=example.com, :path=/upload, content-type=text/plain]"
@@ -52,12 +53,17 @@ class FrameRoundTripTest {
         "DATA 5 '' END_STREAM",
         "GOAWAY 5 0 'bye'");
 
-    /** @return the bytes a client sends: the preface, then one frame of each type */
-    private byte[] conversation() {
+    /** What a server's parser tells of what a client sends: the same, without the PUSH_PROMISE. */
+    private static final List<String> FROM_CLIENT = FROM_SERVER.stream().filter(event -> !event.startsWith("PUSH_PROMISE")).toList();
+
+    /** @return the bytes a client sends (the preface, then one frame of each type) or a server sends (PUSH_PROMISE too) */
+    private byte[] conversation(boolean fromClient) {
         FrameGenerator generator = new FrameGenerator(new HpackEncoder());
         FrameBuffers out = new FrameBuffers(leaks.pool(), true);
         try {
-            generator.preface(out);
+            if (fromClient) {
+                generator.preface(out);
+            }
             generator.settings(out, Settings.builder().set(Setting.HEADER_TABLE_SIZE, 8192).set(Setting.ENABLE_PUSH, 0)
                 .set(Setting.INITIAL_WINDOW_SIZE, 1 << 20).build());
             generator.settingsAck(out);
@@ -69,7 +75,9 @@ class FrameRoundTripTest {
             generator.windowUpdate(out, 1, 1000);
             generator.ping(out, 0x1122334455667788L, false);
             generator.ping(out, 0x1122334455667788L, true);
-            generator.pushPromise(out, 1, 2, HttpFields.of(new HttpField(":method", "GET"), new HttpField(":path", "/style.css")), 0);
+            if (!fromClient) {
+                generator.pushPromise(out, 1, 2, HttpFields.of(new HttpField(":method", "GET"), new HttpField(":path", "/style.css")), 0);
+            }
             generator.headers(out, 1, HttpFields.of(new HttpField("trailer", "yes")), null, true, 0);
             generator.rstStream(out, 3, ErrorCode.CANCEL);
             generator.data(out, 5, ByteBuffer.allocate(0), true, 0);
@@ -90,34 +98,40 @@ class FrameRoundTripTest {
 
     @Test
     void everyFrameTypeComesBackWhole() {
-        ParserDriver driver = new ParserDriver(leaks.pool(), true);
-        assertTrue(driver.feed(conversation(), false));
-        assertEquals(EXPECTED, driver.listener.events());
-        driver.parser.close();
+        for (boolean fromClient : new boolean[] {true, false}) {
+            ParserDriver driver = new ParserDriver(leaks.pool(), fromClient);
+            assertTrue(driver.feed(conversation(fromClient), false));
+            assertEquals(fromClient ? FROM_CLIENT : FROM_SERVER, driver.listener.events());
+            driver.parser.close();
+        }
     }
 
     @Test
     void everyFrameTypeComesBackCutAtEveryPosition() {
-        byte[] bytes = conversation();
-        for (boolean direct : new boolean[] {false, true}) {
-            for (int cut = 1; cut < bytes.length; cut++) {
-                ParserDriver driver = new ParserDriver(leaks.pool(), true);
-                assertTrue(driver.feed(bytes, direct, cut));
-                assertEquals(EXPECTED, driver.listener.events(), "cut at " + cut);
-                driver.parser.close();
+        for (boolean fromClient : new boolean[] {true, false}) {
+            byte[] bytes = conversation(fromClient);
+            for (boolean direct : new boolean[] {false, true}) {
+                for (int cut = 1; cut < bytes.length; cut++) {
+                    ParserDriver driver = new ParserDriver(leaks.pool(), fromClient);
+                    assertTrue(driver.feed(bytes, direct, cut));
+                    assertEquals(fromClient ? FROM_CLIENT : FROM_SERVER, driver.listener.events(), "cut at " + cut);
+                    driver.parser.close();
+                }
             }
         }
     }
 
     @Test
     void everyFrameTypeComesBackOneByteAtATime() {
-        byte[] bytes = conversation();
-        for (boolean direct : new boolean[] {false, true}) {
-            ParserDriver driver = new ParserDriver(leaks.pool(), true);
-            assertTrue(driver.feedByteByByte(bytes, direct));
-            assertEquals(EXPECTED, driver.listener.events());
-            assertEquals(FrameParser.State.HEADER, driver.parser.getState());
-            driver.parser.close();
+        for (boolean fromClient : new boolean[] {true, false}) {
+            byte[] bytes = conversation(fromClient);
+            for (boolean direct : new boolean[] {false, true}) {
+                ParserDriver driver = new ParserDriver(leaks.pool(), fromClient);
+                assertTrue(driver.feedByteByByte(bytes, direct));
+                assertEquals(fromClient ? FROM_CLIENT : FROM_SERVER, driver.listener.events());
+                assertEquals(FrameParser.State.HEADER, driver.parser.getState());
+                driver.parser.close();
+            }
         }
     }
 

@@ -166,6 +166,16 @@ class HpackEncoderTest {
     }
 
     @Test
+    void aNameIsNeverLongerOnceRepaired() {
+        // U+0130 lower-cases to two characters in Unicode; the encoder folds ASCII only.
+        String name = "\u0130".repeat(100);
+        HttpFields fields = HttpFields.of(new HttpField(name, "v"));
+        HpackEncoder encoder = new HpackEncoder();
+        HeaderBlock block = new HpackDecoder().decode(encode(encoder, fields));
+        assertEquals(List.of("_".repeat(100) + ": v"), render(block.fields()));
+    }
+
+    @Test
     void knownNamesAreSentInLowerCase() {
         HpackEncoder encoder = new HpackEncoder();
         encoder.setHuffman(false);

@@ -22,9 +22,12 @@ public final class ControlFrameReader {
     private ControlFrameReader() {
     }
 
-    /** @return the rule the payload breaks (nothing was told then), or null once the listener was told */
+    /**
+     * @param fromServer whether the frame comes from a server (which may not enable push)
+     * @return the rule the payload breaks (nothing was told then), or null once the listener was told
+     */
     public static Violation read(FrameType type, int flags, int streamId, ByteBuffer payload, int offset, int length,
-                                 FrameListener listener) {
+                                 boolean fromServer, FrameListener listener) {
         switch (type) {
             case PRIORITY -> {
                 Priority priority = priority(payload, offset);
@@ -36,7 +39,7 @@ public final class ControlFrameReader {
             }
             case RST_STREAM -> listener.onRstStream(streamId, Integer.toUnsignedLong(int32(payload, offset)));
             case SETTINGS -> {
-                return settings(flags, payload, offset, length, listener);
+                return settings(flags, payload, offset, length, fromServer, listener);
             }
             case PING -> listener.onPing((long) int32(payload, offset) << 32 | Integer.toUnsignedLong(int32(payload, offset + 4)), Flags.has(flags, Flags.ACK));
             case GOAWAY -> {
@@ -70,7 +73,8 @@ public final class ControlFrameReader {
             | (buffer.get(index + 2) & 0xFF) << 8 | buffer.get(index + 3) & 0xFF;
     }
 
-    private static Violation settings(int flags, ByteBuffer payload, int offset, int length, FrameListener listener) {
+    private static Violation settings(int flags, ByteBuffer payload, int offset, int length, boolean fromServer,
+                                      FrameListener listener) {
         if (Flags.has(flags, Flags.ACK)) {
             listener.onSettings(Settings.EMPTY, true);
             return null;
@@ -85,6 +89,9 @@ public final class ControlFrameReader {
             String problem = setting.check(value);
             if (problem != null) {
                 return Violation.connection(setting.error(), problem + " (RFC 9113 section 6.5.2)");
+            }
+            if (setting == Setting.ENABLE_PUSH && value == 1 && fromServer) {
+                return Violation.connection(ErrorCode.PROTOCOL_ERROR, "a server sent ENABLE_PUSH 1 (RFC 9113 section 6.5.2)");
             }
             settings.set(setting, value);
         }

@@ -14,22 +14,25 @@ public final class FieldText {
     }
 
     /**
-     * @param lowerCaseName a name already in lower case
-     * @return the name with each character HTTP/2 forbids in a name (controls, space, upper
-     *     case, non-ASCII, a colon other than a pseudo-header's first) replaced by {@code _}
+     * @return {@code name} in lower case (ASCII letters only, so the length never changes),
+     *     with each character HTTP/2 forbids in a name (controls, space, non-ASCII, a colon
+     *     other than a pseudo-header's first) replaced by {@code _}
      */
-    public static String name(String lowerCaseName) {
-        int length = lowerCaseName.length();
+    public static String name(String name) {
+        int length = name.length();
         int bad = 0;
-        while (bad < length && nameCharacterOk(lowerCaseName.charAt(bad), bad)) {
+        while (bad < length && nameCharacterOk(name.charAt(bad), bad)) {
             bad++;
         }
         if (bad == length) {
-            return lowerCaseName;
+            return name;
         }
-        char[] repaired = lowerCaseName.toCharArray();
+        char[] repaired = name.toCharArray();
         for (int i = bad; i < length; i++) {
-            if (!nameCharacterOk(repaired[i], i)) {
+            char c = repaired[i];
+            if (c >= 'A' && c <= 'Z') {
+                repaired[i] = (char) (c + ('a' - 'A'));
+            } else if (!nameCharacterOk(c, i)) {
                 repaired[i] = '_';
             }
         }
