@@ -26,8 +26,9 @@ import io.wharf.http2.hpack.internal.StaticTable;
  * {@link HttpHeader} spelled in lower case. Strings are decoded into one scratch array that is
  * reused. Each block costs its two field lists and its {@link HeaderBlock}.
  *
- * <p><b>Bounds.</b> Every integer and length is checked before anything is sized from it (see
- * {@link BlockReader}). The header list is counted as RFC 9113 section 6.5.2 counts it (name +
+ * <p><b>Bounds.</b> Every integer and length is checked before anything is sized from it: an
+ * integer may not pass 2^31 - 1 nor take more than five continuation octets, a string may not
+ * be longer than the rest of the block. The header list is counted as RFC 9113 section 6.5.2 counts it (name +
  * value + 32 per field); once it passes {@link #getMaxHeaderListSize()} the decoder keeps no
  * more fields and stores only what the dynamic table needs (bounded by its capacity), reads
  * the rest of the block to keep the table in step, and returns a block marked
