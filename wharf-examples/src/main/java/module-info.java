@@ -2,6 +2,7 @@
 module io.wharf.examples {
     requires io.wharf.server;
     requires io.wharf.client;
+    requires io.wharf.http2;
 
     exports io.wharf.examples;
 }

@@ -3,9 +3,10 @@ package io.wharf.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+
+import io.wharf.testing.ThreadAllocation;
 
 import org.junit.jupiter.api.Test;
 
@@ -74,18 +75,8 @@ class HttpParserAllocationTest {
         }
     }
 
-    /**
-     * The JVM's count of bytes this thread allocated, read by reflection: the module under
-     * test does not read {@code jdk.management}, but the tests run on the class path.
-     */
-    private static long allocatedBytes() throws ReflectiveOperationException {
-        Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
-        Method allocated = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
-        return (long) allocated.invoke(threads, Thread.currentThread().threadId());
-    }
-
     @Test
-    void aFullyCachedRequestAllocatesOnlyItsTarget() throws ReflectiveOperationException {
+    void aFullyCachedRequestAllocatesOnlyItsTarget() {
         byte[] bytes = REQUEST.getBytes(StandardCharsets.ISO_8859_1);
         ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
         CountingListener listener = new CountingListener();
@@ -94,16 +85,11 @@ class HttpParserAllocationTest {
 
         int warmUp = 20_000;
         int measured = 20_000;
-        long before = 0;
-        for (int i = 0; i < warmUp + measured; i++) {
-            if (i == warmUp) {
-                before = allocatedBytes();
-            }
+        long perRequest = ThreadAllocation.perRun(warmUp, measured, () -> {
             direct.clear();
             parser.parseNext(direct);
             parser.reset();
-        }
-        long perRequest = (allocatedBytes() - before) / measured;
+        });
 
         assertEquals(0, listener.failures);
         assertEquals(warmUp + measured, listener.requests);
