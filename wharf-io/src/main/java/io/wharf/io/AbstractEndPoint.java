@@ -185,7 +185,8 @@ public abstract class AbstractEndPoint implements EndPoint {
     @Override
     public void onOpen() {
         if (STATE.compareAndSet(this, Half.NEW, Half.OPEN)) {
-            notIdle();
+            // The exact time, not the activity flag: the first sweep may be a long period away.
+            lastActivityNanos = System.nanoTime();
             scheduleIdleCheck(idleTimeout);
         }
     }
@@ -452,7 +453,8 @@ public abstract class AbstractEndPoint implements EndPoint {
             close(expired);
             return false;
         }
-        notIdle();
+        // Kept open: idle from now, exactly.
+        lastActivityNanos = System.nanoTime();
         return true;
     }
 
