@@ -315,7 +315,10 @@ class CookieParserTest {
             if (mode == CookieCompliance.RFC6265_LEGACY) {
                 assertEquals(legacyCookies, count);
             }
-            assertTrue(best < 100_000_000L, shape + " in " + mode.getName() + " took " + best / 1_000_000 + " ms");
+            // Linear: tens of milliseconds for the megabyte on a quiet machine; a quadratic scan would
+            // take minutes. The bound leaves room for a machine busy with other builds (best of 5
+            // took 246 ms at a load average of 9 on 2 cores).
+            assertTrue(best < 1_000_000_000L, shape + " in " + mode.getName() + " took " + best / 1_000_000 + " ms");
         }
         assertTrue(reported.size() <= 18 * CookieParser.DEFAULT_MAX_REPORTS, shape + " reported " + reported.size());
     }
