@@ -75,6 +75,11 @@ final class TestServer implements AutoCloseable {
         return connector.getLocalPort();
     }
 
+    /** @return the server's open connections */
+    int connectionCount() {
+        return connector.getConnectionCount();
+    }
+
     String uri(String path) {
         return (secure ? "https" : "http") + "://127.0.0.1:" + port() + path;
     }

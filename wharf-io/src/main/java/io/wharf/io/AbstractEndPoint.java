@@ -78,6 +78,8 @@ public abstract class AbstractEndPoint implements EndPoint {
      */
     private volatile boolean active;
     private volatile Scheduler.Task idleCheck;
+    /** Why this side closed the endpoint, when it was with a cause; set before the channel closes. */
+    private volatile Throwable closeCause;
 
     /**
      * @param scheduler runs the idle timeout checks; null for no scheduled checks (no idle
@@ -241,6 +243,10 @@ public abstract class AbstractEndPoint implements EndPoint {
 
     @Override
     public void close(Throwable cause) {
+        if (cause != null && closeCause == null && isOpen()) {
+            // Before the state changes: a read that sees the endpoint closed also sees why.
+            closeCause = cause;
+        }
         Half previous = (Half) STATE.getAndSet(this, Half.CLOSED);
         if (previous == Half.CLOSED) {
             return;
@@ -271,6 +277,17 @@ public abstract class AbstractEndPoint implements EndPoint {
             }
         }
         onClosed(cause);
+    }
+
+    /**
+     * @return the cause this side closed the endpoint with (an idle timeout, a failure), or null
+     *     while it is open, or when it closed without a cause. Set before the transport closes:
+     *     a read that races with the close (a selector may report a channel it is closing as
+     *     readable before the pending read is failed) fails with it instead of reporting the
+     *     peer's end of input
+     */
+    protected final Throwable closeCause() {
+        return closeCause;
     }
 
     /** Called last in the close sequence; subclasses release what they hold. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
 import io.wharf.client.Origin;
@@ -34,11 +35,28 @@ final class TlsFailure {
      */
     static Exception describe(Origin origin, Proxy proxy, long idleTimeout, Throwable cause) {
         String where = "https://" + origin.authority() + (proxy == null ? "" : " (through proxy " + proxy + ")");
-        Exception described = cause instanceof TimeoutException
+        Exception described = timedOut(cause)
                 ? new TimeoutException("idle timeout of " + idleTimeout + " ms elapsed during the TLS handshake with " + where)
                 : new SSLHandshakeException("TLS handshake with " + where + " failed: " + reason(origin, cause));
         described.initCause(cause);
         return described;
+    }
+
+    /**
+     * @return whether the idle timeout ended the handshake: the timeout itself, or the failure
+     *     of a read that raced with the close it caused (which carries it as its cause)
+     */
+    private static boolean timedOut(Throwable cause) {
+        for (Throwable link = cause; link != null; link = link.getCause()) {
+            if (link instanceof TimeoutException) {
+                return true;
+            }
+            if (link instanceof SSLException) {
+                // The peer's or the engine's own words: not a timeout, whatever they wrap.
+                return false;
+            }
+        }
+        return false;
     }
 
     private static String reason(Origin origin, Throwable cause) {

@@ -91,6 +91,12 @@ public final class SocketChannelEndPoint extends AbstractEndPoint implements Sel
     @Override
     public int fill(ByteBuffer buffer) throws IOException {
         if (isInputShutdown()) {
+            Throwable closed = closeCause();
+            if (closed != null) {
+                // Closed here, not by the peer: a read racing with the close (closing a channel
+                // makes the selector report it readable) must not pass for the peer's end of input.
+                throw closed instanceof IOException io ? io : new EofException("Closed: " + closed.getMessage(), closed);
+            }
             return -1;
         }
         int position = ByteBuffers.flipToFill(buffer);
