@@ -2,6 +2,7 @@
 module io.wharf.examples {
     requires io.wharf.server;
     requires io.wharf.client;
+    requires io.wharf.websocket;
 
     exports io.wharf.examples;
 }
