@@ -101,9 +101,11 @@ final class RawWebSocketClient implements AutoCloseable {
 
     /** Writes bytes as they are, for frames the generator refuses to make. */
     void sendRaw(int... bytes) throws IOException {
-        for (int b : bytes) {
-            out.write(b);
+        byte[] raw = new byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            raw[i] = (byte) bytes[i];
         }
+        out.write(raw);
         out.flush();
     }
 
