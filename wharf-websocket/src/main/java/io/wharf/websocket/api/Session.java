@@ -39,29 +39,27 @@ public interface Session {
 
     /** @return a future completed when the text message was written */
     default CompletableFuture<Void> sendText(String text) {
-        Callback.Completable done = new Callback.Completable();
-        sendText(text, done);
-        return done;
+        return future(done -> sendText(text, done));
     }
 
     /** @return a future completed when the binary message was written */
     default CompletableFuture<Void> sendBinary(ByteBuffer payload) {
-        Callback.Completable done = new Callback.Completable();
-        sendBinary(payload, done);
-        return done;
+        return future(done -> sendBinary(payload, done));
     }
 
     /** @return a future completed when the ping was written */
     default CompletableFuture<Void> sendPing(ByteBuffer payload) {
-        Callback.Completable done = new Callback.Completable();
-        sendPing(payload, done);
-        return done;
+        return future(done -> sendPing(payload, done));
     }
 
     /** @return a future completed when the pong was written */
     default CompletableFuture<Void> sendPong(ByteBuffer payload) {
+        return future(done -> sendPong(payload, done));
+    }
+
+    private static CompletableFuture<Void> future(java.util.function.Consumer<Callback> send) {
         Callback.Completable done = new Callback.Completable();
-        sendPong(payload, done);
+        send.accept(done);
         return done;
     }
 

@@ -39,7 +39,7 @@ public final class ListenerSession implements WebSocketEvents, Session {
 
     /** Runs {@code event} as the listener's type allows, then completes {@code demand} (or fails it with what it threw). */
     private void call(Runnable event, Callback demand) {
-        Runnable task = () -> {
+        execute(() -> {
             try {
                 event.run();
             } catch (Throwable x) {
@@ -47,23 +47,22 @@ public final class ListenerSession implements WebSocketEvents, Session {
                 return;
             }
             demand.succeeded();
-        };
-        if (dispatch) {
-            connection.getExecutor().execute(task);
-        } else {
-            task.run();
-        }
+        });
     }
 
-    /** Runs a final event (no demand): errors are the listener's own to handle. */
+    /** Runs a final event (no demand): errors are the listener's own to handle, nothing is left to fail. */
     private void notify(Runnable event) {
-        Runnable task = () -> {
+        execute(() -> {
             try {
                 event.run();
             } catch (Throwable ignored) {
-                // Nothing is left to fail: the session is over.
+                // The session is over.
             }
-        };
+        });
+    }
+
+    /** Inline for a listener that does not block, on the connection's executor for one that does. */
+    private void execute(Runnable task) {
         if (dispatch) {
             connection.getExecutor().execute(task);
         } else {
