@@ -7,8 +7,10 @@ import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketListener;
+import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.server.WebSocketUpgradeHandler;
 
@@ -34,12 +36,18 @@ public final class WebSocketEchoServer {
 
         @Override
         public void onText(String text) {
-            session.sendText(text, Callback.NOOP);
+            session.sendText(text, closeOnFailure());
         }
 
         @Override
         public void onBinary(ByteBuffer payload) {
-            session.sendBinary(ByteBuffer.allocate(payload.remaining()).put(payload).flip(), Callback.NOOP);
+            session.sendBinary(ByteBuffer.allocate(payload.remaining()).put(payload).flip(), closeOnFailure());
+        }
+
+        /** An echo that could not be sent (the peer does not read and the queue is full) ends the session: no message is lost silently. */
+        private Callback closeOnFailure() {
+            return Callback.from(InvocationType.NON_BLOCKING, () -> { },
+                failure -> session.close(CloseStatus.POLICY_VIOLATION, "echo not sent: " + failure.getMessage()));
         }
     }
 

@@ -484,6 +484,36 @@ class WebSocketServerTest {
     }
 
     @Test
+    void aListenerThatThrowsFailsTheSessionWith1011() throws Exception {
+        WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler();
+        handler.addMapping("/throws", (request, response) -> new WebSocketListener() {
+            @Override
+            public void onText(String text) {
+                throw new IllegalStateException("boom on " + text);
+            }
+
+            @Override
+            public void onError(Throwable cause) {
+                events.add("error:" + cause.getMessage());
+            }
+
+            @Override
+            public void onClose(int code, String reason) {
+                events.add("close:" + code);
+            }
+        });
+        start(handler);
+        try (RawWebSocketClient client = RawWebSocketClient.open(port, "/throws")) {
+            client.sendText("hello");
+            CloseStatus status = client.receiveClose();
+            assertEquals(CloseStatus.SERVER_ERROR, status.code());
+            assertTrue(client.awaitEndOfInput());
+        }
+        assertEquals("error:boom on hello", nextEvent());
+        assertEquals("close:1011", nextEvent());
+    }
+
+    @Test
     void aThousandConcurrentSessions() throws Exception {
         start(WebSocketConfiguration.defaults());
         List<RawWebSocketClient> clients = new ArrayList<>();
