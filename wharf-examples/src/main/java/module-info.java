@@ -3,6 +3,7 @@ module io.wharf.examples {
     requires io.wharf.server;
     requires io.wharf.client;
     requires io.wharf.http2;
+    requires io.wharf.websocket;
 
     exports io.wharf.examples;
 }

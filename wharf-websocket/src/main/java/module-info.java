@@ -1,10 +1,13 @@
 /**
  * Wharf's WebSocket (RFC 6455, version 13): the protocol core shared by server and client —
- * frames, their parser and generator, close statuses and UTF-8 validation. The server and
- * client parts and the application APIs come on top of it.
+ * frames, their parser and generator, close statuses, UTF-8 validation and the session
+ * connection — the listener API, and the server upgrade handler.
  */
 module io.wharf.websocket {
     requires transitive io.wharf.io;
+    requires transitive io.wharf.server;
 
     exports io.wharf.websocket.core;
+    exports io.wharf.websocket.api;
+    exports io.wharf.websocket.server;
 }

@@ -1,0 +1,174 @@
+package io.wharf.websocket.internal;
+
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+import io.wharf.websocket.api.Session;
+import io.wharf.websocket.api.WebSocketListener;
+import io.wharf.websocket.core.CloseStatus;
+import io.wharf.websocket.core.Frame;
+import io.wharf.websocket.core.OpCode;
+import io.wharf.websocket.core.WebSocketConnection;
+import io.wharf.websocket.core.WebSocketEvents;
+
+/**
+ * Binds a {@link WebSocketListener} to a {@link WebSocketConnection}: it turns the core's
+ * events into listener calls and is the {@link Session} the listener sends through.
+ *
+ * <p><b>Threads.</b> A NON_BLOCKING (or EITHER) listener is called inline on the connection's
+ * reading thread; a BLOCKING one through the connection's executor, never on a selector
+ * thread. Either way a message's demand completes only after the listener method returned,
+ * so events stay one at a time and in order. A listener that throws fails the session (1011).
+ *
+ * <p><b>Buffers.</b> None of its own: payloads are passed through, valid until the listener returns.
+ */
+public final class ListenerSession implements WebSocketEvents, Session {
+
+    private final WebSocketListener listener;
+    private final boolean dispatch;
+    private volatile WebSocketConnection connection;
+
+    public ListenerSession(WebSocketListener listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.dispatch = listener.invocationType() == InvocationType.BLOCKING;
+    }
+
+    /** Runs {@code event} as the listener's type allows, then completes {@code demand} (or fails it with what it threw). */
+    private void call(Runnable event, Callback demand) {
+        execute(() -> {
+            try {
+                event.run();
+            } catch (Throwable x) {
+                demand.failed(x);
+                return;
+            }
+            demand.succeeded();
+        });
+    }
+
+    /** Runs a final event (no demand): errors are the listener's own to handle, nothing is left to fail. */
+    private void notify(Runnable event) {
+        execute(() -> {
+            try {
+                event.run();
+            } catch (Throwable ignored) {
+                // The session is over.
+            }
+        });
+    }
+
+    /** Inline for a listener that does not block, on the connection's executor for one that does. */
+    private void execute(Runnable task) {
+        if (dispatch) {
+            connection.getExecutor().execute(task);
+        } else {
+            task.run();
+        }
+    }
+
+    @Override
+    public void onOpen(WebSocketConnection session, Callback demand) {
+        this.connection = session;
+        call(() -> listener.onOpen(this), demand);
+    }
+
+    @Override
+    public void onText(String text, Callback demand) {
+        call(() -> listener.onText(text), demand);
+    }
+
+    @Override
+    public void onBinary(ByteBuffer payload, Callback demand) {
+        call(() -> listener.onBinary(payload), demand);
+    }
+
+    @Override
+    public void onPing(ByteBuffer payload, Callback demand) {
+        call(() -> listener.onPing(payload), demand);
+    }
+
+    @Override
+    public void onPong(ByteBuffer payload, Callback demand) {
+        call(() -> listener.onPong(payload), demand);
+    }
+
+    @Override
+    public void onError(Throwable cause) {
+        notify(() -> listener.onError(cause));
+    }
+
+    @Override
+    public void onClose(CloseStatus status) {
+        notify(() -> listener.onClose(status.code(), status.reason()));
+    }
+
+    @Override
+    public InvocationType invocationType() {
+        return listener.invocationType();
+    }
+
+    @Override
+    public void sendText(String text, Callback callback) {
+        connection.send(Frame.of(OpCode.TEXT, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8))), callback);
+    }
+
+    @Override
+    public void sendBinary(ByteBuffer payload, Callback callback) {
+        connection.send(Frame.of(OpCode.BINARY, payload), callback);
+    }
+
+    @Override
+    public void sendPing(ByteBuffer payload, Callback callback) {
+        sendControl(OpCode.PING, payload, callback);
+    }
+
+    @Override
+    public void sendPong(ByteBuffer payload, Callback callback) {
+        sendControl(OpCode.PONG, payload, callback);
+    }
+
+    private void sendControl(byte opcode, ByteBuffer payload, Callback callback) {
+        if (payload.remaining() > 125) {
+            callback.failed(new IllegalArgumentException(OpCode.name(opcode) + " payload of " + payload.remaining() + " bytes, above 125"));
+            return;
+        }
+        connection.send(Frame.of(opcode, payload), callback);
+    }
+
+    @Override
+    public void close(int code, String reason) {
+        if (!CloseStatus.isTransmittable(code)) {
+            throw new IllegalArgumentException("close status " + code + " may not be sent");
+        }
+        connection.close(code, reason, Callback.NOOP);
+    }
+
+    @Override
+    public boolean isOpen() {
+        return connection.isOpen();
+    }
+
+    @Override
+    public String getSubprotocol() {
+        return connection.getSubprotocol();
+    }
+
+    @Override
+    public SocketAddress getRemoteAddress() {
+        return connection.getRemoteSocketAddress();
+    }
+
+    @Override
+    public SocketAddress getLocalAddress() {
+        return connection.getLocalSocketAddress();
+    }
+
+    @Override
+    public String toString() {
+        return "ListenerSession@" + Integer.toHexString(hashCode()) + "{" + listener + "," + connection + "}";
+    }
+}
