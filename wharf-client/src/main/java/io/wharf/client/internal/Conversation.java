@@ -65,6 +65,8 @@ final class Conversation {
     private boolean onOrigin = true;
     private volatile HttpRequest current;
     private boolean completed;
+    /** The listener of the current hop, which knows whether its response asked for a follow-up; guarded by this. */
+    private HopListener currentListener;
     private Scheduler.Task timeout;
 
     Conversation(HttpClient client, HttpRequest first, List<Response.Listener> listeners) {
@@ -115,7 +117,11 @@ final class Conversation {
     }
 
     private void send(HttpRequest hop) {
-        current = hop;
+        HopListener listener = new HopListener(this, hop);
+        synchronized (this) {
+            current = hop;
+            currentListener = listener;
+        }
         Throwable aborted = abortCause.get();
         if (aborted != null) {
             hop.abort(aborted);
@@ -124,7 +130,7 @@ final class Conversation {
             // since (a final answer instead of 100 Continue): rewound again now that it is done.
             hop.abort(new IOException("the content of " + hop + " could not be rewound to be sent again"));
         }
-        hop.dispatch(new HopListener(this, hop));
+        hop.dispatch(listener);
     }
 
     /**
@@ -134,15 +140,19 @@ final class Conversation {
      * @return false when the conversation was over or already aborted
      */
     boolean abortAfter(HttpRequest from, Throwable cause) {
+        HttpRequest hop;
         synchronized (this) {
-            if (completed) {
+            hop = current;
+            // When the hop that ended is still the current one, something follows it only if its
+            // response asked for a follow-up: a final response is the application's, and an
+            // abort racing with its completion aborts nothing.
+            if (completed || hop == from && !currentListener.isFollowUp()) {
+                return false;
+            }
+            if (!abortCause.compareAndSet(null, cause)) {
                 return false;
             }
         }
-        if (!abortCause.compareAndSet(null, cause)) {
-            return false;
-        }
-        HttpRequest hop = current;
         if (hop != from) {
             hop.abort(cause);
         }

@@ -188,6 +188,11 @@ final class HopListener implements Response.Listener {
                 : new Result(result.request(), result.requestFailure(), result.response(), failure));
     }
 
+    /** @return whether the hop's response asked for another request (a redirect, a challenge), so something follows it */
+    boolean isFollowUp() {
+        return route == Route.FOLLOW_UP;
+    }
+
     @Override
     public String toString() {
         return "HopListener[" + request + ", " + route + "]";
