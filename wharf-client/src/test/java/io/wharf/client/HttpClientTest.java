@@ -167,14 +167,12 @@ class HttpClientTest {
         for (java.util.concurrent.CompletableFuture<ContentResponse> response : opening) {
             assertEquals(200, response.get(10, java.util.concurrent.TimeUnit.SECONDS).getStatus());
         }
-        // A response completes just before its connection goes back to the pool: wait for all four,
-        // or a loaded machine lets the next request find none free and open a fifth.
-        long idleBy = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-        while (client.getDestinations().get(0).getIdleConnectionCount() < 4 && System.nanoTime() < idleBy) {
-            Thread.sleep(5);
-        }
         ports.clear();
         for (int i = 0; i < 8; i++) {
+            // A response completes just before its connection goes back to the pool: wait for all
+            // four each time, or the next request may find its connection not yet back (and, on a
+            // loaded machine, none free) and the picking is not what this test looks at.
+            awaitIdleConnections(4);
             assertEquals(200, client.GET(server.uri("/next" + i)).getStatus());
         }
         assertEquals(4, client.getDestinations().get(0).getConnectionCount());
@@ -184,6 +182,16 @@ class HttpClientTest {
         } else {
             assertEquals(java.util.Map.of(2L, 4L), uses.values().stream().collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.stream.Collectors.counting())),
                     "ROUND_ROBIN uses each of the four connections twice: " + ports);
+        }
+    }
+
+    private void awaitIdleConnections(int count) throws InterruptedException {
+        long idleBy = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (client.getDestinations().get(0).getIdleConnectionCount() < count) {
+            if (System.nanoTime() > idleBy) {
+                throw new AssertionError("idle connections: " + client.getDestinations().get(0).getIdleConnectionCount() + ", expected " + count);
+            }
+            Thread.sleep(5);
         }
     }
 
