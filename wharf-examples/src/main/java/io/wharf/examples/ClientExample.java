@@ -15,8 +15,6 @@ import io.wharf.http.form.FormFields;
 import io.wharf.server.Handler;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 
 /**
  * The HTTP client in a few calls: a one-line GET, a form POST, an asynchronous send and a
@@ -33,11 +31,7 @@ public final class ClientExample {
 
     /** Runs the example, printing what it gets to {@code out}. */
     public static void run(PrintStream out) throws Exception {
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(Handler.of((request, response, callback) -> {
+        LoopbackServer server = new LoopbackServer(Handler.of((request, response, callback) -> {
             String body = Request.getContentAsString(request, StandardCharsets.UTF_8, 64 * 1024);
             response.getHeaders().put("Content-Type", "text/plain;charset=utf-8");
             if (request.getHttpURI().getPath().equals("/big")) {
@@ -47,8 +41,7 @@ public final class ClientExample {
             }
             return true;
         }));
-        server.start();
-        String base = "http://127.0.0.1:" + connector.getLocalPort();
+        String base = server.base();
 
         HttpClient client = new HttpClient();
         client.setConnectTimeout(Duration.ofSeconds(2));
@@ -82,7 +75,7 @@ public final class ClientExample {
             out.println("big: " + count + " bytes");
         } finally {
             client.stop();
-            server.stop();
+            server.close();
         }
     }
 }

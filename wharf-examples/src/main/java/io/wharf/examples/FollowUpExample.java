@@ -16,8 +16,6 @@ import io.wharf.http.form.FormLimits;
 import io.wharf.server.Handler;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.server.handler.GzipHandler;
 
 /**
@@ -36,13 +34,8 @@ public final class FollowUpExample {
 
     /** Runs the example, printing what it gets to {@code out}. */
     public static void run(PrintStream out) throws Exception {
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(new GzipHandler(Handler.of(FollowUpExample::handle)));
-        server.start();
-        String base = "http://127.0.0.1:" + connector.getLocalPort();
+        LoopbackServer server = new LoopbackServer(new GzipHandler(Handler.of(FollowUpExample::handle)));
+        String base = server.base();
 
         HttpClient client = new HttpClient();
         client.getAuthenticationStore().addAuthentication(
@@ -70,7 +63,7 @@ public final class FollowUpExample {
                     + report.getHeaders().get(HttpHeader.CONTENT_ENCODING));
         } finally {
             client.stop();
-            server.stop();
+            server.close();
         }
     }
 

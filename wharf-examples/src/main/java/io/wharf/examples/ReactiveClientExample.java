@@ -11,8 +11,6 @@ import io.wharf.client.reactive.ReactiveRequest;
 import io.wharf.client.reactive.ReactiveResponse;
 import io.wharf.server.Handler;
 import io.wharf.server.Response;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 
 /**
  * The reactive client: a request whose response is a {@link Flow.Publisher}, and whose content
@@ -30,20 +28,15 @@ public final class ReactiveClientExample {
 
     /** Runs the example, printing what it gets to {@code out}. */
     public static void run(PrintStream out) throws Exception {
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(Handler.of((request, response, callback) -> {
+        LoopbackServer server = new LoopbackServer(Handler.of((request, response, callback) -> {
             Response.write(response, true, "x".repeat(1_000_000), callback);
             return true;
         }));
-        server.start();
         HttpClient client = new HttpClient();
         client.start();
         try {
             CompletableFuture<Long> total = new CompletableFuture<>();
-            ReactiveRequest request = ReactiveRequest.of(client.newRequest("http://127.0.0.1:" + connector.getLocalPort() + "/big"));
+            ReactiveRequest request = ReactiveRequest.of(client.newRequest(server.base() + "/big"));
             request.response().subscribe(new Flow.Subscriber<ReactiveResponse>() {
                 @Override
                 public void onSubscribe(Flow.Subscription subscription) {
@@ -96,7 +89,7 @@ public final class ReactiveClientExample {
             out.println("content " + total.get(10, TimeUnit.SECONDS) + " bytes");
         } finally {
             client.stop();
-            server.stop();
+            server.close();
         }
     }
 }
