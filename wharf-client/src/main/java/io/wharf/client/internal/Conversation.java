@@ -19,6 +19,7 @@ import io.wharf.client.Result;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
+import io.wharf.http.KnownFields;
 import io.wharf.util.thread.Scheduler;
 
 /**
@@ -165,7 +166,7 @@ final class Conversation {
     private void prepare(HttpRequest hop) {
         HttpFields.Mutable headers = hop.headers();
         if (client.isContentDecoding() && !headers.contains(HttpHeader.ACCEPT_ENCODING)) {
-            headers.put(HttpHeader.ACCEPT_ENCODING, "gzip");
+            headers.put(KnownFields.ACCEPT_ENCODING_GZIP);
         }
         URI uri = hop.getURI();
         CookieHeaders.addTo(client.getCookieStore(), uri, hop);

@@ -12,6 +12,9 @@ import io.wharf.client.Destination;
 import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
 import io.wharf.client.Proxy;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.PreEncodedHttpField;
 
 /**
  * The exchanges bound for one {@link Origin}: a bounded queue in front of a
@@ -30,6 +33,10 @@ public final class HttpDestination implements Destination {
     private final Proxy proxy;
     private final ForwardProxy forwardProxy;
     private final ConnectionPool pool;
+    /** The Host field of every request here, made once. */
+    private final HttpField hostField;
+    /** The last User-Agent field made, reused while the client's user agent stays the same. */
+    private volatile HttpField userAgentField;
     private final Deque<HttpExchange> queue = new ConcurrentLinkedDeque<>();
     private final AtomicInteger queued = new AtomicInteger();
 
@@ -44,6 +51,22 @@ public final class HttpDestination implements Destination {
         this.proxy = proxy;
         this.forwardProxy = ForwardProxy.of(origin, proxy);
         this.pool = transport.newConnectionPool(this);
+        this.hostField = new PreEncodedHttpField(HttpHeader.HOST, origin.authority());
+    }
+
+    /** @return the Host field of requests to this origin */
+    HttpField hostField() {
+        return hostField;
+    }
+
+    /** @return a User-Agent field saying {@code agent}: the same instance while the agent stays the same */
+    HttpField userAgentField(String agent) {
+        HttpField field = userAgentField;
+        if (field == null || !field.getValue().equals(agent)) {
+            field = new PreEncodedHttpField(HttpHeader.USER_AGENT, agent);
+            userAgentField = field;
+        }
+        return field;
     }
 
     public HttpClient getClient() {

@@ -377,12 +377,13 @@ public final class HttpRequest implements Request {
      * Content-Type) and returns the head to write. Called by the writer's thread.
      */
     MetaData.Request toMetaData() {
+        HttpDestination destination = exchange.destination();
         if (!headers.contains(HttpHeader.HOST)) {
-            headers.put(HttpHeader.HOST, getOrigin().authority());
+            headers.put(destination.hostField());
         }
         String agent = client.getUserAgent();
         if (agent != null && !headers.contains(HttpHeader.USER_AGENT)) {
-            headers.put(HttpHeader.USER_AGENT, agent);
+            headers.put(destination.userAgentField(agent));
         }
         long length = -1;
         if (content != null) {
@@ -392,7 +393,7 @@ public final class HttpRequest implements Request {
             length = content.getLength();
         }
         String target = query == null ? path : path + "?" + query;
-        ForwardProxy forward = exchange.destination().getForwardProxy();
+        ForwardProxy forward = destination.getForwardProxy();
         if (forward != null) {
             target = forward.requestTarget(getOrigin(), target);
             forward.authorize(headers);

@@ -82,8 +82,11 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public boolean headerComplete() {
-        guard.headComplete(parser.getContentLength() > 0 || parser.isChunking());
-        owner.onRequestHead(method, target, beginNanos, guard.arrivalNanos());
+        // Read from the parser once, here: the exchange keeps it, and the parser may serve another
+        // connection once the exchange is over.
+        long length = parser.isChunking() ? -1 : Math.max(parser.getContentLength(), 0);
+        guard.headComplete(length != 0);
+        owner.onRequestHead(method, target, length, beginNanos, guard.arrivalNanos());
         // The exchange holds them now; an idle codec keeps no request's strings.
         method = null;
         target = null;

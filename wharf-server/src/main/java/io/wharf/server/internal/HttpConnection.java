@@ -330,9 +330,9 @@ public final class HttpConnection extends AbstractConnection
     }
 
     /** The parser read a whole request head: it becomes the exchange, handled next by the loop. */
-    void onRequestHead(String method, String target, long beginNanos, long headersNanos) {
+    void onRequestHead(String method, String target, long length, long beginNanos, long headersNanos) {
         requests++;
-        exchange = new HttpExchange(this, requests, method, target, version, requestFields, beginNanos, headersNanos);
+        exchange = new HttpExchange(this, requests, method, target, version, requestFields, length, beginNanos, headersNanos);
     }
 
     HttpConfiguration configuration() {

@@ -76,7 +76,7 @@ final class HttpExchange implements Request {
     private boolean persistent;
 
     HttpExchange(HttpConnection connection, long number, String method, String target, HttpVersion version,
-                 HttpFields fields, long beginNanos, long headersNanos) {
+                 HttpFields fields, long length, long beginNanos, long headersNanos) {
         this.connection = connection;
         this.number = number;
         this.method = method;
@@ -86,11 +86,9 @@ final class HttpExchange implements Request {
         this.beginNanos = beginNanos;
         this.headersNanos = headersNanos;
         this.head = HttpMethod.HEAD.is(method);
-        // Taken now: the parser belongs to the connection's codec, which may serve another connection once this exchange is over.
-        this.length = connection.parser().isChunking() ? -1 : Math.max(connection.parser().getContentLength(), 0);
-        boolean noContent = length == 0;
+        this.length = length;
         this.persistent = persistentByRequest(version, fields);
-        this.expectsContinue = version == HttpVersion.HTTP_1_1 && !noContent
+        this.expectsContinue = version == HttpVersion.HTTP_1_1 && length != 0
                 && fields.contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
         this.response = new ServerResponse(this, connection);
     }

@@ -56,10 +56,8 @@ public final class FrameGenerator {
             RANDOM.nextBytes(mask);
             header.put(mask);
             ByteBuffer payload = frame.payload();
-            int position = payload.position();
-            for (int i = 0; i < length; i++) {
-                maskedPayload.put((byte) (payload.get(position + i) ^ mask[i & 3]));
-            }
+            Masking.xor(payload, payload.position(), maskedPayload, maskedPayload.position(), length, mask, 0);
+            maskedPayload.position(maskedPayload.position() + length);
         }
     }
 }

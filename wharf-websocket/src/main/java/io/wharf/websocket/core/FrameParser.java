@@ -172,7 +172,7 @@ public final class FrameParser {
             ByteBuffer payload = buffer.slice(buffer.position(), length);
             buffer.position(buffer.position() + length);
             if (masked) {
-                unmask(payload, 0);
+                Masking.xor(payload, 0, payload, 0, length, mask, 0);
             }
             return frame(payload);
         }
@@ -185,7 +185,7 @@ public final class FrameParser {
         buffer.position(buffer.position() + count);
         aggregate.position(start + count);
         if (masked) {
-            unmask(aggregate.slice(start, count), start);
+            Masking.xor(aggregate, start, aggregate, start, count, mask, start);
         }
         if (aggregate.hasRemaining()) {
             return null;
@@ -202,11 +202,4 @@ public final class FrameParser {
         return frame;
     }
 
-    /** Unmasks {@code bytes} in place; {@code offset} is where they start in the payload (the mask cycles over it). */
-    private void unmask(ByteBuffer bytes, int offset) {
-        int limit = bytes.limit();
-        for (int i = bytes.position(); i < limit; i++) {
-            bytes.put(i, (byte) (bytes.get(i) ^ mask[(offset + i - bytes.position()) & 3]));
-        }
-    }
 }

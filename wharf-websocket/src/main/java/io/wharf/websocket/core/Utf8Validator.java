@@ -25,6 +25,13 @@ public final class Utf8Validator {
     public boolean accept(ByteBuffer bytes) {
         int limit = bytes.limit();
         for (int i = bytes.position(); i < limit; i++) {
+            // Between characters, eight ASCII bytes at a time (no high bit set): most text is ASCII.
+            while (pending == 0 && i + 8 <= limit && (bytes.getLong(i) & 0x8080808080808080L) == 0) {
+                i += 8;
+            }
+            if (i == limit) {
+                break;
+            }
             if (!accept(bytes.get(i) & 0xFF)) {
                 bytes.position(i);
                 return false;
