@@ -587,15 +587,17 @@ class IteratingCallbackTest {
         callback.iterate();
         assertFalse(callback.reset(), "reset while a step is scheduled");
         resetTried.countDown();
-        waitFor(callback::isSucceeded);
+        // The state turns SUCCEEDED just before onCompleteSuccess() runs: wait for the latter.
+        waitFor(() -> callback.completeSuccesses.get() == 1);
+        assertTrue(callback.isSucceeded());
         assertTrue(callback.reset());
         assertTrue(callback.isIdle());
         assertTrue(callback.reset(), "reset when idle");
 
         todo.set(1);
         callback.iterate();
-        waitFor(callback::isSucceeded);
-        assertEquals(2, callback.completeSuccesses.get());
+        waitFor(() -> callback.completeSuccesses.get() == 2);
+        assertTrue(callback.isSucceeded());
         assertEquals(3, callback.successes.get());
     }
 
