@@ -75,11 +75,8 @@ public final class FollowUpExample {
             case "/old" -> Response.sendRedirect(request, response, callback, 301, "/new");
             case "/login" -> {
                 String user = Request.readFormFields(request, StandardCharsets.UTF_8, FormLimits.DEFAULT).getValue("user");
-                // (Response.sendRedirect resets the headers: the cookie goes with a hand-made 303.)
-                response.setStatus(303);
-                response.getHeaders().put(HttpHeader.LOCATION, "/account");
                 response.getHeaders().add(HttpCookie.build("session", user).path("/").httpOnly(true).build().asSetCookieField());
-                response.write(true, null, callback);
+                Response.sendRedirect(request, response, callback, 303, "/account");
             }
             case "/account" -> Response.write(response, true, cookie == null ? "who are you?" : "welcome back, " + cookie, callback);
             case "/report" -> {

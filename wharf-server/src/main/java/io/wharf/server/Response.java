@@ -87,15 +87,25 @@ public interface Response extends io.wharf.io.Content.Sink {
 
     /**
      * Redirects with {@code status} (a 3xx) to {@code location}, which is sent as given
-     * (relative references are legal, RFC 9110 section 10.2.2).
+     * (relative references are legal, RFC 9110 section 10.2.2). Headers set before, such as
+     * {@code Set-Cookie}, go with the redirect; those that describe content ({@code Content-Type},
+     * {@code Content-Length}, {@code Content-Encoding}) are removed because a redirect sends none.
+     * When the response is already committed the callback fails and nothing is written.
      */
     static void sendRedirect(Request request, Response response, Callback callback, int status, String location) {
         if (!HttpStatus.isRedirection(status)) {
             throw new IllegalArgumentException("not a redirection status: " + status);
         }
-        response.reset();
+        if (response.isCommitted()) {
+            callback.failed(new IllegalStateException("committed before redirect " + status + " to " + location));
+            return;
+        }
+        HttpFields.Mutable headers = response.getHeaders();
+        headers.remove(HttpHeader.CONTENT_TYPE);
+        headers.remove(HttpHeader.CONTENT_LENGTH);
+        headers.remove(HttpHeader.CONTENT_ENCODING);
         response.setStatus(status);
-        response.getHeaders().put(HttpHeader.LOCATION, location);
+        headers.put(HttpHeader.LOCATION, location);
         response.write(true, null, callback);
     }
 

@@ -142,6 +142,24 @@ class HttpResponseFramingTest {
                         0
 
                         """, After.KEEP_ALIVE),
+                // A redirect keeps what the handler set (a login's cookie) but not what described content.
+                row("sendRedirect keeps Set-Cookie, drops the content's headers", get,
+                        (request, response) -> {
+                            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/html");
+                            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, 10);
+                            response.getHeaders().put(HttpHeader.SET_COOKIE, "session=ann; Path=/");
+                            CompletableFuture<Void> done = new CompletableFuture<>();
+                            Response.sendRedirect(request, response, Callback.from(done),
+                                    303, "/account");
+                            done.get();
+                        },
+                        """
+                        HTTP/1.1 303 See Other
+                        Set-Cookie: session=ann; Path=/
+                        Location: /account
+                        Content-Length: 0
+
+                        """, After.KEEP_ALIVE),
                 row("the handler completes without writing: Content-Length 0", get,
                         (request, response) -> { },
                         """
