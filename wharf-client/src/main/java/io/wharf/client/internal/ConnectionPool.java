@@ -6,11 +6,9 @@ package io.wharf.client.internal;
  * come back when their exchange is over and leave when they close.
  *
  * <p>This is the seam between a destination and its transport's way of sharing connections:
- * {@link DuplexConnectionPool} gives each HTTP/1.1 connection to one exchange at a time. A
- * multiplexed transport (HTTP/2) would give one connection to many exchanges at once, up to
- * the streams its peer allows, on the same {@link io.wharf.util.Pool} (its entries' max
- * multiplex), spreading them round-robin — behind these same methods. Every method may be
- * called from any thread.
+ * {@link MultiplexConnectionPool} gives each HTTP/1.1 connection to one exchange at a time
+ * (its duplex form), and an HTTP/2 connection to many at once, up to the streams its peer
+ * allows — behind these same methods. Every method may be called from any thread.
  */
 public interface ConnectionPool {
 

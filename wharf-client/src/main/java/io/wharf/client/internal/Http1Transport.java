@@ -9,7 +9,7 @@ import io.wharf.util.Promise;
 /**
  * HTTP/1.1 over TCP (or over a Unix domain socket when the client names one), over TLS for
  * https, directly or through a proxy: opens {@link Http1Connection}s along the destination's
- * route with a {@link RouteOpening} and shares them with a {@link DuplexConnectionPool}. Any
+ * route with a {@link RouteOpening} and shares them with a {@link MultiplexConnectionPool#duplex duplex pool}. Any
  * thread may call it; the first hop's name is resolved on a pool thread, never on the caller's
  * (which may be a selector thread).
  */
@@ -33,7 +33,7 @@ public final class Http1Transport implements Transport {
 
     @Override
     public ConnectionPool newConnectionPool(HttpDestination destination) {
-        return new DuplexConnectionPool(destination, this, client.getMaxConnectionsPerDestination(),
+        return MultiplexConnectionPool.duplex(destination, this, client.getMaxConnectionsPerDestination(),
                 client.getMaxConnectionUsage(), client.getConnectionStrategy());
     }
 

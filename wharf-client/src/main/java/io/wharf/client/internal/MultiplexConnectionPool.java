@@ -3,7 +3,6 @@ package io.wharf.client.internal;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.util.ConcurrentPool;
@@ -15,25 +14,41 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The connection pool of HTTP/1.1: each connection carries one exchange at a time; which free
- * connection an exchange gets is the pool's strategy (the client's connection strategy: the
- * first free one by default, or round-robin over all of them). Built on
- * wharf-util's lock-free {@link ConcurrentPool} (maximum connections, maximum usage per
- * connection); a connection that idles past the client's idle timeout closes itself and so
- * leaves the pool (that is the idle eviction).
+ * The connections of one destination, each carrying up to its maximum multiplex of exchanges
+ * at once: one for HTTP/1.1 (the duplex pool, {@link #duplex}), the streams the peer allows
+ * for HTTP/2 (set per connection with {@link #setMaxMultiplex} when its SETTINGS arrive).
+ * Which connection an exchange gets is the pool's strategy (the client's connection strategy:
+ * the first with room by default, or round-robin over all of them). Built on wharf-util's
+ * lock-free {@link ConcurrentPool} (maximum connections, maximum usage per connection); a
+ * connection that idles past the client's idle timeout closes itself and so leaves the pool
+ * (that is the idle eviction).
  *
  * <p><b>Threads.</b> Any thread may call any method; nothing here blocks or takes a lock.
  * Opening a connection is asynchronous: the entry is reserved now, enabled when the
  * transport's promise completes (on a pool thread), and the destination is then asked to
  * serve its queue. <b>Holds.</b> Each acquire is given back exactly once, by
- * {@link #release} or {@link #remove}: a flag per connection decides which.
+ * {@link #release} or by {@link #remove} (which gives back every hold left): a count per
+ * connection makes a release that comes after the remove a no-op.
  */
-public final class DuplexConnectionPool implements ConnectionPool {
+public final class MultiplexConnectionPool implements ConnectionPool {
 
-    private static final Logger LOG = LoggerFactory.getLogger(DuplexConnectionPool.class);
+    private static final Logger LOG = LoggerFactory.getLogger(MultiplexConnectionPool.class);
 
-    /** A pooled connection's entry and whether someone holds it for an exchange. */
-    private record Slot(Pool.Entry<ClientConnection> entry, AtomicBoolean held) {
+    /** A pooled connection's entry and how many exchanges hold it. */
+    private record Slot(Pool.Entry<ClientConnection> entry, AtomicInteger holds) {
+
+        /** @return whether a hold was taken back; false when none was left */
+        boolean dropHold() {
+            while (true) {
+                int count = holds.get();
+                if (count == 0) {
+                    return false;
+                }
+                if (holds.compareAndSet(count, count - 1)) {
+                    return true;
+                }
+            }
+        }
     }
 
     private final HttpDestination destination;
@@ -43,14 +58,39 @@ public final class DuplexConnectionPool implements ConnectionPool {
     /** Connections being opened. */
     private final AtomicInteger pending = new AtomicInteger();
 
-    /** @param strategy which free connection an exchange gets: FIRST to reuse few, ROUND_ROBIN to spread over all */
-    public DuplexConnectionPool(HttpDestination destination, Transport transport, int maxConnections, int maxUsage, Pool.Strategy strategy) {
+    /**
+     * @param maxMultiplex how many exchanges a connection carries at once until
+     *     {@link #setMaxMultiplex} says otherwise for it
+     * @param strategy which connection with room an exchange gets: FIRST to reuse few,
+     *     ROUND_ROBIN to spread over all
+     */
+    public MultiplexConnectionPool(HttpDestination destination, Transport transport, int maxConnections, int maxUsage,
+                                   int maxMultiplex, Pool.Strategy strategy) {
         this.destination = destination;
         this.transport = transport;
         this.pool = ConcurrentPool.<ClientConnection>builder(maxConnections)
                 .strategy(strategy)
                 .maxUsage(maxUsage)
+                .maxMultiplex(maxMultiplex)
                 .build();
+    }
+
+    /** @return the pool of HTTP/1.1, where each connection carries one exchange at a time */
+    public static MultiplexConnectionPool duplex(HttpDestination destination, Transport transport, int maxConnections,
+                                                 int maxUsage, Pool.Strategy strategy) {
+        return new MultiplexConnectionPool(destination, transport, maxConnections, maxUsage, 1, strategy);
+    }
+
+    /**
+     * Sets how many exchanges {@code connection} carries at once from now on (an HTTP/2 peer's
+     * SETTINGS_MAX_CONCURRENT_STREAMS); exchanges it carries beyond a lowered value finish, and
+     * no new one gets it until enough have.
+     */
+    public void setMaxMultiplex(ClientConnection connection, int maxMultiplex) {
+        Slot slot = slots.get(connection);
+        if (slot != null) {
+            slot.entry.setMaxMultiplex(maxMultiplex);
+        }
     }
 
     @Override
@@ -63,8 +103,15 @@ public final class DuplexConnectionPool implements ConnectionPool {
             ClientConnection connection = entry.getPooled();
             Slot slot = slots.get(connection);
             if (slot != null && connection.isOpen()) {
-                slot.held.set(true);
-                return connection;
+                slot.holds.incrementAndGet();
+                if (slots.get(connection) == slot) {
+                    return connection;
+                }
+                // Removed between the acquire and the count: remove() did not see this hold.
+                if (slot.dropHold()) {
+                    slot.entry.release();
+                }
+                continue;
             }
             // Closed while idle and not yet removed: drop it and look again.
             entry.remove();
@@ -98,7 +145,7 @@ public final class DuplexConnectionPool implements ConnectionPool {
     @Override
     public void release(ClientConnection connection) {
         Slot slot = slots.get(connection);
-        if (slot == null || !slot.held.compareAndSet(true, false)) {
+        if (slot == null || !slot.dropHold()) {
             return;
         }
         if (!slot.entry.release()) {
@@ -115,7 +162,7 @@ public final class DuplexConnectionPool implements ConnectionPool {
             return;
         }
         slot.entry.remove();
-        if (slot.held.compareAndSet(true, false)) {
+        for (int left = slot.holds.getAndSet(0); left > 0; left--) {
             slot.entry.release();
         }
     }
@@ -151,7 +198,7 @@ public final class DuplexConnectionPool implements ConnectionPool {
 
     @Override
     public String toString() {
-        return "DuplexConnectionPool[" + destination.getOrigin() + ", " + pool + "]";
+        return "MultiplexConnectionPool[" + destination.getOrigin() + ", " + pool + "]";
     }
 
     /** Completes the opening of one reserved connection; told on a pool thread. */
@@ -164,7 +211,7 @@ public final class DuplexConnectionPool implements ConnectionPool {
 
         @Override
         public void succeeded(ClientConnection connection) {
-            slots.put(connection, new Slot(entry, new AtomicBoolean()));
+            slots.put(connection, new Slot(entry, new AtomicInteger()));
             boolean enabled = entry.enable(connection, false);
             // Counted down only once the connection can be acquired, so that no racing
             // thread opens another for the same queued exchange meanwhile.

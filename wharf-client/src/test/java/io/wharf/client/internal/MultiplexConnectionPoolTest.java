@@ -29,20 +29,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The duplex pool alone, with connections that open at once and do nothing: its bounds, its
- * holds (each acquire given back exactly once, by release or remove), its worn-out and closed
- * connections, under many threads.
+ * The pool alone, with connections that open at once and do nothing: its bounds, its holds
+ * (each acquire given back exactly once, by release or remove), its worn-out and closed
+ * connections, duplex and multiplexed, under many threads.
  */
 @Timeout(60)
-class DuplexConnectionPoolTest {
+class MultiplexConnectionPoolTest {
 
     private HttpClient client;
     private HttpDestination destination;
 
-    /** A connection that only knows whether it is open, and whether two holders ever overlapped. */
+    /** A connection that only knows whether it is open, and whether more holders than allowed ever overlapped. */
     private static final class FakeConnection implements ClientConnection {
         final AtomicBoolean open = new AtomicBoolean(true);
-        final AtomicBoolean held = new AtomicBoolean();
+        final AtomicInteger holders = new AtomicInteger();
         final AtomicInteger overlaps = new AtomicInteger();
         ConnectionPool pool;
 
@@ -105,8 +105,13 @@ class DuplexConnectionPoolTest {
         client.stop();
     }
 
-    private DuplexConnectionPool pool(FakeTransport transport, int max, int maxUsage) {
-        DuplexConnectionPool pool = new DuplexConnectionPool(destination, transport, max, maxUsage, io.wharf.util.Pool.Strategy.FIRST);
+    private MultiplexConnectionPool pool(FakeTransport transport, int max, int maxUsage) {
+        return pool(transport, max, maxUsage, 1);
+    }
+
+    private MultiplexConnectionPool pool(FakeTransport transport, int max, int maxUsage, int maxMultiplex) {
+        MultiplexConnectionPool pool = new MultiplexConnectionPool(destination, transport, max, maxUsage, maxMultiplex,
+                io.wharf.util.Pool.Strategy.FIRST);
         transport.pool = pool;
         return pool;
     }
@@ -114,7 +119,7 @@ class DuplexConnectionPoolTest {
     @Test
     void opensNoMoreThanTheDemandNorTheMaximum() {
         FakeTransport transport = new FakeTransport();
-        DuplexConnectionPool pool = pool(transport, 4, 0);
+        MultiplexConnectionPool pool = pool(transport, 4, 0);
         pool.tryCreate(2);
         assertEquals(2, transport.opened.size());
         assertEquals(2, pool.getIdleConnectionCount());
@@ -138,7 +143,7 @@ class DuplexConnectionPoolTest {
     @Test
     void aWornOutConnectionIsClosedAtItsLastRelease() {
         FakeTransport transport = new FakeTransport();
-        DuplexConnectionPool pool = pool(transport, 1, 2);
+        MultiplexConnectionPool pool = pool(transport, 1, 2);
         pool.tryCreate(1);
         ClientConnection first = pool.acquire();
         pool.release(first);
@@ -152,7 +157,7 @@ class DuplexConnectionPoolTest {
     @Test
     void aConnectionClosedWhileIdleIsNeverHandedOut() {
         FakeTransport transport = new FakeTransport();
-        DuplexConnectionPool pool = pool(transport, 2, 0);
+        MultiplexConnectionPool pool = pool(transport, 2, 0);
         pool.tryCreate(1);
         FakeConnection connection = transport.opened.iterator().next();
         connection.open.set(false); // closed, and the pool not yet told
@@ -161,10 +166,72 @@ class DuplexConnectionPoolTest {
     }
 
     @Test
+    void aMultiplexedConnectionCarriesUpToItsMaximumAtOnce() {
+        FakeTransport transport = new FakeTransport();
+        MultiplexConnectionPool pool = pool(transport, 1, 0, 3);
+        pool.tryCreate(1);
+        ClientConnection first = nonNull(pool.acquire());
+        assertEquals(first, pool.acquire());
+        assertEquals(first, pool.acquire());
+        assertNull(pool.acquire(), "three exchanges at most");
+        pool.release(first);
+        assertEquals(first, pool.acquire(), "a released stream makes room");
+        for (int i = 0; i < 3; i++) {
+            pool.release(first);
+        }
+        pool.release(first); // one release too many: no hold is left to give back
+        assertEquals(1, pool.getIdleConnectionCount());
+        assertEquals(1, transport.opened.size());
+    }
+
+    @Test
+    void aLoweredMaximumLetsNobodyNewInUntilEnoughLeave() {
+        FakeTransport transport = new FakeTransport();
+        MultiplexConnectionPool pool = pool(transport, 1, 0, 4);
+        pool.tryCreate(1);
+        ClientConnection connection = nonNull(pool.acquire());
+        assertEquals(connection, pool.acquire());
+        pool.setMaxMultiplex(connection, 1); // the peer's SETTINGS_MAX_CONCURRENT_STREAMS arrived
+        assertNull(pool.acquire());
+        pool.release(connection);
+        assertNull(pool.acquire(), "still one carried, the new maximum");
+        pool.release(connection);
+        assertEquals(connection, pool.acquire());
+        assertNull(pool.acquire());
+    }
+
+    @Test
+    void removingAConnectionGivesBackEveryHoldOnce() {
+        FakeTransport transport = new FakeTransport();
+        MultiplexConnectionPool pool = pool(transport, 1, 0, 4);
+        pool.tryCreate(1);
+        ClientConnection connection = nonNull(pool.acquire());
+        pool.acquire();
+        pool.acquire();
+        pool.release(connection);
+        connection.close(); // removes it with the two holds left
+        pool.release(connection); // the exchanges it carried end late: nothing left to give back
+        pool.release(connection);
+        assertEquals(0, pool.getConnectionCount());
+        assertEquals(0, pool.getActiveConnectionCount());
+        pool.tryCreate(1);
+        assertNotNull(pool.acquire(), "the slot was freed for a new connection");
+    }
+
+    @Test
     void manyThreadsAcquireReleaseAndClose() throws Exception {
+        manyThreadsAcquireReleaseAndClose(1);
+    }
+
+    @Test
+    void manyThreadsShareMultiplexedConnections() throws Exception {
+        manyThreadsAcquireReleaseAndClose(3);
+    }
+
+    private void manyThreadsAcquireReleaseAndClose(int maxMultiplex) throws Exception {
         FakeTransport transport = new FakeTransport();
         int max = 8;
-        DuplexConnectionPool pool = pool(transport, max, 50);
+        MultiplexConnectionPool pool = pool(transport, max, 50, maxMultiplex);
         int threads = 16;
         int iterations = 20_000;
         ExecutorService workers = Executors.newFixedThreadPool(threads);
@@ -184,11 +251,11 @@ class DuplexConnectionPoolTest {
                         }
                         acquired.incrementAndGet();
                         FakeConnection fake = (FakeConnection) connection;
-                        if (!fake.held.compareAndSet(false, true)) {
+                        if (fake.holders.incrementAndGet() > maxMultiplex) {
                             fake.overlaps.incrementAndGet();
                         }
                         assertTrue(pool.getConnectionCount() <= max, "over the maximum");
-                        fake.held.set(false);
+                        fake.holders.decrementAndGet();
                         if (random.nextInt(20) == 0) {
                             connection.close();
                         } else {
@@ -206,7 +273,7 @@ class DuplexConnectionPoolTest {
             workers.shutdownNow();
         }
         assertTrue(acquired.get() > iterations, "the pool served: " + acquired.get());
-        assertEquals(0, transport.opened.stream().mapToInt(c -> c.overlaps.get()).sum(), "a connection had two holders");
+        assertEquals(0, transport.opened.stream().mapToInt(c -> c.overlaps.get()).sum(), "a connection had more holders than its multiplex");
         assertEquals(0, pool.getActiveConnectionCount(), "every hold was given back");
         long open = transport.opened.stream().filter(FakeConnection::isOpen).count();
         assertEquals(open, pool.getIdleConnectionCount(), "every open connection is idle in the pool, and only those");
