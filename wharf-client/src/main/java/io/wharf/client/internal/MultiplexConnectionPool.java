@@ -34,17 +34,25 @@ public final class MultiplexConnectionPool implements ConnectionPool {
 
     private static final Logger LOG = LoggerFactory.getLogger(MultiplexConnectionPool.class);
 
-    /** A pooled connection's entry and how many exchanges hold it. */
-    private record Slot(Pool.Entry<ClientConnection> entry, AtomicInteger holds) {
+    /** A pooled connection's entry and how many exchanges hold it (the count). */
+    @SuppressWarnings("serial") // Never serialized.
+    private static final class Slot extends AtomicInteger {
+        final Pool.Entry<ClientConnection> entry;
+        /** Set by {@link #remove} before it takes back the holds left. */
+        volatile boolean removed;
+
+        Slot(Pool.Entry<ClientConnection> entry) {
+            this.entry = entry;
+        }
 
         /** @return whether a hold was taken back; false when none was left */
         boolean dropHold() {
             while (true) {
-                int count = holds.get();
+                int count = get();
                 if (count == 0) {
                     return false;
                 }
-                if (holds.compareAndSet(count, count - 1)) {
+                if (compareAndSet(count, count - 1)) {
                     return true;
                 }
             }
@@ -103,11 +111,11 @@ public final class MultiplexConnectionPool implements ConnectionPool {
             ClientConnection connection = entry.getPooled();
             Slot slot = slots.get(connection);
             if (slot != null && connection.isOpen()) {
-                slot.holds.incrementAndGet();
-                if (slots.get(connection) == slot) {
+                slot.incrementAndGet();
+                if (!slot.removed) {
                     return connection;
                 }
-                // Removed between the acquire and the count: remove() did not see this hold.
+                // Removed meanwhile: give back this hold unless remove() already took it.
                 if (slot.dropHold()) {
                     slot.entry.release();
                 }
@@ -161,8 +169,9 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         if (slot == null) {
             return;
         }
+        slot.removed = true;
         slot.entry.remove();
-        for (int left = slot.holds.getAndSet(0); left > 0; left--) {
+        for (int left = slot.getAndSet(0); left > 0; left--) {
             slot.entry.release();
         }
     }
@@ -211,7 +220,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
 
         @Override
         public void succeeded(ClientConnection connection) {
-            slots.put(connection, new Slot(entry, new AtomicInteger()));
+            slots.put(connection, new Slot(entry));
             boolean enabled = entry.enable(connection, false);
             // Counted down only once the connection can be acquired, so that no racing
             // thread opens another for the same queued exchange meanwhile.
