@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
+import io.wharf.server.handler.EarlyHintsHandler;
+import io.wharf.server.handler.ReferrerPushStrategy;
 import io.wharf.server.handler.ResourceHandler;
 import io.wharf.testing.LeakTracking;
 
@@ -41,6 +43,20 @@ class CurlTest {
         if (server != null) {
             server.close();
         }
+    }
+
+    @Test
+    void earlyHintsReachCurlBeforeThePage() throws Exception {
+        Path site = Files.createDirectories(directory.resolve("hinted"));
+        Files.writeString(site.resolve("index.html"), "<link rel=stylesheet href=site.css>");
+        Files.writeString(site.resolve("site.css"), "p { color: teal }");
+        server = new TestServer(leaks.pool(), new EarlyHintsHandler(new ReferrerPushStrategy(), new ResourceHandler(site)), null);
+        String page = server.uri() + "/index.html";
+        Curl.run(page);
+        Curl.run("-H", "Referer: " + page, server.uri() + "/site.css");
+        String answer = Curl.run("-i", page);
+        assertTrue(answer.startsWith("HTTP/1.1 103 Early Hints\r\nLink: </site.css>; rel=preload; as=style\r\n\r\nHTTP/1.1 200 OK\r\n"), answer);
+        assertTrue(answer.endsWith("<link rel=stylesheet href=site.css>"), answer);
     }
 
     @Test
