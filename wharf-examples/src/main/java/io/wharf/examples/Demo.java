@@ -20,8 +20,9 @@ import io.wharf.util.InvocationType;
 /**
  * {@code ./wharf demo [PORT [HTTPS_PORT]]}: a small site on http://localhost:8080 and
  * https://localhost:8443 — a home page listing what the demo shows, static files (with a large
- * file to try ranges), {@code /hello} (plain text), {@code /json}, and {@code /echo} (the
- * request shown back), compressed for clients that accept gzip. HTTPS uses a self-signed
+ * file to try ranges), {@code /hello} (plain text), {@code /json}, {@code /echo} (the
+ * request shown back) and {@code /chat} (a WebSocket chat room, {@link ChatRoom}), compressed
+ * for clients that accept gzip. HTTPS uses a self-signed
  * certificate made at the first start ({@link DemoCertificate}). Ctrl-C stops it gracefully.
  */
 public final class Demo {
@@ -59,12 +60,14 @@ public final class Demo {
         ServerConnector https = new ServerConnector(server, new TlsConnectionFactory(DemoCertificate.in(certificates)), new HttpConnectionFactory());
         https.setPort(httpsPort);
         server.addConnector(https);
-        server.setHandler(new GzipHandler(new Handler.Sequence(routes(), DemoSite.staticFiles(DemoSite.prepare()), new DefaultHandler())));
+        // The chat's WebSocket upgrades first, outside gzip: a 101 has no content to compress.
+        server.setHandler(new Handler.Sequence(new ChatRoom().handler(),
+                new GzipHandler(new Handler.Sequence(routes(), DemoSite.staticFiles(DemoSite.prepare()), new DefaultHandler()))));
         server.start();
         return new Running(server, connector.getLocalPort(), https.getLocalPort());
     }
 
-    /** The dynamic pages: /hello, /json and /echo; never blocking, so they run on the reading thread. */
+    /** The dynamic pages: /hello, /json, /echo and the chat page /chat; never blocking, so they run on the reading thread. */
     static Handler routes() {
         return Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> switch (request.getPathInContext()) {
             case "/hello" -> reply(response, callback, MimeTypes.Type.TEXT_PLAIN.getContentTypeField(), HELLO);
@@ -73,6 +76,7 @@ public final class Demo {
                 EchoPage.respond(request, response, callback);
                 yield true;
             }
+            case "/chat" -> reply(response, callback, MimeTypes.Type.TEXT_HTML_UTF_8.getContentTypeField(), ChatPage.HTML);
             default -> false;
         });
     }

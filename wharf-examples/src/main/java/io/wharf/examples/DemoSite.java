@@ -68,6 +68,7 @@ final class DemoSite {
             <li><a href="/json">/json</a> &mdash; a small JSON document</li>
             <li><a href="/echo?x=1">/echo</a> &mdash; your request shown back: try <code>curl -d 'hello' http://localhost:8080/echo</code></li>
             <li><a href="/style.css">/style.css</a> &mdash; a static file with ETag and Last-Modified: try <code>curl -I</code>, then a conditional request</li>
+            <li><a href="/chat">/chat</a> &mdash; a WebSocket chat room: open it in two tabs</li>
             <li><a href="/large.bin">/large.bin</a> &mdash; 16 MiB of random bytes: try <code>curl -r 0-99 http://localhost:8080/large.bin | wc -c</code></li>
             </ul>
             <p>Stop the server with Ctrl-C: it finishes the requests in flight, then exits.</p>
