@@ -10,4 +10,5 @@ module io.wharf.websocket {
     exports io.wharf.websocket.core;
     exports io.wharf.websocket.api;
     exports io.wharf.websocket.server;
+    exports io.wharf.websocket.deflate;
 }

@@ -12,13 +12,14 @@ import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.WebSocketConfiguration;
+import io.wharf.websocket.deflate.PerMessageDeflateFactory;
 import io.wharf.websocket.server.WebSocketUpgradeHandler;
 
 /**
  * The WebSocket echo server started by {@code ./wharf ws-echo [port]}: every text and binary
  * message comes back as it came, at {@code ws://localhost:9001/} by default, with 16 MiB
- * frame and message limits. It is what the Autobahn conformance cases (kosoku) run against;
- * permessage-deflate is not offered yet.
+ * frame and message limits and permessage-deflate (RFC 7692) on. It is what the Autobahn
+ * conformance cases (kosoku) run against.
  */
 public final class WebSocketEchoServer {
 
@@ -71,6 +72,7 @@ public final class WebSocketEchoServer {
             .withTimeouts(Duration.ofSeconds(60), Duration.ofSeconds(5))
             .withMaxQueuedFrames(16 * 1024));
         websocket.addMapping("/", (request, response) -> new Echo());
+        websocket.addExtension(new PerMessageDeflateFactory());
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory());
         connector.setPort(port);
