@@ -67,12 +67,7 @@ public final class WebSocketClient {
 
     /** Offers {@code factory}'s extension in every handshake from now on; one factory per name. */
     public WebSocketClient addExtension(ExtensionFactory factory) {
-        for (ExtensionFactory present : extensions) {
-            if (present.name().equals(factory.name())) {
-                throw new IllegalArgumentException("extension " + factory.name() + " was already added");
-            }
-        }
-        extensions.add(factory);
+        ExtensionNegotiation.add(extensions, factory);
         return this;
     }
 

@@ -93,6 +93,20 @@ public final class ExtensionNegotiation {
         }
     }
 
+    /**
+     * Adds {@code factory} to a server's or client's list of factories.
+     *
+     * @throws IllegalArgumentException when the list has a factory of that name already
+     */
+    public static void add(List<ExtensionFactory> factories, ExtensionFactory factory) {
+        synchronized (factories) {
+            if (factoryOf(factories, factory.name()) != null) {
+                throw new IllegalArgumentException("extension " + factory.name() + " was already added");
+            }
+            factories.add(factory);
+        }
+    }
+
     /** Closes both halves of every extension: for extensions agreed but never given to a connection. */
     public static void close(List<Extension> extensions) {
         for (Extension extension : extensions) {

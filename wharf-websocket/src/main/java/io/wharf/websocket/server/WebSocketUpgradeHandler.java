@@ -88,12 +88,7 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
      * {@code new PerMessageDeflateFactory()}; one factory per extension name.
      */
     public WebSocketUpgradeHandler addExtension(ExtensionFactory factory) {
-        for (ExtensionFactory present : extensions) {
-            if (present.name().equals(factory.name())) {
-                throw new IllegalArgumentException("extension " + factory.name() + " was already added");
-            }
-        }
-        extensions.add(factory);
+        ExtensionNegotiation.add(extensions, factory);
         return this;
     }
 

@@ -24,18 +24,14 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
 import io.wharf.client.HttpClient;
-import io.wharf.io.Connection;
-import io.wharf.io.EndPoint;
-import io.wharf.io.ssl.SslConnectionFactory;
-import io.wharf.server.ConnectionFactory;
-import io.wharf.server.Connector;
 import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.tls.ServerTlsContext;
+import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
 import io.wharf.util.thread.QueuedThreadPool;
@@ -251,12 +247,8 @@ class WebSocketClientTest {
         try (InputStream in = Files.newInputStream(store)) {
             keys.load(in, password);
         }
-        KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        keyManagers.init(keys, password);
-        SSLContext serverContext = SSLContext.getInstance("TLS");
-        serverContext.init(keyManagers.getKeyManagers(), null, null);
-        SslConnectionFactory tls = SslConnectionFactory.forServer(serverContext);
-        startServer(s -> new ServerConnector(s, 1, new TlsFirst(tls), new HttpConnectionFactory()), true);
+        ServerTlsContext tls = new ServerTlsContext().keyStore(store, new String(password));
+        startServer(s -> new ServerConnector(s, 1, new TlsConnectionFactory(tls), new HttpConnectionFactory()), true);
 
         javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
         trust.init(keys);
@@ -290,21 +282,6 @@ class WebSocketClientTest {
             cause = cause.getCause();
         }
         return cause;
-    }
-
-    /** TLS on each accepted endpoint, then HTTP/1.1 on the decrypted one. */
-    private record TlsFirst(SslConnectionFactory tls) implements ConnectionFactory {
-        @Override
-        public String getProtocol() {
-            return "SSL";
-        }
-
-        @Override
-        public Connection newConnection(Connector connector, EndPoint endPoint) {
-            ConnectionFactory http = connector.getConnectionFactory("HTTP/1.1");
-            return tls.newConnection(endPoint, connector.getExecutor(), connector.getByteBufferPool(),
-                decrypted -> http.newConnection(connector, decrypted));
-        }
     }
 
     @Test
