@@ -1,8 +1,10 @@
 package io.wharf.websocket.client;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -21,7 +23,7 @@ public record ClientUpgradeRequest(Map<String, String> headers, List<String> sub
         "sec-websocket-version", "sec-websocket-protocol", "sec-websocket-extensions", "content-length", "transfer-encoding");
 
     public ClientUpgradeRequest {
-        headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+        headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         subprotocols = List.copyOf(subprotocols);
         for (Map.Entry<String, String> field : headers.entrySet()) {
             checkField(field.getKey(), field.getValue());
@@ -55,7 +57,7 @@ public record ClientUpgradeRequest(Map<String, String> headers, List<String> sub
         if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
             throw new IllegalArgumentException("a field name is a token: \"" + name + "\"");
         }
-        if (RESERVED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+        if (RESERVED.contains(name.toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException(name + " is set by the handshake itself");
         }
         for (int i = 0; i < value.length(); i++) {

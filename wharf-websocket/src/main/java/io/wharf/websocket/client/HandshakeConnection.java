@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.wharf.http.BadMessageException;
@@ -22,6 +23,7 @@ import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import io.wharf.websocket.core.Extension;
 import io.wharf.websocket.core.ExtensionConfig;
@@ -65,7 +67,7 @@ final class HandshakeConnection extends AbstractConnection implements Connection
     }
 
     private final Handshake handshake;
-    private final io.wharf.util.buffer.ByteBufferPool pool;
+    private final ByteBufferPool pool;
     private final String key = HandshakeKey.newKey();
     private final HttpParser parser;
     private final HttpFields.Mutable fields = HttpFields.build();
@@ -75,7 +77,7 @@ final class HandshakeConnection extends AbstractConnection implements Connection
     private boolean headersComplete;
     private RetainableByteBuffer input;
 
-    HandshakeConnection(EndPoint endPoint, java.util.concurrent.Executor executor, io.wharf.util.buffer.ByteBufferPool pool, Handshake handshake) {
+    HandshakeConnection(EndPoint endPoint, Executor executor, ByteBufferPool pool, Handshake handshake) {
         super(endPoint, executor);
         this.pool = pool;
         this.handshake = handshake;

@@ -16,6 +16,7 @@ import io.wharf.client.HttpClient;
 import io.wharf.io.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.util.InvocationType;
 import io.wharf.util.Promise;
 import io.wharf.util.thread.Scheduler;
 import io.wharf.websocket.api.Session;
@@ -124,7 +125,7 @@ public final class WebSocketClient {
         Attempt attempt = new Attempt(listener, uri, request, secure, port);
         ClientConnector connector = httpClient.getClientConnector();
         InetSocketAddress address = new InetSocketAddress(uri.getHost(), port);
-        Promise<Connection> connected = Promise.from(io.wharf.util.InvocationType.NON_BLOCKING, opened -> { }, attempt::failed);
+        Promise<Connection> connected = Promise.from(InvocationType.NON_BLOCKING, opened -> { }, attempt::failed);
         if (secure) {
             connector.connectTls(address, attempt::handshakeConnection, connected);
         } else {
