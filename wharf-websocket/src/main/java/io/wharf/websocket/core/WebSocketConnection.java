@@ -454,7 +454,9 @@ public final class WebSocketConnection extends AbstractConnection implements Con
         @Override
         protected void onCompleteFailure(Throwable cause) {
             releaseAll();
-            if (state.get() != CloseState.CLOSED) {
+            // A read that failed because this side closed the endpoint (the close timeout, the
+            // idle timeout) is that close's doing, and onClose reports it with its own cause.
+            if (state.get() != CloseState.CLOSED && getEndPoint().isOpen()) {
                 fail(CloseStatus.SERVER_ERROR, "failed to read: " + cause, cause);
             }
         }
