@@ -2,6 +2,7 @@ package io.wharf.examples;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.zip.Deflater;
 
 import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
@@ -12,21 +13,26 @@ import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.WebSocketConfiguration;
+import io.wharf.websocket.deflate.PerMessageDeflateFactory;
 import io.wharf.websocket.server.WebSocketUpgradeHandler;
 
 /**
  * The WebSocket echo server started by {@code ./wharf ws-echo [port]}: every text and binary
  * message comes back as it came, at {@code ws://localhost:9001/} by default, with 16 MiB
- * frame and message limits. It is what the Autobahn conformance cases (kosoku) run against;
- * permessage-deflate is not offered yet.
+ * frame and message limits and permessage-deflate (RFC 7692) on, at the fastest level. It is what the Autobahn
+ * conformance cases (kosoku) run against.
  */
 public final class WebSocketEchoServer {
 
     private WebSocketEchoServer() {
     }
 
-    /** Sends every message back; the copy of a binary message is needed because its buffer is only lent. */
-    static final class Echo implements WebSocketListener {
+    /**
+     * Sends every message back; the copy of a binary message is needed because its buffer is
+     * only lent. Also the echo of the Autobahn run against the client (which extends it to
+     * learn when a case ends).
+     */
+    public static class Echo implements WebSocketListener {
         private Session session;
 
         @Override
@@ -71,6 +77,8 @@ public final class WebSocketEchoServer {
             .withTimeouts(Duration.ofSeconds(60), Duration.ofSeconds(5))
             .withMaxQueuedFrames(16 * 1024));
         websocket.addMapping("/", (request, response) -> new Echo());
+        // The fastest level: an echo server of test traffic spends its CPU on compression otherwise.
+        websocket.addExtension(new PerMessageDeflateFactory(Deflater.BEST_SPEED, false, 64));
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory());
         connector.setPort(port);

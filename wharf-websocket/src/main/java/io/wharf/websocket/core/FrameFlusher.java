@@ -31,7 +31,12 @@ import io.wharf.util.buffer.RetainableByteBuffer;
  * <p><b>Buffers.</b> The caller's payload buffers are read, never kept, and must stay untouched
  * until their callback completes. Headers (and a client's masked payloads) are written into
  * one buffer from the pool per step, released when the step completes or the flusher fails.
- * An idle flusher holds none.
+ * The extensions' output (compressed payloads) lives in pooled buffers they add to
+ * {@code held}, released likewise. An idle flusher holds none.
+ *
+ * <p><b>Extensions.</b> Data frames pass through the agreed {@link Extension}s in
+ * {@link #process()}, one step at a time, so their state (a deflater's context) follows the
+ * order frames are written in. The outgoing halves are closed when the flusher fails or closes.
  */
 public final class FrameFlusher extends IteratingCallback {
 
@@ -46,8 +51,13 @@ public final class FrameFlusher extends IteratingCallback {
     private final FrameGenerator generator;
     private final int maxQueued;
     private final boolean client;
+    private final List<Extension> extensions;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
     private final List<Entry> inFlight = new ArrayList<>(MAX_GATHER);
+    /** The frames of {@link #inFlight} as the extensions made them. */
+    private final List<Frame> encoded = new ArrayList<>(MAX_GATHER);
+    /** Pooled buffers the extensions' output of this step lives in. */
+    private final List<RetainableByteBuffer> held = new ArrayList<>();
     private Throwable closed;
     private RetainableByteBuffer scratch;
 
@@ -56,6 +66,16 @@ public final class FrameFlusher extends IteratingCallback {
      * @param maxQueued the most frames queued and not yet being written
      */
     public FrameFlusher(EndPoint endPoint, ByteBufferPool pool, boolean client, int maxQueued) {
+        this(endPoint, pool, client, maxQueued, List.of());
+    }
+
+    /**
+     * @param client whether this side is a client (frames are masked)
+     * @param maxQueued the most frames queued and not yet being written
+     * @param extensions the extensions agreed, which encode each data frame in this order
+     */
+    public FrameFlusher(EndPoint endPoint, ByteBufferPool pool, boolean client, int maxQueued, List<Extension> extensions) {
+        this.extensions = List.copyOf(extensions);
         this.endPoint = endPoint;
         this.pool = pool;
         this.generator = new FrameGenerator(client);
@@ -101,30 +121,33 @@ public final class FrameFlusher extends IteratingCallback {
         int headerBytes = 0;
         synchronized (queue) {
             while (inFlight.size() < MAX_GATHER && !queue.isEmpty()) {
-                Entry entry = queue.poll();
-                inFlight.add(entry);
-                headerBytes += FrameGenerator.MAX_HEADER_SIZE + (client ? entry.frame().payload().remaining() : 0);
+                inFlight.add(queue.poll());
             }
         }
         if (inFlight.isEmpty()) {
             return Action.IDLE;
+        }
+        for (Entry entry : inFlight) {
+            Frame frame = encode(entry.frame());
+            encoded.add(frame);
+            headerBytes += FrameGenerator.MAX_HEADER_SIZE + (client ? frame.payload().remaining() : 0);
         }
         scratch = pool.acquire(headerBytes, true);
         ByteBuffer bytes = scratch.byteBuffer();
         bytes.clear();
         ByteBuffer[] buffers = new ByteBuffer[inFlight.size() * 2];
         int count = 0;
-        for (Entry entry : inFlight) {
-            ByteBuffer payload = entry.frame().payload();
+        for (Frame frame : encoded) {
+            ByteBuffer payload = frame.payload();
             int start = bytes.position();
             if (client) {
-                generator.generate(entry.frame(), bytes, bytes.duplicate().position(bytes.position() + FrameGenerator.MAX_HEADER_SIZE));
+                generator.generate(frame, bytes, bytes.duplicate().position(bytes.position() + FrameGenerator.MAX_HEADER_SIZE));
                 int headerEnd = bytes.position();
                 buffers[count++] = bytes.slice(start, headerEnd - start);
                 buffers[count++] = bytes.slice(start + FrameGenerator.MAX_HEADER_SIZE, payload.remaining());
                 bytes.position(start + FrameGenerator.MAX_HEADER_SIZE + payload.remaining());
             } else {
-                generator.generate(entry.frame(), bytes, null);
+                generator.generate(frame, bytes, null);
                 buffers[count++] = bytes.slice(start, bytes.position() - start);
                 if (payload.hasRemaining()) {
                     buffers[count++] = payload.slice();
@@ -134,6 +157,17 @@ public final class FrameFlusher extends IteratingCallback {
         bytes.flip();
         endPoint.write(this, count == buffers.length ? buffers : java.util.Arrays.copyOf(buffers, count));
         return Action.SCHEDULED;
+    }
+
+    /** Control frames pass as they are; data frames through every extension, in order. */
+    private Frame encode(Frame frame) {
+        if (frame.isControl()) {
+            return frame;
+        }
+        for (Extension extension : extensions) {
+            frame = extension.encode(frame, held);
+        }
+        return frame;
     }
 
     @Override
@@ -158,6 +192,9 @@ public final class FrameFlusher extends IteratingCallback {
         }
         inFlight.clear();
         releaseScratch();
+        for (Extension extension : extensions) {
+            extension.closeOutgoing();
+        }
         for (Entry entry : failed) {
             complete(entry.callback(), cause);
         }
@@ -187,6 +224,11 @@ public final class FrameFlusher extends IteratingCallback {
             scratch.release();
             scratch = null;
         }
+        encoded.clear();
+        for (RetainableByteBuffer buffer : held) {
+            buffer.release();
+        }
+        held.clear();
     }
 
     private static void complete(Callback callback, Throwable failure) {

@@ -4,6 +4,7 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -24,7 +25,9 @@ import io.wharf.util.thread.Scheduler;
  * A WebSocket session over an {@link EndPoint} (RFC 6455), the same for server and client: it
  * reads frames with a {@link FrameParser}, joins messages with a {@link MessageAssembler}
  * (limits, UTF-8), answers pings, runs the close handshake ({@link CloseState}), and tells a
- * {@link WebSocketEvents} what arrived. Frames go out through one {@link FrameFlusher}.
+ * {@link WebSocketEvents} what arrived. Frames go out through one {@link FrameFlusher}. Data
+ * frames pass through the agreed {@link Extension}s (permessage-deflate): on the way in before
+ * the assembler checks limits and UTF-8 on what they produce, on the way out in the flusher.
  *
  * <pre>
  *  selector ─► onFillable ─► Reader.process(): fill ─► parse ─► frame
@@ -55,6 +58,7 @@ public final class WebSocketConnection extends AbstractConnection implements Con
     private final WebSocketConfiguration configuration;
     private final WebSocketEvents events;
     private final String subprotocol;
+    private final List<Extension> extensions;
     private final FrameParser parser;
     private final MessageAssembler assembler;
     private final FrameFlusher flusher;
@@ -66,20 +70,36 @@ public final class WebSocketConnection extends AbstractConnection implements Con
     private volatile Scheduler.Task closeTimer;
 
     /**
+     * A session without extensions.
+     *
      * @param client whether this is the client's side (frames sent masked, received unmasked)
      * @param subprotocol the subprotocol agreed in the handshake, or null
      */
     public WebSocketConnection(EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
             WebSocketConfiguration configuration, boolean client, String subprotocol, WebSocketEvents events) {
+        this(endPoint, executor, scheduler, pool, configuration, client, subprotocol, List.of(), events);
+    }
+
+    /**
+     * @param client whether this is the client's side (frames sent masked, received unmasked)
+     * @param subprotocol the subprotocol agreed in the handshake, or null
+     * @param extensions the extensions agreed in the handshake, in the order of the answer;
+     *     the connection closes their halves when reading and writing are over
+     */
+    public WebSocketConnection(EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
+            WebSocketConfiguration configuration, boolean client, String subprotocol, List<Extension> extensions,
+            WebSocketEvents events) {
         super(endPoint, executor);
         this.pool = pool;
         this.scheduler = scheduler;
         this.configuration = configuration;
         this.events = events;
         this.subprotocol = subprotocol;
+        this.extensions = List.copyOf(extensions);
         this.parser = new FrameParser(!client, configuration.effectiveFrameLimit());
+        this.parser.setAllowedRsv(ExtensionNegotiation.rsvOf(this.extensions));
         this.assembler = new MessageAssembler(pool, configuration.maxTextMessageSize(), configuration.maxBinaryMessageSize());
-        this.flusher = new FrameFlusher(endPoint, pool, client, configuration.maxQueuedFrames());
+        this.flusher = new FrameFlusher(endPoint, pool, client, configuration.maxQueuedFrames(), this.extensions);
     }
 
     @Override
@@ -263,6 +283,11 @@ public final class WebSocketConnection extends AbstractConnection implements Con
         return subprotocol;
     }
 
+    /** @return the extensions agreed in the handshake, as answered (empty when none) */
+    public List<ExtensionConfig> getExtensions() {
+        return extensions.stream().map(Extension::config).toList();
+    }
+
     public SocketAddress getRemoteSocketAddress() {
         return getEndPoint().getRemoteSocketAddress();
     }
@@ -297,6 +322,8 @@ public final class WebSocketConnection extends AbstractConnection implements Con
         private RetainableByteBuffer input;
         /** The last delivered message was gathered by the assembler: release it once delivered. */
         private boolean releaseMessage;
+        /** The message the extensions' output completed, while a frame is being decoded. */
+        private MessageAssembler.Message decoded;
 
         @Override
         protected Action process() throws Exception {
@@ -372,7 +399,7 @@ public final class WebSocketConnection extends AbstractConnection implements Con
             }
             MessageAssembler.Message message;
             try {
-                message = assembler.accept(frame);
+                message = extensions.isEmpty() ? assembler.accept(frame) : decode(frame);
             } catch (ProtocolException x) {
                 fail(x.getStatus(), x.getMessage(), x);
                 return Action.SUCCEEDED;
@@ -391,6 +418,26 @@ public final class WebSocketConnection extends AbstractConnection implements Con
             return Action.SCHEDULED;
         }
 
+        /** Passes a data frame through the extensions, the last agreed first, into the assembler. */
+        private MessageAssembler.Message decode(Frame frame) {
+            decoded = null;
+            decode(frame, extensions.size() - 1);
+            MessageAssembler.Message message = decoded;
+            decoded = null;
+            return message;
+        }
+
+        private void decode(Frame frame, int index) {
+            if (index < 0) {
+                MessageAssembler.Message message = assembler.accept(frame);
+                if (message != null) {
+                    decoded = message;
+                }
+                return;
+            }
+            extensions.get(index).decode(frame, output -> decode(output, index - 1));
+        }
+
         @Override
         protected void onSuccess() {
             if (releaseMessage) {
@@ -407,7 +454,9 @@ public final class WebSocketConnection extends AbstractConnection implements Con
         @Override
         protected void onCompleteFailure(Throwable cause) {
             releaseAll();
-            if (state.get() != CloseState.CLOSED) {
+            // A read that failed because this side closed the endpoint (the close timeout, the
+            // idle timeout) is that close's doing, and onClose reports it with its own cause.
+            if (state.get() != CloseState.CLOSED && getEndPoint().isOpen()) {
                 fail(CloseStatus.SERVER_ERROR, "failed to read: " + cause, cause);
             }
         }
@@ -415,6 +464,9 @@ public final class WebSocketConnection extends AbstractConnection implements Con
         private void releaseAll() {
             releaseInput();
             assembler.release();
+            for (Extension extension : extensions) {
+                extension.closeIncoming();
+            }
         }
 
         private void releaseInput() {

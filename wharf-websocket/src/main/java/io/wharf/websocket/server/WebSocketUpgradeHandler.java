@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 import io.wharf.http.HttpFields;
@@ -17,6 +18,10 @@ import io.wharf.server.Response;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.websocket.api.WebSocketListener;
+import io.wharf.websocket.core.Extension;
+import io.wharf.websocket.core.ExtensionConfig;
+import io.wharf.websocket.core.ExtensionFactory;
+import io.wharf.websocket.core.ExtensionNegotiation;
 import io.wharf.websocket.core.HandshakeKey;
 import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.core.WebSocketConnection;
@@ -37,8 +42,10 @@ import io.wharf.websocket.internal.ListenerSession;
  * </ol>
  * Then it answers 101 with {@code Sec-WebSocket-Accept} through
  * {@link ProtocolUpgrade#accept}, and the endpoint becomes a {@link WebSocketConnection}.
- * Requests to other paths are passed on ({@code handle} returns false). Extensions offered
- * (permessage-deflate) are not negotiated yet: the session runs without them.
+ * Requests to other paths are passed on ({@code handle} returns false). Extensions the client
+ * offers in {@code Sec-WebSocket-Extensions} are negotiated with the factories added by
+ * {@link #addExtension} (a malformed field gets 400); those agreed are named in the answer and
+ * run in the session. None are added by default.
  *
  * <p><b>Threads.</b> NON_BLOCKING by default: the checks and the creator run on the thread
  * that read the request. Declare it BLOCKING when a creator blocks (looks up a database).
@@ -47,6 +54,7 @@ import io.wharf.websocket.internal.ListenerSession;
 public final class WebSocketUpgradeHandler extends Handler.Abstract {
 
     private final Map<String, WebSocketCreator> mappings = new ConcurrentHashMap<>();
+    private final List<ExtensionFactory> extensions = new CopyOnWriteArrayList<>();
     private volatile WebSocketConfiguration configuration = WebSocketConfiguration.defaults();
     private volatile Predicate<String> originCheck = origin -> true;
 
@@ -73,6 +81,15 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
      */
     public void setOriginCheck(Predicate<String> originCheck) {
         this.originCheck = Objects.requireNonNull(originCheck, "originCheck");
+    }
+
+    /**
+     * Offers an extension to the clients that ask for it, for example
+     * {@code new PerMessageDeflateFactory()}; one factory per extension name.
+     */
+    public WebSocketUpgradeHandler addExtension(ExtensionFactory factory) {
+        ExtensionNegotiation.add(extensions, factory);
+        return this;
     }
 
     /** Sets the limits and timeouts of the sessions created from now on. */
@@ -123,16 +140,28 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
             Response.writeError(request, response, callback, status, reason);
             return true;
         }
+        Connector connector = request.getConnectionMetaData().getConnector();
+        List<Extension> agreed;
+        try {
+            agreed = ExtensionNegotiation.acceptOffers(extensions,
+                ExtensionConfig.parse(headers.getValuesList(HttpHeader.SEC_WEBSOCKET_EXTENSIONS)), connector.getByteBufferPool());
+        } catch (IllegalArgumentException x) {
+            Response.writeError(request, response, callback, 400, "bad Sec-WebSocket-Extensions: " + x.getMessage());
+            return true;
+        }
         HttpFields.Mutable fields = HttpFields.build().add(HttpHeader.SEC_WEBSOCKET_ACCEPT.asString(), HandshakeKey.accept(key));
         String subprotocol = answer.getSubprotocol();
         if (subprotocol != null) {
             fields.add(HttpHeader.SEC_WEBSOCKET_PROTOCOL.asString(), subprotocol);
         }
-        Connector connector = request.getConnectionMetaData().getConnector();
+        String extensionsAnswer = ExtensionConfig.format(agreed.stream().map(Extension::config).toList());
+        if (extensionsAnswer != null) {
+            fields.add(HttpHeader.SEC_WEBSOCKET_EXTENSIONS.asString(), extensionsAnswer);
+        }
         WebSocketConfiguration sessionConfiguration = configuration;
         request.getProtocolUpgrade().accept("websocket", fields, endPoint -> new WebSocketConnection(endPoint,
             connector.getExecutor(), connector.getScheduler(), connector.getByteBufferPool(), sessionConfiguration,
-            false, subprotocol, new ListenerSession(listener)));
+            false, subprotocol, agreed, new ListenerSession(listener)));
         callback.succeeded();
         return true;
     }

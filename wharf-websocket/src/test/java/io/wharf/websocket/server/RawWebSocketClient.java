@@ -45,10 +45,22 @@ final class RawWebSocketClient implements AutoCloseable {
 
     /** @return a client that completed the handshake on {@code path} */
     static RawWebSocketClient open(int port, String path) throws IOException {
+        return open(port, path, "");
+    }
+
+    /**
+     * @param fields more request fields, each line ending with CRLF; frames with reserved bits
+     *     set are then read as they come (the test checks what an extension made of them)
+     * @return a client that completed the handshake on {@code path}
+     */
+    static RawWebSocketClient open(int port, String path, String fields) throws IOException {
         RawWebSocketClient client = new RawWebSocketClient(port);
+        if (!fields.isEmpty()) {
+            client.parser.setAllowedRsv(0b100);
+        }
         String key = HandshakeKey.newKey();
         String head = client.request("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\n\r\n");
+            + "Sec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\n" + fields + "\r\n");
         if (!head.startsWith("HTTP/1.1 101 ") || !head.contains("Sec-WebSocket-Accept: " + HandshakeKey.accept(key) + "\r\n")) {
             client.close();
             throw new IOException("handshake failed: " + head);

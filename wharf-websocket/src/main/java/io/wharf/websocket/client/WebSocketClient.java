@@ -1,0 +1,241 @@
+package io.wharf.websocket.client;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.wharf.client.HttpClient;
+import io.wharf.io.ClientConnector;
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.util.InvocationType;
+import io.wharf.util.Promise;
+import io.wharf.util.thread.Scheduler;
+import io.wharf.websocket.api.Session;
+import io.wharf.websocket.api.WebSocketListener;
+import io.wharf.websocket.core.Extension;
+import io.wharf.websocket.core.ExtensionConfig;
+import io.wharf.websocket.core.ExtensionFactory;
+import io.wharf.websocket.core.ExtensionNegotiation;
+import io.wharf.websocket.core.WebSocketConfiguration;
+import io.wharf.websocket.core.WebSocketConnection;
+import io.wharf.websocket.internal.ListenerSession;
+
+/**
+ * Opens WebSocket sessions to {@code ws://} and {@code wss://} URIs (RFC 6455 section 4.1):
+ * the same {@link WebSocketConnection} core as the server's, in the client's role (every frame
+ * masked with a fresh random mask, frames from the server must be unmasked).
+ *
+ * <pre>
+ *  connect(listener, uri, request) ─► ClientConnector.connect / connectTls (the HttpClient's)
+ *      ─► HandshakeConnection: GET + Upgrade ─► 101 checked ─► endpoint.upgrade(WebSocketConnection)
+ *      ─► listener.onOpen(session) ─► future completes with the session
+ * </pre>
+ *
+ * <p>It stands on an {@link HttpClient}'s {@link ClientConnector}: its threads, buffer pool,
+ * connect timeout and TLS settings ({@code setSslContext}, trust) serve the sessions too; the
+ * HttpClient must be started and outlives the sessions. The handshake is written here over
+ * the connector rather than sent as an HttpClient request, because the HttpClient's HTTP/1.1
+ * connection has no way yet to leave its pool and hand its endpoint over after a 101; so the
+ * HttpClient's proxies, cookies and authentication do not apply to WebSocket handshakes
+ * (set such fields with {@link ClientUpgradeRequest#withHeader}).
+ *
+ * <p><b>Extensions.</b> {@link #addExtension} offers an extension in every handshake, for
+ * example {@code new PerMessageDeflateFactory()}; the server's answer is checked against it.
+ *
+ * <p><b>Threads.</b> {@link #connect} may be called from any thread; the future completes on
+ * a selector thread (do not block in its dependent stages). Settings apply to later connects.
+ */
+public final class WebSocketClient {
+
+    private final HttpClient httpClient;
+    private final List<ExtensionFactory> extensions = new CopyOnWriteArrayList<>();
+    private volatile WebSocketConfiguration configuration = WebSocketConfiguration.defaults();
+    private volatile Duration handshakeTimeout = Duration.ofSeconds(15);
+
+    /** @param httpClient the started client whose connector, TLS settings and pools the sessions use */
+    public WebSocketClient(HttpClient httpClient) {
+        this.httpClient = Objects.requireNonNull(httpClient, "httpClient");
+    }
+
+    /** Offers {@code factory}'s extension in every handshake from now on; one factory per name. */
+    public WebSocketClient addExtension(ExtensionFactory factory) {
+        ExtensionNegotiation.add(extensions, factory);
+        return this;
+    }
+
+    /** Sets the limits and timeouts of the sessions opened from now on. */
+    public void setConfiguration(WebSocketConfiguration configuration) {
+        this.configuration = Objects.requireNonNull(configuration, "configuration");
+    }
+
+    public WebSocketConfiguration getConfiguration() {
+        return configuration;
+    }
+
+    /**
+     * Sets how long a connect may take in all, from the TCP connect (also bounded by the
+     * HttpClient's connect timeout) to the server's 101; 15 s by default.
+     */
+    public void setHandshakeTimeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the handshake timeout must be positive: " + timeout);
+        }
+        this.handshakeTimeout = timeout;
+    }
+
+    public Duration getHandshakeTimeout() {
+        return handshakeTimeout;
+    }
+
+    /** @return a future of the session, see {@link #connect(WebSocketListener, URI, ClientUpgradeRequest)} */
+    public CompletableFuture<Session> connect(WebSocketListener listener, URI uri) {
+        return connect(listener, uri, ClientUpgradeRequest.defaults());
+    }
+
+    /**
+     * Opens a session to {@code uri} whose events go to {@code listener}.
+     *
+     * @return a future completed with the open session (once it is open: a NON_BLOCKING
+     *     listener's {@code onOpen} has run by then), or failed:
+     *     a {@link WebSocketHandshakeException} naming what was wrong with the server's answer,
+     *     a {@link TimeoutException} past the handshake timeout, the connect's own failure
+     * @throws IllegalArgumentException for a URI that is not ws:// or wss:// with a host
+     */
+    public CompletableFuture<Session> connect(WebSocketListener listener, URI uri, ClientUpgradeRequest request) {
+        Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(request, "request");
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("ws") && !scheme.equals("wss") || uri.getHost() == null) {
+            throw new IllegalArgumentException("a WebSocket URI is ws:// or wss:// with a host, not " + uri);
+        }
+        if (uri.getRawFragment() != null) {
+            throw new IllegalArgumentException("a WebSocket URI has no fragment: " + uri);
+        }
+        boolean secure = scheme.equals("wss");
+        int port = uri.getPort() > 0 ? uri.getPort() : secure ? 443 : 80;
+        Attempt attempt = new Attempt(listener, uri, request, secure, port);
+        ClientConnector connector = httpClient.getClientConnector();
+        InetSocketAddress address = new InetSocketAddress(uri.getHost(), port);
+        Promise<Connection> connected = Promise.from(InvocationType.NON_BLOCKING, opened -> { }, attempt::failed);
+        if (secure) {
+            connector.connectTls(address, attempt::handshakeConnection, connected);
+        } else {
+            connector.connect(address, attempt::handshakeConnection, connected);
+        }
+        return attempt.future;
+    }
+
+    /** One connect: the handshake's inputs, its timer and its future. */
+    private final class Attempt implements HandshakeConnection.Handshake {
+        private final CompletableFuture<Session> future = new CompletableFuture<>();
+        private final WebSocketListener listener;
+        private final URI uri;
+        private final ClientUpgradeRequest request;
+        private final boolean secure;
+        private final int port;
+        private final List<ExtensionFactory> offered = List.copyOf(extensions);
+        private final WebSocketConfiguration sessionConfiguration = configuration;
+        private final Scheduler.Task timer;
+        private volatile EndPoint endPoint;
+        private volatile ListenerSession session;
+
+        Attempt(WebSocketListener listener, URI uri, ClientUpgradeRequest request, boolean secure, int port) {
+            this.listener = listener;
+            this.uri = uri;
+            this.request = request;
+            this.secure = secure;
+            this.port = port;
+            long millis = handshakeTimeout.toMillis();
+            this.timer = httpClient.getScheduler().schedule(() -> failed(
+                new TimeoutException("no WebSocket handshake with " + uri + " within " + millis + " ms")), millis, TimeUnit.MILLISECONDS);
+        }
+
+        Connection handshakeConnection(EndPoint endPoint) {
+            this.endPoint = endPoint;
+            if (future.isDone()) {
+                endPoint.close();
+            }
+            return new HandshakeConnection(endPoint, httpClient.getExecutor(), httpClient.getByteBufferPool(), this);
+        }
+
+        @Override
+        public String request(String key) {
+            StringBuilder head = new StringBuilder(256);
+            String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            if (uri.getRawQuery() != null) {
+                target += "?" + uri.getRawQuery();
+            }
+            String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost();
+            boolean defaultPort = port == (secure ? 443 : 80);
+            head.append("GET ").append(target).append(" HTTP/1.1\r\n")
+                .append("Host: ").append(host).append(defaultPort ? "" : ":" + port).append("\r\n")
+                .append("Upgrade: websocket\r\nConnection: Upgrade\r\n")
+                .append("Sec-WebSocket-Key: ").append(key).append("\r\n")
+                .append("Sec-WebSocket-Version: 13\r\n");
+            if (!request.subprotocols().isEmpty()) {
+                head.append("Sec-WebSocket-Protocol: ").append(String.join(", ", request.subprotocols())).append("\r\n");
+            }
+            String offers = ExtensionConfig.format(ExtensionNegotiation.offers(offered));
+            if (offers != null) {
+                head.append("Sec-WebSocket-Extensions: ").append(offers).append("\r\n");
+            }
+            String userAgent = httpClient.getUserAgent();
+            if (userAgent != null && !request.headers().keySet().stream().anyMatch(name -> name.equalsIgnoreCase("User-Agent"))) {
+                head.append("User-Agent: ").append(userAgent).append("\r\n");
+            }
+            for (Map.Entry<String, String> field : request.headers().entrySet()) {
+                head.append(field.getKey()).append(": ").append(field.getValue()).append("\r\n");
+            }
+            return head.append("\r\n").toString();
+        }
+
+        @Override
+        public List<String> subprotocols() {
+            return request.subprotocols();
+        }
+
+        @Override
+        public List<Extension> extensions(List<ExtensionConfig> answer) {
+            return ExtensionNegotiation.acceptResponse(offered, answer, httpClient.getByteBufferPool());
+        }
+
+        @Override
+        public Connection upgrade(EndPoint endPoint, String subprotocol, List<Extension> agreed) {
+            timer.cancel();
+            ListenerSession session = new ListenerSession(listener);
+            this.session = session;
+            return new WebSocketConnection(endPoint, httpClient.getExecutor(), httpClient.getScheduler(),
+                httpClient.getByteBufferPool(), sessionConfiguration, true, subprotocol, agreed, session);
+        }
+
+        @Override
+        public void opened() {
+            future.complete(session);
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            timer.cancel();
+            if (future.completeExceptionally(cause)) {
+                EndPoint current = endPoint;
+                if (current != null) {
+                    current.close(cause);
+                }
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "WebSocketClient@" + Integer.toHexString(hashCode()) + "{" + httpClient + "}";
+    }
+}
