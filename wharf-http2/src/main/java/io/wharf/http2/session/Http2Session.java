@@ -1,0 +1,944 @@
+package io.wharf.http2.session;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.FrameBuffers;
+import io.wharf.http2.frames.FrameGenerator;
+import io.wharf.http2.frames.FrameListener;
+import io.wharf.http2.frames.FrameParser;
+import io.wharf.http2.frames.Priority;
+import io.wharf.http2.frames.Setting;
+import io.wharf.http2.frames.Settings;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.hpack.HpackDecoder;
+import io.wharf.http2.hpack.HpackEncoder;
+import io.wharf.io.Content;
+import io.wharf.io.EndPoint;
+import io.wharf.util.Callback;
+import io.wharf.util.Invocable;
+import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.buffer.RetainableByteBuffer;
+import io.wharf.util.thread.Scheduler;
+
+/**
+ * One HTTP/2 connection's protocol state, shared by both roles (RFC 9113): the streams and
+ * their states, SETTINGS exchanged and acknowledged (with a timeout for ours), PING answered,
+ * GOAWAY with a graceful drain, flow control of the connection and each stream, the limit on
+ * concurrent streams, and the budgets that bound what a peer can make us do. Errors become
+ * RST_STREAM (a stream's) or GOAWAY then close (the connection's).
+ *
+ * <pre>
+ *   network bytes ─► parse() ─► FrameParser ─► this (FrameListener) ─► Listener.onStream / Http2Stream content
+ *   Http2Stream.headers / data / reset ─► FrameFlusher (IteratingCallback) ─► EndPoint.write
+ * </pre>
+ *
+ * <p><b>Threads.</b> {@link #parse} runs on the connection's reading thread, which is never
+ * blocked by the application: every frame, and in particular WINDOW_UPDATE, SETTINGS, PING and
+ * RST_STREAM, is handled there at once. The application sends and reads on streams from any
+ * thread. One lock guards the session and stream state; it is never held while calling the
+ * listeners, callbacks or demand tasks, which run inline when NON_BLOCKING and on the executor
+ * otherwise.
+ *
+ * <p><b>Buffers.</b> The caller of {@link #parse} owns the network buffer; DATA chunks are slices
+ * that retain it until read and released (see {@link Http2Stream}). Frame bytes we write are
+ * pooled and released after each write by the {@link FrameFlusher}.
+ */
+public final class Http2Session implements FrameListener {
+
+    /** Which side of the connection this session is. */
+    public enum Role {
+        /** Accepts streams on odd identifiers. */
+        SERVER,
+        /** Opens streams on odd identifiers and accepts none (push is disabled). */
+        CLIENT
+    }
+
+    /** Told of the streams the peer opens; on the reading thread, without lock. */
+    public interface Listener {
+        /**
+         * The peer opened a stream with a header block (a request, for a server).
+         *
+         * @param headers the fields; {@link HeaderBlock#tooLarge()} when they passed our limit
+         * @param endStream whether the stream carries no content
+         */
+        void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream);
+
+        /** The connection closed; every stream was reset before. */
+        default void onClosed(Throwable cause) {
+        }
+    }
+
+    private static final int RECENTLY_CLOSED = 128;
+
+    final ReentrantLock lock = new ReentrantLock();
+    private final Role role;
+    private final EndPoint endPoint;
+    private final Executor executor;
+    private final Scheduler scheduler;
+    private final SessionConfiguration config;
+    private final Listener listener;
+    private final FrameParser parser;
+    private final FrameGenerator generator;
+    private final HpackEncoder encoder;
+    private final FrameFlusher flusher;
+    private final RateBudget resets;
+    private final RateBudget settingsFrames;
+    private final RateBudget pings;
+    private final RateBudget emptyData;
+    private final RateBudget priorities;
+    private final RateBudget unknownFrames;
+    // Guarded by lock.
+    private final Map<Integer, Http2Stream> streams = new HashMap<>();
+    private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
+    private SessionState state = SessionState.OPEN;
+    private int remoteStreams;
+    private int lastRemoteStreamId;
+    private long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
+    long sendWindow = 65_535;
+    private int receiveWindow;
+    private int unacknowledged;
+    private Scheduler.Task settingsTimeout;
+
+    /**
+     * @param endPoint where the frames are written; reading is the caller's, which hands the bytes to {@link #parse}
+     * @param executor runs BLOCKING callbacks and demand tasks
+     * @param pool lends the buffers of the frames we write and of frames the parser must copy
+     */
+    public Http2Session(Role role, EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
+                        SessionConfiguration config, Listener listener) {
+        this.role = Objects.requireNonNull(role, "role");
+        this.endPoint = Objects.requireNonNull(endPoint, "endPoint");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.scheduler = scheduler;
+        this.config = Objects.requireNonNull(config, "config");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        HpackDecoder decoder = new HpackDecoder(config.getMaxHeaderTableSize(), config.getMaxHeaderListSize());
+        this.parser = role == Role.SERVER ? FrameParser.server(this, decoder, pool) : FrameParser.client(this, decoder, pool);
+        this.encoder = new HpackEncoder();
+        this.generator = new FrameGenerator(encoder);
+        this.flusher = new FrameFlusher(this, generator, new FrameBuffers(pool, false), config.getMaxControlFrames());
+        this.receiveWindow = config.getInitialSessionWindow();
+        this.resets = new RateBudget("resets", config.getResetBudget(), 1, TimeUnit.SECONDS);
+        this.settingsFrames = new RateBudget("SETTINGS frames", config.getSettingsBudget(), 1, TimeUnit.SECONDS);
+        this.pings = new RateBudget("PING frames", config.getPingBudget(), 1, TimeUnit.SECONDS);
+        this.emptyData = new RateBudget("empty DATA frames", config.getEmptyDataBudget(), 1, TimeUnit.SECONDS);
+        this.priorities = new RateBudget("PRIORITY frames", config.getPriorityBudget(), 1, TimeUnit.SECONDS);
+        this.unknownFrames = new RateBudget("unknown frames", config.getUnknownFrameBudget(), 1, TimeUnit.SECONDS);
+    }
+
+    /** @return which side this session is */
+    public Role getRole() {
+        return role;
+    }
+
+    /** @return the endpoint the frames go to */
+    public EndPoint getEndPoint() {
+        return endPoint;
+    }
+
+    /** @return the configuration */
+    public SessionConfiguration getConfiguration() {
+        return config;
+    }
+
+    /** @return the state now */
+    public SessionState getState() {
+        lock.lock();
+        try {
+            return state;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return the number of streams open now */
+    public int getStreamCount() {
+        lock.lock();
+        try {
+            return streams.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Starts the session: sends (a client's preface and) our SETTINGS and the connection window's
+     * first update, and starts the clock for the SETTINGS acknowledgement.
+     */
+    public void start() {
+        Settings.Builder ours = Settings.builder()
+                .set(Setting.MAX_CONCURRENT_STREAMS, config.getMaxConcurrentStreams())
+                .set(Setting.INITIAL_WINDOW_SIZE, config.getInitialStreamWindow())
+                .set(Setting.MAX_HEADER_LIST_SIZE, config.getMaxHeaderListSize());
+        if (config.getMaxFrameSize() != FrameParser.DEFAULT_MAX_FRAME_SIZE) {
+            ours.set(Setting.MAX_FRAME_SIZE, config.getMaxFrameSize());
+        }
+        if (config.getMaxHeaderTableSize() != Setting.HEADER_TABLE_SIZE.initialValue()) {
+            ours.set(Setting.HEADER_TABLE_SIZE, config.getMaxHeaderTableSize());
+        }
+        if (role == Role.CLIENT) {
+            ours.set(Setting.ENABLE_PUSH, 0);
+        }
+        Settings settings = ours.build();
+        int windowIncrement = config.getInitialSessionWindow() - 65_535;
+        lock.lock();
+        try {
+            flusher.offerControl(out -> {
+                if (role == Role.CLIENT) {
+                    generator.preface(out);
+                }
+                generator.settings(out, settings);
+                if (windowIncrement > 0) {
+                    generator.windowUpdate(out, 0, windowIncrement);
+                }
+            });
+        } finally {
+            lock.unlock();
+        }
+        if (scheduler != null && !config.getSettingsTimeout().isZero()) {
+            settingsTimeout = scheduler.schedule(() -> failConnection(ErrorCode.SETTINGS_TIMEOUT,
+                    "our SETTINGS were not acknowledged within " + config.getSettingsTimeout().toMillis() + " ms (RFC 9113 section 6.5.3)"),
+                    config.getSettingsTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
+        flusher.iterate();
+    }
+
+    /**
+     * Parses the bytes of {@code network}, on the reading thread.
+     *
+     * @return false once the connection failed: later bytes are ignored
+     */
+    public boolean parse(RetainableByteBuffer network) {
+        return parser.parse(network);
+    }
+
+    /**
+     * Closes gracefully: GOAWAY NO_ERROR naming the last stream the peer opened; the streams
+     * under way finish, then the connection closes.
+     */
+    public void shutdown() {
+        boolean closeNow;
+        lock.lock();
+        try {
+            if (state != SessionState.OPEN) {
+                return;
+            }
+            state = SessionState.DRAINING;
+            int last = lastRemoteStreamId;
+            flusher.offerControl(out -> generator.goAway(out, last, ErrorCode.NO_ERROR, "shutting down"));
+            closeNow = streams.isEmpty();
+            if (closeNow) {
+                flusher.offerLast(out -> { });
+            }
+        } finally {
+            lock.unlock();
+        }
+        flusher.iterate();
+    }
+
+    /**
+     * The connection closed (by us or the peer): every stream left is reset and the parser's
+     * buffers go back. On the thread that saw the close.
+     */
+    public void onClose(Throwable cause) {
+        List<Http2Stream> left;
+        List<Callback> dropped;
+        lock.lock();
+        try {
+            if (state == SessionState.CLOSED) {
+                return;
+            }
+            state = SessionState.CLOSED;
+            left = new ArrayList<>(streams.values());
+            streams.clear();
+            dropped = flusher.dropAll();
+        } finally {
+            lock.unlock();
+        }
+        cancelSettingsTimeout();
+        IOException closed = new IOException("HTTP/2 connection closed", cause);
+        dropped.forEach(callback -> fail(callback, closed));
+        for (Http2Stream stream : left) {
+            abandon(stream, ErrorCode.CANCEL, closed);
+        }
+        flusher.close();
+        parser.close();
+        listener.onClosed(cause);
+    }
+
+    // ---- sending, from any thread ----
+
+    void send(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
+        Throwable refused = null;
+        lock.lock();
+        try {
+            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+                refused = new IOException("HTTP/2 connection is " + state);
+            } else if (!stream.state.canSend()) {
+                refused = new IllegalStateException("stream " + stream.getId() + " is " + stream.state);
+            } else {
+                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, data, endStream, callback));
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (refused != null) {
+            fail(callback, refused);
+            return;
+        }
+        flusher.iterate();
+    }
+
+    /**
+     * Resets {@code stream}: RST_STREAM with {@code error}, its queued frames failed, its content failed.
+     *
+     * @param peerCaused whether the peer's input made us reset it, which counts against the reset budget
+     */
+    void resetStream(Http2Stream stream, ErrorCode error, boolean peerCaused) {
+        Runnable closed;
+        lock.lock();
+        try {
+            if (stream.state == StreamState.CLOSED) {
+                return;
+            }
+            stream.state = StreamState.CLOSED;
+            closed = closedIfDone(stream);
+            if (!flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error))) {
+                closed = null;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (closed == null) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
+            return;
+        }
+        abandon(stream, error, new IOException("stream " + stream.getId() + " reset: " + error));
+        closed.run();
+        if (peerCaused && !resets.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
+            return;
+        }
+        flusher.iterate();
+    }
+
+    /** A stream error on a stream we keep no state for: RST_STREAM on its id. */
+    private void resetStreamId(int streamId, ErrorCode error) {
+        boolean queued;
+        lock.lock();
+        try {
+            queued = flusher.offerControl(out -> generator.rstStream(out, streamId, error));
+        } finally {
+            lock.unlock();
+        }
+        if (!queued || !resets.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, queued ? "more than " + resets.max() + " resets per second"
+                    : "too many control frames waiting to be written");
+            return;
+        }
+        flusher.iterate();
+    }
+
+    /** Fails a closed stream's queued frames and content and tells its listener; without lock. */
+    private void abandon(Http2Stream stream, ErrorCode error, Throwable cause) {
+        List<Callback> dropped;
+        lock.lock();
+        try {
+            dropped = flusher.drop(stream);
+        } finally {
+            lock.unlock();
+        }
+        dropped.forEach(callback -> fail(callback, cause));
+        Runnable wake = stream.failContent(cause);
+        if (wake != null) {
+            invoke(wake);
+        }
+        Http2Stream.Listener streamListener = stream.listener;
+        if (streamListener != null) {
+            streamListener.onReset(stream, error, cause);
+        }
+    }
+
+    /**
+     * A connection error: GOAWAY with {@code error}, every stream reset, then the connection closes.
+     * Any thread.
+     */
+    public void failConnection(ErrorCode error, String reason) {
+        List<Http2Stream> left;
+        List<Callback> dropped;
+        lock.lock();
+        try {
+            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+                return;
+            }
+            state = SessionState.FAILING;
+            int last = lastRemoteStreamId;
+            flusher.offerLast(out -> generator.goAway(out, last, error, reason));
+            left = new ArrayList<>(streams.values());
+            streams.clear();
+            dropped = flusher.dropAll();
+        } finally {
+            lock.unlock();
+        }
+        cancelSettingsTimeout();
+        IOException cause = new IOException("HTTP/2 connection error " + error + ": " + reason);
+        dropped.forEach(callback -> fail(callback, cause));
+        for (Http2Stream stream : left) {
+            abandon(stream, error, cause);
+        }
+        flusher.iterate();
+    }
+
+    /** The flusher wrote everything before a close: half-close, and close fully once the peer did or soon after. */
+    void closeEndPoint() {
+        endPoint.shutdownOutput();
+        if (scheduler != null) {
+            scheduler.schedule(() -> endPoint.close(), 2, TimeUnit.SECONDS);
+        } else {
+            endPoint.close();
+        }
+    }
+
+    void onWriteFailed(Throwable cause) {
+        endPoint.close(cause);
+    }
+
+    /** Under the lock: forgets a stream that is CLOSED. @return what to run after the unlock, or null when still open. */
+    Runnable closedIfDone(Http2Stream stream) {
+        if (stream.state != StreamState.CLOSED || streams.remove(stream.getId()) == null) {
+            return null;
+        }
+        if (isRemote(stream.getId())) {
+            remoteStreams--;
+        }
+        recentlyClosed.add(stream.getId());
+        if (recentlyClosed.size() > RECENTLY_CLOSED) {
+            recentlyClosed.remove(recentlyClosed.iterator().next());
+        }
+        boolean drained = state == SessionState.DRAINING && streams.isEmpty();
+        if (drained) {
+            flusher.offerLast(out -> { });
+        }
+        return () -> {
+            Http2Stream.Listener streamListener = stream.listener;
+            if (streamListener != null) {
+                streamListener.onClosed(stream);
+            }
+            if (drained) {
+                flusher.iterate();
+            }
+        };
+    }
+
+    // ---- flow control of what we receive ----
+
+    /** The reader consumed {@code bytes} of {@code stream}'s content: credit them back when the strategy says. */
+    void consumed(Http2Stream stream, int bytes) {
+        boolean update = false;
+        lock.lock();
+        try {
+            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+                return;
+            }
+            stream.unacknowledged += bytes;
+            if (stream.state.canReceive() && config.getFlowControl().shouldUpdate(config.getInitialStreamWindow(), stream.unacknowledged)) {
+                int increment = stream.unacknowledged;
+                stream.unacknowledged = 0;
+                stream.receiveWindow += increment;
+                update = flusher.offerControl(out -> generator.windowUpdate(out, stream.getId(), increment));
+            }
+            update |= creditSession(bytes);
+        } finally {
+            lock.unlock();
+        }
+        if (update) {
+            flusher.iterate();
+        }
+    }
+
+    /** Under the lock: @return whether a WINDOW_UPDATE of the connection was queued. */
+    private boolean creditSession(int bytes) {
+        unacknowledged += bytes;
+        if (config.getFlowControl().shouldUpdate(config.getInitialSessionWindow(), unacknowledged)) {
+            int increment = unacknowledged;
+            unacknowledged = 0;
+            receiveWindow += increment;
+            return flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
+        }
+        return false;
+    }
+
+    // ---- running application code ----
+
+    /** Runs {@code task} inline when it is NON_BLOCKING, else on the executor. */
+    void invoke(Runnable task) {
+        if (Invocable.typeOf(task) == InvocationType.NON_BLOCKING) {
+            task.run();
+        } else {
+            execute(task);
+        }
+    }
+
+    void succeed(Callback callback) {
+        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
+            callback.succeeded();
+        } else {
+            execute(callback::succeeded);
+        }
+    }
+
+    void fail(Callback callback, Throwable cause) {
+        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
+            callback.failed(cause);
+        } else {
+            execute(() -> callback.failed(cause));
+        }
+    }
+
+    private void execute(Runnable task) {
+        try {
+            executor.execute(task);
+        } catch (RejectedExecutionException x) {
+            task.run();
+        }
+    }
+
+    private void cancelSettingsTimeout() {
+        Scheduler.Task timeout = settingsTimeout;
+        if (timeout != null) {
+            timeout.cancel();
+        }
+    }
+
+    private boolean isRemote(int streamId) {
+        return (streamId & 1) == (role == Role.SERVER ? 1 : 0);
+    }
+
+    private boolean failed() {
+        return state == SessionState.FAILING || state == SessionState.CLOSED;
+    }
+
+    /** Under the lock: whether {@code streamId} is one the peer could have opened and that is now closed, or never will be. */
+    private boolean isIdle(int streamId) {
+        return isRemote(streamId) ? streamId > lastRemoteStreamId : true;
+    }
+
+    // ---- FrameListener, on the reading thread ----
+
+    @Override
+    public void onData(int streamId, Content.Chunk data, int padding) {
+        int length = data.remaining() + padding;
+        boolean empty = length == 0 && !data.isLast();
+        ErrorCode connectionError = null;
+        String reason = null;
+        ErrorCode streamError = null;
+        Http2Stream stream;
+        Runnable wake = null;
+        Runnable closed = null;
+        boolean update = false;
+        lock.lock();
+        try {
+            if (failed()) {
+                data.release();
+                return;
+            }
+            receiveWindow -= length;
+            stream = streams.get(streamId);
+            if (receiveWindow < 0) {
+                connectionError = ErrorCode.FLOW_CONTROL_ERROR;
+                reason = "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)";
+            } else if (stream == null) {
+                if (isIdle(streamId)) {
+                    connectionError = ErrorCode.PROTOCOL_ERROR;
+                    reason = "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)";
+                } else {
+                    streamError = ErrorCode.STREAM_CLOSED;
+                    update = creditSession(length);
+                }
+            } else if (!stream.state.canReceive()) {
+                streamError = ErrorCode.STREAM_CLOSED;
+                update = creditSession(length);
+            } else {
+                stream.receiveWindow -= length;
+                stream.receivedLength += data.remaining();
+                if (stream.receiveWindow < 0) {
+                    streamError = ErrorCode.FLOW_CONTROL_ERROR;
+                    update = creditSession(length);
+                } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
+                        || data.isLast() && stream.receivedLength != stream.expectedLength)) {
+                    streamError = ErrorCode.PROTOCOL_ERROR;
+                    update = creditSession(length);
+                } else {
+                    if (padding > 0) {
+                        stream.unacknowledged += padding;
+                        update = creditSession(padding);
+                    }
+                    if (data.isLast()) {
+                        stream.state = stream.state.remoteEnded();
+                        closed = closedIfDone(stream);
+                    }
+                    wake = stream.offer(data);
+                    data = null;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (data != null) {
+            data.release();
+        }
+        if (connectionError != null) {
+            failConnection(connectionError, reason);
+            return;
+        }
+        if (streamError != null) {
+            if (stream != null && stream.state != StreamState.CLOSED) {
+                resetStream(stream, streamError, true);
+            } else {
+                resetStreamId(streamId, streamError);
+            }
+        }
+        if (empty && !emptyData.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + emptyData.max() + " " + emptyData.name() + " per second");
+            return;
+        }
+        if (wake != null) {
+            invoke(wake);
+        }
+        if (closed != null) {
+            closed.run();
+        }
+        if (update) {
+            flusher.iterate();
+        }
+    }
+
+    @Override
+    public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
+        Http2Stream stream;
+        boolean opened = false;
+        boolean refused = false;
+        ErrorCode connectionError = null;
+        String reason = null;
+        lock.lock();
+        try {
+            if (failed()) {
+                return;
+            }
+            stream = streams.get(streamId);
+            if (stream == null) {
+                if (!isRemote(streamId)) {
+                    connectionError = ErrorCode.PROTOCOL_ERROR;
+                    reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
+                } else if (streamId <= lastRemoteStreamId) {
+                    boolean wasOpen = recentlyClosed.contains(streamId);
+                    connectionError = wasOpen ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
+                    reason = wasOpen ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
+                            : "stream " + streamId + " is not above the last stream opened, " + lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
+                } else {
+                    lastRemoteStreamId = streamId;
+                    if (state == SessionState.DRAINING) {
+                        return;
+                    }
+                    if (remoteStreams >= config.getMaxConcurrentStreams()) {
+                        refused = true;
+                    } else {
+                        stream = new Http2Stream(this, streamId, peerInitialWindow, config.getInitialStreamWindow());
+                        stream.state = endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN;
+                        streams.put(streamId, stream);
+                        remoteStreams++;
+                        opened = true;
+                    }
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (connectionError != null) {
+            failConnection(connectionError, reason);
+        } else if (refused) {
+            resetStreamId(streamId, ErrorCode.REFUSED_STREAM);
+        } else if (opened) {
+            if (endStream) {
+                stream.end();
+            }
+            listener.onStream(stream, headers, endStream);
+        } else if (stream != null) {
+            onTrailers(stream, headers, endStream);
+        }
+    }
+
+    private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
+        ErrorCode error = null;
+        Runnable wake = null;
+        Runnable closed = null;
+        lock.lock();
+        try {
+            if (!stream.state.canReceive()) {
+                error = ErrorCode.STREAM_CLOSED;
+            } else if (!endStream || !trailers.pseudoHeaders().isEmpty() || trailers.pseudoHeaderAfterField()
+                    || stream.expectedLength >= 0 && stream.receivedLength != stream.expectedLength) {
+                error = ErrorCode.PROTOCOL_ERROR;
+            } else {
+                stream.state = stream.state.remoteEnded();
+                wake = stream.end();
+                closed = closedIfDone(stream);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (error != null) {
+            resetStream(stream, error, true);
+            return;
+        }
+        Http2Stream.Listener streamListener = stream.listener;
+        if (streamListener != null) {
+            streamListener.onTrailers(stream, trailers);
+        }
+        if (wake != null) {
+            invoke(wake);
+        }
+        if (closed != null) {
+            closed.run();
+        }
+    }
+
+    @Override
+    public void onPriority(int streamId, Priority priority) {
+        if (!priorities.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + priorities.max() + " " + priorities.name() + " per second");
+        }
+    }
+
+    @Override
+    public void onRstStream(int streamId, long errorCode) {
+        Http2Stream stream;
+        boolean idle;
+        boolean rapid = false;
+        Runnable closed = null;
+        lock.lock();
+        try {
+            if (failed()) {
+                return;
+            }
+            stream = streams.get(streamId);
+            idle = stream == null && isIdle(streamId);
+            if (stream != null) {
+                rapid = !stream.headersSent;
+                stream.state = StreamState.CLOSED;
+                closed = closedIfDone(stream);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (idle) {
+            failConnection(ErrorCode.PROTOCOL_ERROR, "RST_STREAM on idle stream " + streamId + " (RFC 9113 section 6.4)");
+            return;
+        }
+        if (stream == null) {
+            return;
+        }
+        ErrorCode error = ErrorCode.from(errorCode);
+        abandon(stream, error == null ? ErrorCode.CANCEL : error, new IOException("stream " + streamId + " reset by the peer: "
+                + (error == null ? "0x" + Long.toHexString(errorCode) : error)));
+        if (closed != null) {
+            closed.run();
+        }
+        if (rapid && !resets.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
+        }
+    }
+
+    @Override
+    public void onSettings(Settings settings, boolean ack) {
+        if (ack) {
+            cancelSettingsTimeout();
+            parser.setMaxFrameSize(config.getMaxFrameSize());
+            return;
+        }
+        if (!settingsFrames.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + settingsFrames.max() + " " + settingsFrames.name() + " per second");
+            return;
+        }
+        String overflow = null;
+        boolean queued;
+        lock.lock();
+        try {
+            if (failed()) {
+                return;
+            }
+            if (settings.contains(Setting.INITIAL_WINDOW_SIZE)) {
+                long delta = settings.get(Setting.INITIAL_WINDOW_SIZE) - peerInitialWindow;
+                for (Http2Stream stream : streams.values()) {
+                    stream.sendWindow += delta;
+                    if (stream.sendWindow > Integer.MAX_VALUE) {
+                        overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
+                                + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
+                    }
+                }
+                peerInitialWindow = settings.get(Setting.INITIAL_WINDOW_SIZE);
+            }
+            if (settings.contains(Setting.MAX_FRAME_SIZE)) {
+                generator.setMaxFrameSize((int) settings.get(Setting.MAX_FRAME_SIZE));
+            }
+            if (settings.contains(Setting.HEADER_TABLE_SIZE)) {
+                encoder.setPeerMaxTableCapacity((int) Math.min(Integer.MAX_VALUE, settings.get(Setting.HEADER_TABLE_SIZE)));
+            }
+            if (settings.contains(Setting.MAX_HEADER_LIST_SIZE)) {
+                encoder.setPeerMaxHeaderListSize(settings.get(Setting.MAX_HEADER_LIST_SIZE));
+            }
+            queued = flusher.offerControl(generator::settingsAck);
+        } finally {
+            lock.unlock();
+        }
+        if (overflow != null) {
+            failConnection(ErrorCode.FLOW_CONTROL_ERROR, overflow);
+        } else if (!queued) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
+        } else {
+            flusher.iterate();
+        }
+    }
+
+    @Override
+    public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock headers) {
+        failConnection(ErrorCode.PROTOCOL_ERROR, "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)");
+    }
+
+    @Override
+    public void onPing(long payload, boolean ack) {
+        if (ack) {
+            return;
+        }
+        if (!pings.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + pings.max() + " " + pings.name() + " per second");
+            return;
+        }
+        boolean queued;
+        lock.lock();
+        try {
+            if (failed()) {
+                return;
+            }
+            queued = flusher.offerControl(out -> generator.ping(out, payload, true));
+        } finally {
+            lock.unlock();
+        }
+        if (!queued) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
+            return;
+        }
+        flusher.iterate();
+    }
+
+    @Override
+    public void onGoAway(int lastStreamId, long errorCode, ByteBuffer debugData) {
+        boolean closeNow;
+        lock.lock();
+        try {
+            if (state != SessionState.OPEN) {
+                return;
+            }
+            state = SessionState.DRAINING;
+            closeNow = streams.isEmpty();
+            if (closeNow) {
+                flusher.offerLast(out -> { });
+            }
+        } finally {
+            lock.unlock();
+        }
+        flusher.iterate();
+    }
+
+    @Override
+    public void onWindowUpdate(int streamId, int increment) {
+        Http2Stream stream = null;
+        String connectionOverflow = null;
+        boolean idle = false;
+        boolean streamOverflow = false;
+        lock.lock();
+        try {
+            if (failed()) {
+                return;
+            }
+            if (streamId == 0) {
+                sendWindow += increment;
+                if (sendWindow > Integer.MAX_VALUE) {
+                    connectionOverflow = "WINDOW_UPDATE makes the connection's window pass 2^31 - 1 (RFC 9113 section 6.9.1)";
+                }
+            } else {
+                stream = streams.get(streamId);
+                if (stream == null) {
+                    idle = isIdle(streamId);
+                } else {
+                    stream.sendWindow += increment;
+                    streamOverflow = stream.sendWindow > Integer.MAX_VALUE;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (connectionOverflow != null) {
+            failConnection(ErrorCode.FLOW_CONTROL_ERROR, connectionOverflow);
+        } else if (idle) {
+            failConnection(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId + " (RFC 9113 section 5.1)");
+        } else if (streamOverflow) {
+            resetStream(stream, ErrorCode.FLOW_CONTROL_ERROR, true);
+        } else {
+            flusher.iterate();
+        }
+    }
+
+    @Override
+    public void onStreamError(int streamId, ErrorCode error, String reason) {
+        Http2Stream stream;
+        lock.lock();
+        try {
+            if (failed()) {
+                return;
+            }
+            stream = streams.get(streamId);
+            if (stream == null && isRemote(streamId) && streamId > lastRemoteStreamId) {
+                lastRemoteStreamId = streamId;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (stream != null) {
+            resetStream(stream, error, true);
+        } else {
+            resetStreamId(streamId, error);
+        }
+    }
+
+    @Override
+    public void onConnectionError(ErrorCode error, String reason) {
+        failConnection(error, reason);
+    }
+
+    @Override
+    public void onUnknownFrame(int type, int streamId, int length) {
+        if (!unknownFrames.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + unknownFrames.max() + " " + unknownFrames.name() + " per second");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Http2Session@" + Integer.toHexString(hashCode()) + "{" + role + ", " + state + ", " + streams.size() + " streams}";
+    }
+}
