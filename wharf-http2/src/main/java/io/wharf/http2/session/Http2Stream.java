@@ -214,18 +214,21 @@ public final class Http2Stream implements Content.Source {
             chunk.release();
             return null;
         }
-        if (chunk.hasRemaining() || chunk.isLast()) {
-            if (chunk.isLast()) {
-                ended = true;
-                if (!chunk.hasRemaining()) {
-                    chunk.release();
-                    return takeDemand();
-                }
-            }
-            chunks.add(chunk);
-        } else {
+        if (!chunk.hasRemaining()) {
             chunk.release();
-            return null;
+            if (!chunk.isLast()) {
+                return null;
+            }
+            ended = true;
+            return takeDemand();
+        }
+        if (chunk.isLast()) {
+            // Handed out as bytes then EOF, as an HTTP/1 source does: readers that stop at a last chunk
+            // without releasing it (they keep it to answer -1) would otherwise hold the network buffer.
+            ended = true;
+            chunks.add(Content.Chunk.from(chunk.getByteBuffer(), false, chunk));
+        } else {
+            chunks.add(chunk);
         }
         return takeDemand();
     }

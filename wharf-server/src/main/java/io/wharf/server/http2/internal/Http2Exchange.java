@@ -259,7 +259,9 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
                     status, bad != null ? bad.getReason() : null, cause);
         }
 
+        /** The response is complete: content nobody read is dropped, and a client still sending is told to stop. */
         private void finish() {
+            stream.fail(new java.io.IOException("the exchange of " + Http2Exchange.this + " is complete"));
             if (stream.getState() == StreamState.HALF_CLOSED_LOCAL) {
                 stream.reset(ErrorCode.NO_ERROR);
             }
