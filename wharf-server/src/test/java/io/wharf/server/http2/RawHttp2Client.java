@@ -35,6 +35,8 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 final class RawHttp2Client implements AutoCloseable {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** The client connection preface. */
+    static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private final LocalConnector.Client client;
     private final HpackEncoder encoder = new HpackEncoder();
