@@ -24,6 +24,7 @@ import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
+import io.wharf.testing.Peers;
 import io.wharf.util.thread.QueuedThreadPool;
 
 import org.junit.jupiter.api.AfterEach;
@@ -95,6 +96,26 @@ class Http2ConformanceTest {
         assertEquals("GET /a?b=1 HTTP/2.0 0 2", Curl.run("--http2-prior-knowledge", "-w", " %{http_version}", uri + "/a?b=1"));
         assertEquals("POST /p HTTP/2.0 5 2", Curl.run("--http2-prior-knowledge", "-w", " %{http_version}", "-d", "hello", uri + "/p"));
         assertEquals("GET /a HTTP/1.1 0 1.1", Curl.run("--http1.1", "-w", " %{http_version}", uri + "/a"));
+    }
+
+    @Test
+    void curlUpgradesFromHttp11ToH2c() throws Exception {
+        String uri = "http://127.0.0.1:" + mixed.getLocalPort();
+        String verbose = Curl.run("--http2", "-v", "-w", " %{http_version}", uri + "/up");
+        assertEquals("GET /up HTTP/2.0 0 2", verbose);
+    }
+
+    @Test
+    void h2loadGetsEveryResponseOnManyStreams() throws Exception {
+        Peers.requireTool("h2load");
+        String uri = "http://127.0.0.1:" + h2c.getLocalPort() + "/load";
+        Process process = new ProcessBuilder("h2load", "-n", "20000", "-c", "4", "-m", "32", uri).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(2, TimeUnit.MINUTES), "h2load did not finish");
+        System.out.println("h2load: " + output.lines().filter(line -> line.startsWith("requests:") || line.startsWith("finished in"))
+                .reduce("", (a, b) -> a + b + "; "));
+        assertTrue(output.contains("requests: 20000 total, 20000 started, 20000 done, 20000 succeeded, 0 failed, 0 errored, 0 timeout"), output);
+        assertTrue(output.contains("status codes: 20000 2xx"), output);
     }
 
     @Test

@@ -537,6 +537,63 @@ public final class Http2Session implements FrameListener {
         return isRemote(streamId) ? streamId > lastRemoteStreamId : true;
     }
 
+    /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
+    private String apply(Settings settings) {
+        String overflow = null;
+        if (settings.contains(Setting.INITIAL_WINDOW_SIZE)) {
+            long delta = settings.get(Setting.INITIAL_WINDOW_SIZE) - peerInitialWindow;
+            for (Http2Stream stream : streams.values()) {
+                stream.sendWindow += delta;
+                if (stream.sendWindow > Integer.MAX_VALUE) {
+                    overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
+                            + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
+                }
+            }
+            peerInitialWindow = settings.get(Setting.INITIAL_WINDOW_SIZE);
+        }
+        if (settings.contains(Setting.MAX_FRAME_SIZE)) {
+            generator.setMaxFrameSize((int) settings.get(Setting.MAX_FRAME_SIZE));
+        }
+        if (settings.contains(Setting.HEADER_TABLE_SIZE)) {
+            encoder.setPeerMaxTableCapacity((int) Math.min(Integer.MAX_VALUE, settings.get(Setting.HEADER_TABLE_SIZE)));
+        }
+        if (settings.contains(Setting.MAX_HEADER_LIST_SIZE)) {
+            encoder.setPeerMaxHeaderListSize(settings.get(Setting.MAX_HEADER_LIST_SIZE));
+        }
+        return overflow;
+    }
+
+    /**
+     * A server's start after an HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 section 3.2): the
+     * client's {@code HTTP2-Settings} apply as if sent in a SETTINGS frame, and the upgraded
+     * request becomes stream 1, half closed (remote). Call after {@link #start()}, before
+     * parsing. The caller hands the stream to its handling as if the peer had opened it.
+     *
+     * @return stream 1
+     */
+    public Http2Stream upgrade(Settings peerSettings) {
+        if (role != Role.SERVER) {
+            throw new IllegalStateException("only a server takes an upgraded request");
+        }
+        Http2Stream stream;
+        lock.lock();
+        try {
+            if (lastRemoteStreamId != 0) {
+                throw new IllegalStateException("streams were opened already");
+            }
+            apply(peerSettings);
+            stream = new Http2Stream(this, 1, peerInitialWindow, config.getInitialStreamWindow());
+            stream.state = StreamState.HALF_CLOSED_REMOTE;
+            streams.put(1, stream);
+            remoteStreams++;
+            lastRemoteStreamId = 1;
+        } finally {
+            lock.unlock();
+        }
+        stream.end();
+        return stream;
+    }
+
     // ---- FrameListener, on the reading thread ----
 
     @Override
@@ -774,33 +831,14 @@ public final class Http2Session implements FrameListener {
             failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + settingsFrames.max() + " " + settingsFrames.name() + " per second");
             return;
         }
-        String overflow = null;
+        String overflow;
         boolean queued;
         lock.lock();
         try {
             if (failed()) {
                 return;
             }
-            if (settings.contains(Setting.INITIAL_WINDOW_SIZE)) {
-                long delta = settings.get(Setting.INITIAL_WINDOW_SIZE) - peerInitialWindow;
-                for (Http2Stream stream : streams.values()) {
-                    stream.sendWindow += delta;
-                    if (stream.sendWindow > Integer.MAX_VALUE) {
-                        overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
-                                + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
-                    }
-                }
-                peerInitialWindow = settings.get(Setting.INITIAL_WINDOW_SIZE);
-            }
-            if (settings.contains(Setting.MAX_FRAME_SIZE)) {
-                generator.setMaxFrameSize((int) settings.get(Setting.MAX_FRAME_SIZE));
-            }
-            if (settings.contains(Setting.HEADER_TABLE_SIZE)) {
-                encoder.setPeerMaxTableCapacity((int) Math.min(Integer.MAX_VALUE, settings.get(Setting.HEADER_TABLE_SIZE)));
-            }
-            if (settings.contains(Setting.MAX_HEADER_LIST_SIZE)) {
-                encoder.setPeerMaxHeaderListSize(settings.get(Setting.MAX_HEADER_LIST_SIZE));
-            }
+            overflow = apply(settings);
             queued = flusher.offerControl(generator::settingsAck);
         } finally {
             lock.unlock();

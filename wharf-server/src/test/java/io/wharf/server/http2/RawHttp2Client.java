@@ -61,6 +61,33 @@ final class RawHttp2Client implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Starts by HTTP/1.1 Upgrade: sends {@code request}, reads the response head, then sends the
+     * preface and empty SETTINGS; the frames after the head are read as the server's.
+     *
+     * @return the HTTP/1.1 response head
+     */
+    String upgrade(String request) throws Exception {
+        client.send(request);
+        StringBuilder head = new StringBuilder();
+        while (true) {
+            ByteBuffer bytes = client.readBytes(TIMEOUT);
+            if (bytes == null) {
+                throw new AssertionError("the server closed after " + head);
+            }
+            head.append(StandardCharsets.ISO_8859_1.decode(bytes));
+            int end = head.indexOf("\r\n\r\n");
+            if (end >= 0) {
+                byte[] rest = head.substring(end + 4).getBytes(StandardCharsets.ISO_8859_1);
+                parser.parse(RetainableByteBuffer.wrap(ByteBuffer.wrap(rest)));
+                generator.preface(out);
+                generator.settings(out, Settings.EMPTY);
+                flush();
+                return head.substring(0, end + 4);
+            }
+        }
+    }
+
     RawHttp2Client settings(Settings settings) throws Exception {
         generator.settings(out, settings);
         return flush();
@@ -180,7 +207,7 @@ final class RawHttp2Client implements AutoCloseable {
             try {
                 bytes = client.readBytes(TIMEOUT);
             } catch (TimeoutException x) {
-                throw new AssertionError("no frame from the server in " + TIMEOUT, x);
+                throw new AssertionError("no frame from the server in " + TIMEOUT + "; frames so far: " + history, x);
             }
             if (bytes == null) {
                 closed = true;
@@ -188,8 +215,13 @@ final class RawHttp2Client implements AutoCloseable {
             }
             parser.parse(RetainableByteBuffer.wrap(bytes));
         }
-        return frames.poll();
+        String frame = frames.poll();
+        history.add(frame);
+        return frame;
     }
+
+    /** Every frame read, for failure messages. */
+    private final List<String> history = new ArrayList<>();
 
     boolean isServerClosed() {
         return client.isServerClosed();

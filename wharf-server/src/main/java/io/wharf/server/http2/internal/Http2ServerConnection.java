@@ -14,6 +14,7 @@ import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpVersion;
 import io.wharf.http.PreEncodedHttpField;
 import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Session;
 import io.wharf.http2.session.Http2Stream;
@@ -60,6 +61,9 @@ public final class Http2ServerConnection extends AbstractConnection
     private final String protocol;
     private final long number = IDS.incrementAndGet();
     private RetainableByteBuffer network;
+    /** The client's settings and request of an HTTP/1.1 upgrade, until opened; null otherwise. */
+    private Settings upgradeSettings;
+    private RequestHead upgradeRequest;
 
     /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
     public Http2ServerConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration,
@@ -91,10 +95,21 @@ public final class Http2ServerConnection extends AbstractConnection
         network = prefilled;
     }
 
+    /** This connection follows an HTTP/1.1 {@code Upgrade: h2c}: the request is answered on stream 1. Before {@link #onOpen()}. */
+    void upgradedFrom(Settings settings, RequestHead request) {
+        this.upgradeSettings = settings;
+        this.upgradeRequest = request;
+    }
+
     @Override
     public void onOpen() {
         super.onOpen();
         session.start();
+        if (upgradeRequest != null) {
+            RequestHead request = upgradeRequest;
+            upgradeRequest = null;
+            handle(session.upgrade(upgradeSettings), request, true);
+        }
         if (network != null && network.byteBuffer().hasRemaining()) {
             onFillable();
         } else {
@@ -191,6 +206,11 @@ public final class Http2ServerConnection extends AbstractConnection
             stream.reject(ErrorCode.PROTOCOL_ERROR);
             return;
         }
+        handle(stream, head, endStream);
+    }
+
+    /** Hands a well-formed request to the handler tree: inline when it never blocks, else on the executor. */
+    private void handle(Http2Stream stream, RequestHead head, boolean endStream) {
         Http2Exchange exchange = new Http2Exchange(this, stream, head, endStream);
         var handler = connector.getServer().getHandler();
         if (handler != null && handler.invocationType() == InvocationType.BLOCKING) {
