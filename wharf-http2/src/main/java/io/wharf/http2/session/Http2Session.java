@@ -17,15 +17,12 @@ import io.wharf.http.HttpFields;
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.FrameBuffers;
 import io.wharf.http2.frames.FrameGenerator;
-import io.wharf.http2.frames.FrameListener;
 import io.wharf.http2.frames.FrameParser;
-import io.wharf.http2.frames.Priority;
 import io.wharf.http2.frames.Setting;
 import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.hpack.HpackDecoder;
 import io.wharf.http2.hpack.HpackEncoder;
-import io.wharf.io.Content;
 import io.wharf.io.EndPoint;
 import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
@@ -42,7 +39,7 @@ import io.wharf.util.thread.Scheduler;
  * RST_STREAM (a stream's) or GOAWAY then close (the connection's).
  *
  * <pre>
- *   network bytes ─► parse() ─► FrameParser ─► this (FrameListener) ─► Listener.onStream / Http2Stream content
+ *   network bytes ─► parse() ─► FrameParser ─► FrameReceiver ─► Listener.onStream / Http2Stream content
  *   Http2Stream.headers / data / reset ─► FrameFlusher (IteratingCallback) ─► EndPoint.write
  * </pre>
  *
@@ -57,7 +54,7 @@ import io.wharf.util.thread.Scheduler;
  * that retain it until read and released (see {@link Http2Stream}). Frame bytes we write are
  * pooled and released after each write by the {@link FrameFlusher}.
  */
-public final class Http2Session implements FrameListener {
+public final class Http2Session {
 
     /** Which side of the connection this session is. */
     public enum Role {
@@ -85,32 +82,32 @@ public final class Http2Session implements FrameListener {
     private static final int RECENTLY_CLOSED = 128;
 
     final ReentrantLock lock = new ReentrantLock();
-    private final Role role;
+    final Role role;
     private final EndPoint endPoint;
     private final Executor executor;
     private final Scheduler scheduler;
-    private final SessionConfiguration config;
-    private final Listener listener;
-    private final FrameParser parser;
-    private final FrameGenerator generator;
-    private final HpackEncoder encoder;
-    private final FrameFlusher flusher;
-    private final RateBudget resets;
-    private final RateBudget settingsFrames;
-    private final RateBudget pings;
-    private final RateBudget emptyData;
-    private final RateBudget priorities;
-    private final RateBudget unknownFrames;
+    final SessionConfiguration config;
+    final Listener listener;
+    final FrameParser parser;
+    final FrameGenerator generator;
+    final HpackEncoder encoder;
+    final FrameFlusher flusher;
+    final RateBudget resets;
+    final RateBudget settingsFrames;
+    final RateBudget pings;
+    final RateBudget emptyData;
+    final RateBudget priorities;
+    final RateBudget unknownFrames;
     // Guarded by lock.
-    private final Map<Integer, Http2Stream> streams = new HashMap<>();
-    private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
-    private SessionState state = SessionState.OPEN;
-    private int remoteStreams;
-    private int lastRemoteStreamId;
-    private long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
+    final Map<Integer, Http2Stream> streams = new HashMap<>();
+    final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
+    SessionState state = SessionState.OPEN;
+    int remoteStreams;
+    int lastRemoteStreamId;
+    long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
     long sendWindow = 65_535;
-    private int receiveWindow;
-    private int unacknowledged;
+    int receiveWindow;
+    int unacknowledged;
     private Scheduler.Task settingsTimeout;
 
     /**
@@ -127,7 +124,8 @@ public final class Http2Session implements FrameListener {
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
         HpackDecoder decoder = new HpackDecoder(config.getMaxHeaderTableSize(), config.getMaxHeaderListSize());
-        this.parser = role == Role.SERVER ? FrameParser.server(this, decoder, pool) : FrameParser.client(this, decoder, pool);
+        FrameReceiver receiver = new FrameReceiver(this);
+        this.parser = role == Role.SERVER ? FrameParser.server(receiver, decoder, pool) : FrameParser.client(receiver, decoder, pool);
         this.encoder = new HpackEncoder();
         this.generator = new FrameGenerator(encoder);
         this.flusher = new FrameFlusher(this, generator, new FrameBuffers(pool, false), config.getMaxControlFrames());
@@ -337,7 +335,7 @@ public final class Http2Session implements FrameListener {
     }
 
     /** A stream error on a stream we keep no state for: RST_STREAM on its id. */
-    private void resetStreamId(int streamId, ErrorCode error) {
+    void resetStreamId(int streamId, ErrorCode error) {
         boolean queued;
         lock.lock();
         try {
@@ -354,7 +352,7 @@ public final class Http2Session implements FrameListener {
     }
 
     /** Fails a closed stream's queued frames and content and tells its listener; without lock. */
-    private void abandon(Http2Stream stream, ErrorCode error, Throwable cause) {
+    void abandon(Http2Stream stream, ErrorCode error, Throwable cause) {
         List<Callback> dropped;
         lock.lock();
         try {
@@ -471,7 +469,7 @@ public final class Http2Session implements FrameListener {
     }
 
     /** Under the lock: @return whether a WINDOW_UPDATE of the connection was queued. */
-    private boolean creditSession(int bytes) {
+    boolean creditSession(int bytes) {
         unacknowledged += bytes;
         if (config.getFlowControl().shouldUpdate(config.getInitialSessionWindow(), unacknowledged)) {
             int increment = unacknowledged;
@@ -517,28 +515,28 @@ public final class Http2Session implements FrameListener {
         }
     }
 
-    private void cancelSettingsTimeout() {
+    void cancelSettingsTimeout() {
         Scheduler.Task timeout = settingsTimeout;
         if (timeout != null) {
             timeout.cancel();
         }
     }
 
-    private boolean isRemote(int streamId) {
+    boolean isRemote(int streamId) {
         return (streamId & 1) == (role == Role.SERVER ? 1 : 0);
     }
 
-    private boolean failed() {
+    boolean failed() {
         return state == SessionState.FAILING || state == SessionState.CLOSED;
     }
 
     /** Under the lock: whether {@code streamId} is one the peer could have opened and that is now closed, or never will be. */
-    private boolean isIdle(int streamId) {
+    boolean isIdle(int streamId) {
         return isRemote(streamId) ? streamId > lastRemoteStreamId : true;
     }
 
     /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
-    private String apply(Settings settings) {
+    String apply(Settings settings) {
         String overflow = null;
         if (settings.contains(Setting.INITIAL_WINDOW_SIZE)) {
             long delta = settings.get(Setting.INITIAL_WINDOW_SIZE) - peerInitialWindow;
@@ -592,387 +590,6 @@ public final class Http2Session implements FrameListener {
         }
         stream.end();
         return stream;
-    }
-
-    // ---- FrameListener, on the reading thread ----
-
-    @Override
-    public void onData(int streamId, Content.Chunk data, int padding) {
-        int length = data.remaining() + padding;
-        boolean empty = length == 0 && !data.isLast();
-        ErrorCode connectionError = null;
-        String reason = null;
-        ErrorCode streamError = null;
-        Http2Stream stream;
-        Runnable wake = null;
-        Runnable closed = null;
-        boolean update = false;
-        lock.lock();
-        try {
-            if (failed()) {
-                data.release();
-                return;
-            }
-            receiveWindow -= length;
-            stream = streams.get(streamId);
-            if (receiveWindow < 0) {
-                connectionError = ErrorCode.FLOW_CONTROL_ERROR;
-                reason = "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)";
-            } else if (stream == null) {
-                if (isIdle(streamId)) {
-                    connectionError = ErrorCode.PROTOCOL_ERROR;
-                    reason = "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)";
-                } else {
-                    streamError = ErrorCode.STREAM_CLOSED;
-                    update = creditSession(length);
-                }
-            } else if (!stream.state.canReceive()) {
-                streamError = ErrorCode.STREAM_CLOSED;
-                update = creditSession(length);
-            } else {
-                stream.receiveWindow -= length;
-                stream.receivedLength += data.remaining();
-                if (stream.receiveWindow < 0) {
-                    streamError = ErrorCode.FLOW_CONTROL_ERROR;
-                    update = creditSession(length);
-                } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
-                        || data.isLast() && stream.receivedLength != stream.expectedLength)) {
-                    streamError = ErrorCode.PROTOCOL_ERROR;
-                    update = creditSession(length);
-                } else {
-                    if (padding > 0) {
-                        stream.unacknowledged += padding;
-                        update = creditSession(padding);
-                    }
-                    if (data.isLast()) {
-                        stream.state = stream.state.remoteEnded();
-                        closed = closedIfDone(stream);
-                    }
-                    wake = stream.offer(data);
-                    data = null;
-                }
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (data != null) {
-            data.release();
-        }
-        if (connectionError != null) {
-            failConnection(connectionError, reason);
-            return;
-        }
-        if (streamError != null) {
-            if (stream != null && stream.state != StreamState.CLOSED) {
-                resetStream(stream, streamError, true);
-            } else {
-                resetStreamId(streamId, streamError);
-            }
-        }
-        if (empty && !emptyData.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + emptyData.max() + " " + emptyData.name() + " per second");
-            return;
-        }
-        if (wake != null) {
-            invoke(wake);
-        }
-        if (closed != null) {
-            closed.run();
-        }
-        if (update) {
-            flusher.iterate();
-        }
-    }
-
-    @Override
-    public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
-        Http2Stream stream;
-        boolean opened = false;
-        boolean refused = false;
-        ErrorCode connectionError = null;
-        String reason = null;
-        lock.lock();
-        try {
-            if (failed()) {
-                return;
-            }
-            stream = streams.get(streamId);
-            if (stream == null) {
-                if (!isRemote(streamId)) {
-                    connectionError = ErrorCode.PROTOCOL_ERROR;
-                    reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
-                } else if (streamId <= lastRemoteStreamId) {
-                    boolean wasOpen = recentlyClosed.contains(streamId);
-                    connectionError = wasOpen ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
-                    reason = wasOpen ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
-                            : "stream " + streamId + " is not above the last stream opened, " + lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
-                } else {
-                    lastRemoteStreamId = streamId;
-                    if (state == SessionState.DRAINING) {
-                        return;
-                    }
-                    if (remoteStreams >= config.getMaxConcurrentStreams()) {
-                        refused = true;
-                    } else {
-                        stream = new Http2Stream(this, streamId, peerInitialWindow, config.getInitialStreamWindow());
-                        stream.state = endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN;
-                        streams.put(streamId, stream);
-                        remoteStreams++;
-                        opened = true;
-                    }
-                }
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (connectionError != null) {
-            failConnection(connectionError, reason);
-        } else if (refused) {
-            resetStreamId(streamId, ErrorCode.REFUSED_STREAM);
-        } else if (opened) {
-            if (endStream) {
-                stream.end();
-            }
-            listener.onStream(stream, headers, endStream);
-        } else if (stream != null) {
-            onTrailers(stream, headers, endStream);
-        }
-    }
-
-    private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
-        ErrorCode error = null;
-        Runnable wake = null;
-        Runnable closed = null;
-        lock.lock();
-        try {
-            if (!stream.state.canReceive()) {
-                error = ErrorCode.STREAM_CLOSED;
-            } else if (!endStream || !trailers.pseudoHeaders().isEmpty() || trailers.pseudoHeaderAfterField()
-                    || stream.expectedLength >= 0 && stream.receivedLength != stream.expectedLength) {
-                error = ErrorCode.PROTOCOL_ERROR;
-            } else {
-                stream.state = stream.state.remoteEnded();
-                wake = stream.end();
-                closed = closedIfDone(stream);
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (error != null) {
-            resetStream(stream, error, true);
-            return;
-        }
-        Http2Stream.Listener streamListener = stream.listener;
-        if (streamListener != null) {
-            streamListener.onTrailers(stream, trailers);
-        }
-        if (wake != null) {
-            invoke(wake);
-        }
-        if (closed != null) {
-            closed.run();
-        }
-    }
-
-    @Override
-    public void onPriority(int streamId, Priority priority) {
-        if (!priorities.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + priorities.max() + " " + priorities.name() + " per second");
-        }
-    }
-
-    @Override
-    public void onRstStream(int streamId, long errorCode) {
-        Http2Stream stream;
-        boolean idle;
-        boolean rapid = false;
-        Runnable closed = null;
-        lock.lock();
-        try {
-            if (failed()) {
-                return;
-            }
-            stream = streams.get(streamId);
-            idle = stream == null && isIdle(streamId);
-            if (stream != null) {
-                rapid = !stream.headersSent;
-                stream.state = StreamState.CLOSED;
-                closed = closedIfDone(stream);
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (idle) {
-            failConnection(ErrorCode.PROTOCOL_ERROR, "RST_STREAM on idle stream " + streamId + " (RFC 9113 section 6.4)");
-            return;
-        }
-        if (stream == null) {
-            return;
-        }
-        ErrorCode error = ErrorCode.from(errorCode);
-        abandon(stream, error == null ? ErrorCode.CANCEL : error, new IOException("stream " + streamId + " reset by the peer: "
-                + (error == null ? "0x" + Long.toHexString(errorCode) : error)));
-        if (closed != null) {
-            closed.run();
-        }
-        if (rapid && !resets.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
-        }
-    }
-
-    @Override
-    public void onSettings(Settings settings, boolean ack) {
-        if (ack) {
-            cancelSettingsTimeout();
-            parser.setMaxFrameSize(config.getMaxFrameSize());
-            return;
-        }
-        if (!settingsFrames.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + settingsFrames.max() + " " + settingsFrames.name() + " per second");
-            return;
-        }
-        String overflow;
-        boolean queued;
-        lock.lock();
-        try {
-            if (failed()) {
-                return;
-            }
-            overflow = apply(settings);
-            queued = flusher.offerControl(generator::settingsAck);
-        } finally {
-            lock.unlock();
-        }
-        if (overflow != null) {
-            failConnection(ErrorCode.FLOW_CONTROL_ERROR, overflow);
-        } else if (!queued) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
-        } else {
-            flusher.iterate();
-        }
-    }
-
-    @Override
-    public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock headers) {
-        failConnection(ErrorCode.PROTOCOL_ERROR, "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)");
-    }
-
-    @Override
-    public void onPing(long payload, boolean ack) {
-        if (ack) {
-            return;
-        }
-        if (!pings.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + pings.max() + " " + pings.name() + " per second");
-            return;
-        }
-        boolean queued;
-        lock.lock();
-        try {
-            if (failed()) {
-                return;
-            }
-            queued = flusher.offerControl(out -> generator.ping(out, payload, true));
-        } finally {
-            lock.unlock();
-        }
-        if (!queued) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
-            return;
-        }
-        flusher.iterate();
-    }
-
-    @Override
-    public void onGoAway(int lastStreamId, long errorCode, ByteBuffer debugData) {
-        boolean closeNow;
-        lock.lock();
-        try {
-            if (state != SessionState.OPEN) {
-                return;
-            }
-            state = SessionState.DRAINING;
-            closeNow = streams.isEmpty();
-            if (closeNow) {
-                flusher.offerLast(out -> { });
-            }
-        } finally {
-            lock.unlock();
-        }
-        flusher.iterate();
-    }
-
-    @Override
-    public void onWindowUpdate(int streamId, int increment) {
-        Http2Stream stream = null;
-        String connectionOverflow = null;
-        boolean idle = false;
-        boolean streamOverflow = false;
-        lock.lock();
-        try {
-            if (failed()) {
-                return;
-            }
-            if (streamId == 0) {
-                sendWindow += increment;
-                if (sendWindow > Integer.MAX_VALUE) {
-                    connectionOverflow = "WINDOW_UPDATE makes the connection's window pass 2^31 - 1 (RFC 9113 section 6.9.1)";
-                }
-            } else {
-                stream = streams.get(streamId);
-                if (stream == null) {
-                    idle = isIdle(streamId);
-                } else {
-                    stream.sendWindow += increment;
-                    streamOverflow = stream.sendWindow > Integer.MAX_VALUE;
-                }
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (connectionOverflow != null) {
-            failConnection(ErrorCode.FLOW_CONTROL_ERROR, connectionOverflow);
-        } else if (idle) {
-            failConnection(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId + " (RFC 9113 section 5.1)");
-        } else if (streamOverflow) {
-            resetStream(stream, ErrorCode.FLOW_CONTROL_ERROR, true);
-        } else {
-            flusher.iterate();
-        }
-    }
-
-    @Override
-    public void onStreamError(int streamId, ErrorCode error, String reason) {
-        Http2Stream stream;
-        lock.lock();
-        try {
-            if (failed()) {
-                return;
-            }
-            stream = streams.get(streamId);
-            if (stream == null && isRemote(streamId) && streamId > lastRemoteStreamId) {
-                lastRemoteStreamId = streamId;
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (stream != null) {
-            resetStream(stream, error, true);
-        } else {
-            resetStreamId(streamId, error);
-        }
-    }
-
-    @Override
-    public void onConnectionError(ErrorCode error, String reason) {
-        failConnection(error, reason);
-    }
-
-    @Override
-    public void onUnknownFrame(int type, int streamId, int length) {
-        if (!unknownFrames.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + unknownFrames.max() + " " + unknownFrames.name() + " per second");
-        }
     }
 
     @Override
