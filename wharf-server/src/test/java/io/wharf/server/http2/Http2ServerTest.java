@@ -303,4 +303,29 @@ class Http2ServerTest {
         assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n"), response);
         assertTrue(response.endsWith("POST /p HTTP/1.1 [abc]"), response);
     }
+
+    @Test
+    void aHeaderListPastOurLimitIsAnswered431AndTheConnectionLivesOn() throws Exception {
+        session.setMaxHeaderListSize(512);
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.headers(1, RawHttp2Client.request("GET", "/big").add("x-big", "x".repeat(600)), true);
+            assertEquals("HEADERS 1 :status=431 END_STREAM", client.await("HEADERS 1"));
+            client.get(3, "/small");
+            assertEquals("DATA 3 GET /small HTTP/2.0 [] END_STREAM", client.await("DATA 3"));
+        }
+    }
+
+    @Test
+    void aResponseHeadPastThePeersLimitResetsTheStream() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            response.getHeaders().put("x-big", "y".repeat(2000));
+            Response.write(response, true, "never", callback);
+            return true;
+        }))).start()) {
+            client.settings(Settings.builder().set(Setting.MAX_HEADER_LIST_SIZE, 1000).build());
+            client.await("SETTINGS ACK");
+            client.get(1, "/");
+            assertEquals("RST_STREAM 1 INTERNAL_ERROR", client.await("RST_STREAM 1"));
+        }
+    }
 }
