@@ -253,26 +253,18 @@ public final class Http2Session {
      * buffers go back. On the thread that saw the close.
      */
     public void onClose(Throwable cause) {
-        List<Http2Stream> left;
-        List<Callback> dropped;
+        Abandoned left;
         lock.lock();
         try {
             if (state == SessionState.CLOSED) {
                 return;
             }
             state = SessionState.CLOSED;
-            left = new ArrayList<>(streams.values());
-            streams.clear();
-            dropped = flusher.dropAll();
+            left = takeAll();
         } finally {
             lock.unlock();
         }
-        cancelSettingsTimeout();
-        IOException closed = new IOException("HTTP/2 connection closed", cause);
-        dropped.forEach(callback -> fail(callback, closed));
-        for (Http2Stream stream : left) {
-            abandon(stream, ErrorCode.CANCEL, closed);
-        }
+        abandonAll(left, ErrorCode.CANCEL, new IOException("HTTP/2 connection closed", cause));
         flusher.close();
         parser.close();
         listener.onClosed(cause);
@@ -351,6 +343,26 @@ public final class Http2Session {
         flusher.iterate();
     }
 
+    /** The streams and queued stream frames a closing session gives up. */
+    private record Abandoned(List<Http2Stream> streams, List<Callback> frames) {
+    }
+
+    /** Under the lock: empties the stream table and the queue of stream frames; @return what they held. */
+    private Abandoned takeAll() {
+        Abandoned all = new Abandoned(new ArrayList<>(streams.values()), flusher.dropAll());
+        streams.clear();
+        return all;
+    }
+
+    /** Without the lock: fails what {@link #takeAll()} took, telling each stream's listener. */
+    private void abandonAll(Abandoned all, ErrorCode error, IOException cause) {
+        cancelSettingsTimeout();
+        all.frames().forEach(callback -> fail(callback, cause));
+        for (Http2Stream stream : all.streams()) {
+            abandon(stream, error, cause);
+        }
+    }
+
     /** Fails a closed stream's queued frames and content and tells its listener; without lock. */
     void abandon(Http2Stream stream, ErrorCode error, Throwable cause) {
         List<Callback> dropped;
@@ -376,8 +388,7 @@ public final class Http2Session {
      * Any thread.
      */
     public void failConnection(ErrorCode error, String reason) {
-        List<Http2Stream> left;
-        List<Callback> dropped;
+        Abandoned left;
         lock.lock();
         try {
             if (state == SessionState.FAILING || state == SessionState.CLOSED) {
@@ -386,18 +397,11 @@ public final class Http2Session {
             state = SessionState.FAILING;
             int last = lastRemoteStreamId;
             flusher.offerLast(out -> generator.goAway(out, last, error, reason));
-            left = new ArrayList<>(streams.values());
-            streams.clear();
-            dropped = flusher.dropAll();
+            left = takeAll();
         } finally {
             lock.unlock();
         }
-        cancelSettingsTimeout();
-        IOException cause = new IOException("HTTP/2 connection error " + error + ": " + reason);
-        dropped.forEach(callback -> fail(callback, cause));
-        for (Http2Stream stream : left) {
-            abandon(stream, error, cause);
-        }
+        abandonAll(left, error, new IOException("HTTP/2 connection error " + error + ": " + reason));
         flusher.iterate();
     }
 

@@ -3,12 +3,10 @@ package io.wharf.server.http2.internal;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
-import io.wharf.http.HttpStatus;
 import io.wharf.http2.session.Http2Stream;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
@@ -24,16 +22,11 @@ import io.wharf.util.InvocationType;
  * {@link WritePendingException}. <b>Buffers.</b> The caller's buffer is written from as is (DATA
  * frames slice it) and belongs to the caller again when the write's callback completes.
  */
-final class Http2Response implements Response {
+final class Http2Response extends io.wharf.server.internal.AbstractResponse {
 
     private final Http2Exchange exchange;
     private final Http2Stream stream;
-    private final HttpFields.Mutable headers = HttpFields.build(8);
     private final AtomicBoolean writing = new AtomicBoolean();
-    private int status = HttpStatus.OK_200;
-    private Supplier<HttpFields> trailers;
-    private volatile boolean committed;
-    private volatile boolean lastWritten;
 
     Http2Response(Http2Exchange exchange, Http2Stream stream) {
         this.exchange = exchange;
@@ -45,58 +38,14 @@ final class Http2Response implements Response {
         return exchange;
     }
 
-    @Override
-    public int getStatus() {
-        return status;
-    }
-
-    @Override
-    public void setStatus(int status) {
-        if (!committed) {
-            this.status = status;
-        }
-    }
-
-    @Override
-    public HttpFields.Mutable getHeaders() {
-        return headers;
-    }
-
-    @Override
-    public Supplier<HttpFields> getTrailersSupplier() {
-        return trailers;
-    }
-
-    @Override
-    public void setTrailersSupplier(Supplier<HttpFields> trailers) {
-        this.trailers = trailers;
-    }
-
-    @Override
-    public boolean isCommitted() {
-        return committed;
-    }
-
     /** @return whether the last write was made */
     boolean isComplete() {
         return lastWritten;
     }
 
     @Override
-    public void reset() {
-        if (committed) {
-            throw new IllegalStateException("the response is committed");
-        }
-        status = HttpStatus.OK_200;
-        headers.clear();
-        trailers = null;
-    }
-
-    @Override
     public void writeInterim(int interimStatus, HttpFields fields, Callback callback) {
-        if (!HttpStatus.isInformational(interimStatus) || interimStatus == HttpStatus.SWITCHING_PROTOCOLS_101) {
-            throw new IllegalArgumentException("not an interim status: " + interimStatus);
-        }
+        requireInterim(interimStatus);
         if (committed) {
             callback.failed(new IllegalStateException("the response is committed"));
             return;
