@@ -328,4 +328,16 @@ class Http2ServerTest {
             assertEquals("RST_STREAM 1 INTERNAL_ERROR", client.await("RST_STREAM 1"));
         }
     }
+
+    @Test
+    void anIdleConnectionIsToldGoAwayThenClosed() throws Exception {
+        start(echo());
+        connector.setIdleTimeout(java.time.Duration.ofMillis(300));
+        try (RawHttp2Client client = new RawHttp2Client(connector).start()) {
+            client.get(1, "/");
+            assertEquals("DATA 1 GET / HTTP/2.0 [] END_STREAM", client.await("DATA 1"));
+            java.util.List<String> rest = client.untilClosed();
+            assertTrue(rest.stream().anyMatch(frame -> frame.startsWith("GOAWAY 1 NO_ERROR idle timeout")), rest.toString());
+        }
+    }
 }

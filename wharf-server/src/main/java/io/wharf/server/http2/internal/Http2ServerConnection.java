@@ -29,6 +29,7 @@ import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.ProxyHeader;
 import io.wharf.util.Callback;
+import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import org.slf4j.Logger;
@@ -168,13 +169,19 @@ public final class Http2ServerConnection extends AbstractConnection
         }
     }
 
+    /**
+     * Nothing moved either way for the idle timeout: the session says GOAWAY (NO_ERROR) and closes
+     * once that is written, failing the streams still open, as HTTP/1.1 fails its request then.
+     * When the session was already closing, the endpoint closes now.
+     */
     @Override
     public boolean onIdleExpired(TimeoutException timeout) {
-        if (session.getStreamCount() > 0 && session.getState() == SessionState.OPEN) {
-            return false;
+        SessionState state = session.getState();
+        if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+            return true;
         }
         session.failConnection(ErrorCode.NO_ERROR, "idle timeout");
-        return true;
+        return false;
     }
 
     @Override
@@ -213,10 +220,12 @@ public final class Http2ServerConnection extends AbstractConnection
     private void handle(Http2Stream stream, RequestHead head, boolean endStream) {
         Http2Exchange exchange = new Http2Exchange(this, stream, head, endStream);
         var handler = connector.getServer().getHandler();
-        if (handler != null && handler.invocationType() == InvocationType.BLOCKING) {
-            getExecutor().execute(exchange::handle);
+        InvocationType type = handler == null ? InvocationType.NON_BLOCKING : handler.invocationType();
+        Invocable.Task task = Invocable.task(type, exchange::handle);
+        if (type == InvocationType.BLOCKING) {
+            getExecutor().execute(task);
         } else {
-            exchange.handle();
+            task.run();
         }
     }
 
