@@ -57,7 +57,8 @@ final class FrameReceiver implements FrameListener {
                     connectionError = ErrorCode.PROTOCOL_ERROR;
                     reason = "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)";
                 } else {
-                    streamError = ErrorCode.STREAM_CLOSED;
+                    // After our RST_STREAM the peer's DATA in flight is ignored; on a stream closed otherwise it is an error.
+                    streamError = session.recentlyClosed.resetByUs(streamId) ? null : ErrorCode.STREAM_CLOSED;
                     update = session.creditSession(length);
                 }
             } else if (!stream.state.canReceive()) {
@@ -136,6 +137,10 @@ final class FrameReceiver implements FrameListener {
                     connectionError = ErrorCode.PROTOCOL_ERROR;
                     reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
                 } else if (streamId <= session.lastRemoteStreamId) {
+                    if (session.recentlyClosed.resetByUs(streamId)) {
+                        // Trailers in flight on a stream we reset: ignored (the parser kept HPACK in step).
+                        return;
+                    }
                     boolean wasOpen = session.recentlyClosed.contains(streamId);
                     connectionError = wasOpen ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
                     reason = wasOpen ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"

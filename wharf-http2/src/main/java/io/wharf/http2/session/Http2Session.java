@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -100,7 +99,7 @@ public final class Http2Session {
     final RateBudget unknownFrames;
     // Guarded by lock.
     final Map<Integer, Http2Stream> streams = new HashMap<>();
-    final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
+    final ClosedStreams recentlyClosed = new ClosedStreams(RECENTLY_CLOSED);
     SessionState state = SessionState.OPEN;
     int remoteStreams;
     int lastRemoteStreamId;
@@ -307,6 +306,7 @@ public final class Http2Session {
             }
             stream.state = StreamState.CLOSED;
             closed = closedIfDone(stream);
+            recentlyClosed.add(stream.getId(), true);
             if (!flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error))) {
                 closed = null;
             }
@@ -331,6 +331,7 @@ public final class Http2Session {
         boolean queued;
         lock.lock();
         try {
+            recentlyClosed.add(streamId, true);
             queued = flusher.offerControl(out -> generator.rstStream(out, streamId, error));
         } finally {
             lock.unlock();
@@ -427,10 +428,7 @@ public final class Http2Session {
         if (isRemote(stream.getId())) {
             remoteStreams--;
         }
-        recentlyClosed.add(stream.getId());
-        if (recentlyClosed.size() > RECENTLY_CLOSED) {
-            recentlyClosed.remove(recentlyClosed.iterator().next());
-        }
+        recentlyClosed.add(stream.getId(), false);
         boolean drained = state == SessionState.DRAINING && streams.isEmpty();
         if (drained) {
             flusher.offerLast(out -> { });

@@ -340,4 +340,34 @@ class Http2ServerTest {
             assertTrue(rest.stream().anyMatch(frame -> frame.startsWith("GOAWAY 1 NO_ERROR idle timeout")), rest.toString());
         }
     }
+
+    @Test
+    void framesInFlightOnAStreamWeResetAreIgnored() throws Exception {
+        session.setResetBudget(5);
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            Response.write(response, true, "early", callback);
+            return true;
+        }))).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/upload"), false);
+            assertEquals("DATA 1 early END_STREAM", client.await("DATA 1"));
+            // The response is complete while the upload goes on: RST_STREAM NO_ERROR (RFC 9113 section 8.1).
+            assertEquals("RST_STREAM 1 NO_ERROR", client.await("RST_STREAM 1"));
+            for (int i = 0; i < 30; i++) {
+                client.data(1, "more upload", false);
+            }
+            client.headers(1, HttpFields.build().add("checksum", "x"), true);
+            client.get(3, "/next");
+            assertEquals("DATA 3 early END_STREAM", client.await("DATA 3"));
+        }
+    }
+
+    @Test
+    void dataOnAStreamThePeerClosedIsAStreamError() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.get(1, "/");
+            assertEquals("DATA 1 GET / HTTP/2.0 [] END_STREAM", client.await("DATA 1"));
+            client.data(1, "late", true);
+            assertEquals("RST_STREAM 1 STREAM_CLOSED", client.await("RST_STREAM 1"));
+        }
+    }
 }
