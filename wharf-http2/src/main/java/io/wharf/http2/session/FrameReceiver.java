@@ -23,6 +23,9 @@ import io.wharf.io.Content;
  */
 final class FrameReceiver implements FrameListener {
 
+    /** DATA pieces smaller than this are copied rather than kept as slices of the network buffer. */
+    static final int COPY_BELOW = 2048;
+
     private final Http2Session session;
 
     FrameReceiver(Http2Session session) {
@@ -83,7 +86,7 @@ final class FrameReceiver implements FrameListener {
                         stream.state = stream.state.remoteEnded();
                         closed = session.closedIfDone(stream);
                     }
-                    wake = stream.offer(data);
+                    wake = stream.offer(pinless(data));
                     data = null;
                 }
             }
@@ -412,5 +415,26 @@ final class FrameReceiver implements FrameListener {
         if (!session.unknownFrames.spend()) {
             session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.unknownFrames.max() + " " + session.unknownFrames.name() + " per second");
         }
+    }
+
+    /**
+     * A queued chunk keeps its whole network buffer: a peer sending DATA a few bytes per read
+     * would make a reader that is slow to read hold one network buffer per few bytes, far more
+     * memory than the window it was granted. Chunks under {@link #COPY_BELOW} bytes are copied
+     * to the heap and the network buffer let go, so what a stream queues stays within a small
+     * multiple of its window.
+     *
+     * @return {@code data}, or a heap copy of it (the original released)
+     */
+    private static Content.Chunk pinless(Content.Chunk data) {
+        int size = data.remaining();
+        if (size == 0 || size >= COPY_BELOW) {
+            return data;
+        }
+        java.nio.ByteBuffer copy = java.nio.ByteBuffer.allocate(size);
+        copy.put(data.getByteBuffer().duplicate()).flip();
+        boolean last = data.isLast();
+        data.release();
+        return Content.Chunk.from(copy, last);
     }
 }

@@ -370,4 +370,30 @@ class Http2ServerTest {
             assertEquals("RST_STREAM 1 STREAM_CLOSED", client.await("RST_STREAM 1"));
         }
     }
+
+    @Test
+    void tinyDataFramesDoNotEachHoldANetworkBuffer() throws Exception {
+        session.setPingBudget(0);
+        CountDownLatch release = new CountDownLatch(1);
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of((request, response, callback) -> {
+            release.await(10, TimeUnit.SECONDS);
+            String content = Request.getContentAsString(request, StandardCharsets.ISO_8859_1, 1 << 20);
+            Response.write(response, true, Integer.toString(content.length()), callback);
+            return true;
+        }))).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/"), false);
+            for (int i = 0; i < 200; i++) {
+                // One byte per read: the PING's answer shows the server read the DATA before the next is sent.
+                client.data(1, "x", false).ping(i);
+                client.await("PING " + i + " ACK");
+            }
+            long inUse = leaks.pool().getInUseCount();
+            assertTrue(inUse < 20, "200 queued one-byte DATA frames hold " + inUse + " pooled buffers");
+            release.countDown();
+            client.data(1, "", true);
+            assertEquals("DATA 1 200 END_STREAM", client.await("DATA 1"));
+        } finally {
+            release.countDown();
+        }
+    }
 }
