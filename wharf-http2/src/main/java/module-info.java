@@ -9,4 +9,5 @@ module io.wharf.http2 {
 
     exports io.wharf.http2.hpack;
     exports io.wharf.http2.frames;
+    exports io.wharf.http2.session;
 }

@@ -4,8 +4,10 @@
  */
 module io.wharf.server {
     requires transitive io.wharf.http;
+    requires transitive io.wharf.http2;
 
     exports io.wharf.server;
     exports io.wharf.server.handler;
     exports io.wharf.server.tls;
+    exports io.wharf.server.http2;
 }

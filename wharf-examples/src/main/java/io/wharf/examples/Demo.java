@@ -12,6 +12,8 @@ import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.server.handler.DefaultHandler;
+import io.wharf.server.http2.Http2CleartextConnectionFactory;
+import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.handler.GzipHandler;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.util.Callback;
@@ -54,10 +56,12 @@ public final class Demo {
      */
     public static Running start(int port, int httpsPort, Path certificates) throws Exception {
         Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
+        // HTTP/1.1 and h2c (prior knowledge, or Upgrade from HTTP/1.1) on one port.
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(), new Http2CleartextConnectionFactory());
         connector.setPort(port);
         server.addConnector(connector);
-        ServerConnector https = new ServerConnector(server, new TlsConnectionFactory(DemoCertificate.in(certificates)), new HttpConnectionFactory());
+        ServerConnector https = new ServerConnector(server, new TlsConnectionFactory(DemoCertificate.in(certificates)),
+                new HttpConnectionFactory(), new Http2ConnectionFactory());
         https.setPort(httpsPort);
         server.addConnector(https);
         // The chat's WebSocket upgrades first, outside gzip: a 101 has no content to compress.

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 class ModuleDescriptorTest {
 
     @Test
-    void exportsOnlyTheCodecs() throws Exception {
+    void exportsTheCodecsAndTheSession() throws Exception {
         ModuleDescriptor descriptor = ModuleExports.descriptorOf(HpackDecoder.class);
         assertEquals("io.wharf.http2", descriptor.name());
-        assertEquals(Set.of("io.wharf.http2.hpack", "io.wharf.http2.frames"), ModuleExports.unqualifiedExports(descriptor));
+        assertEquals(Set.of("io.wharf.http2.hpack", "io.wharf.http2.frames", "io.wharf.http2.session"), ModuleExports.unqualifiedExports(descriptor));
     }
 }

@@ -118,6 +118,17 @@ public class LocalConnector extends AbstractConnector {
             return reader.readResponse(timeout, false);
         }
 
+        /**
+         * Reads raw bytes, for protocols other than HTTP/1 (HTTP/2 frames).
+         *
+         * @return the bytes that arrived and were not read yet, waiting up to {@code timeout} for
+         *     at least one; null when the server closed and nothing is left
+         * @throws TimeoutException when nothing came within {@code timeout}
+         */
+        public ByteBuffer readBytes(Duration timeout) throws IOException, TimeoutException {
+            return reader.readAvailable(timeout);
+        }
+
         /** @return everything the server sends until it closes, as ISO-8859-1 text */
         public String readUntilClosed(Duration timeout) throws IOException, TimeoutException {
             return reader.readUntilClosed(timeout);

@@ -42,8 +42,14 @@ class DemoTest {
         assertEquals("Hello, World!", Curl.run(http + "/hello"));
         assertEquals("Hello, World!", Curl.run("--cacert", pem.toString(), https + "/hello"));
         assertEquals("{\"message\":\"Hello, World!\"}", Curl.run("--cacert", pem.toString(), "--http1.1", https + "/json"));
-        String head = Curl.run("-I", "--cacert", pem.toString(), https + "/large.bin");
+        String head = Curl.run("-I", "--cacert", pem.toString(), "--http1.1", https + "/large.bin");
         assertTrue(head.startsWith("HTTP/1.1 200"), head);
+        // HTTP/2: h2 by ALPN on the HTTPS port, h2c by prior knowledge and by Upgrade on the HTTP port.
+        String h2Head = Curl.run("-I", "--cacert", pem.toString(), https + "/large.bin");
+        assertTrue(h2Head.startsWith("HTTP/2 200"), h2Head);
+        assertEquals("Hello, World! 2", Curl.run("--cacert", pem.toString(), "-w", " %{http_version}", https + "/hello"));
+        assertEquals("Hello, World! 2", Curl.run("--http2-prior-knowledge", "-w", " %{http_version}", http + "/hello"));
+        assertEquals("Hello, World! 2", Curl.run("--http2", "-w", " %{http_version}", http + "/hello"));
         AssertionError untrusted = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> Curl.run(https + "/hello"));
         assertTrue(untrusted.getMessage().contains("certificate"), untrusted.getMessage());
 

@@ -108,4 +108,14 @@ public interface FrameListener {
      * @param reason names the problem and the RFC rule; safe to send as debug data
      */
     void onConnectionError(ErrorCode error, String reason);
+
+    /**
+     * A frame of a type this parser does not know, about to be skipped (RFC 9113 section 4.1
+     * asks to ignore it). Told so that a session can bound a flood of them; by default nothing.
+     *
+     * @param type the frame's type octet
+     * @param length its payload length, which is skipped
+     */
+    default void onUnknownFrame(int type, int streamId, int length) {
+    }
 }

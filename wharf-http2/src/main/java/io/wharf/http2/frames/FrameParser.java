@@ -252,6 +252,7 @@ public final class FrameParser {
             return;
         }
         if (type == null) {
+            listener.onUnknownFrame(typeCode, streamId, length);
             skipPayload();
             return;
         }

@@ -178,6 +178,21 @@ public final class HttpConnection extends AbstractConnection
         try {
             while (true) {
                 if (network != null && network.byteBuffer().hasRemaining()) {
+                    if (requests == 0 && parser.isStart()) {
+                        Preface preface = Preface.of(network.byteBuffer());
+                        if (preface == Preface.PARTIAL) {
+                            int filled = fill();
+                            if (filled > 0) {
+                                continue;
+                            }
+                            if (filled == 0) {
+                                fillInterested();
+                                return 0;
+                            }
+                        } else if (preface == Preface.HTTP2 && switchToHttp2()) {
+                            return -1;
+                        }
+                    }
                     if (parser.isClosed()) {
                         // After a bad message nothing more is parsed: drain until the client closes.
                         network.byteBuffer().position(network.byteBuffer().limit());
@@ -200,6 +215,11 @@ public final class HttpConnection extends AbstractConnection
                     filled = 0;
                 } else {
                     filled = fill();
+                    if (getEndPoint().getConnection() != this) {
+                        // The read completed a TLS handshake whose ALPN switched the endpoint to another protocol.
+                        giveBackCodec();
+                        return -1;
+                    }
                 }
                 if (filled > 0) {
                     try {
@@ -234,6 +254,52 @@ public final class HttpConnection extends AbstractConnection
             getEndPoint().close(x);
             return -1;
         }
+    }
+
+    /** What the first bytes of a connection say about HTTP/2's client preface. */
+    private enum Preface {
+        /** They start {@code PRI * HTTP/2.0}: a client with prior knowledge of HTTP/2. */
+        HTTP2,
+        /** Too few bytes to tell, all matching the preface so far. */
+        PARTIAL,
+        /** Not the preface: HTTP/1. */
+        NONE;
+
+        private static final byte[] START = "PRI * HTTP/2.0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+        static Preface of(ByteBuffer bytes) {
+            int available = Math.min(bytes.remaining(), START.length);
+            for (int i = 0; i < available; i++) {
+                if (bytes.get(bytes.position() + i) != START[i]) {
+                    return NONE;
+                }
+            }
+            return available == START.length ? HTTP2 : PARTIAL;
+        }
+    }
+
+    /**
+     * The client started with HTTP/2's preface: hands the endpoint, with the bytes read, to the
+     * connector's {@code h2c} factory.
+     *
+     * @return false when the connector has none (the bytes are then parsed, and refused, as HTTP/1)
+     */
+    private boolean switchToHttp2() {
+        io.wharf.server.ConnectionFactory h2c = connector.getConnectionFactory("h2c");
+        if (h2c == null) {
+            return false;
+        }
+        giveBackCodec();
+        getEndPoint().upgrade(h2c.newConnection(connector, getEndPoint()));
+        return true;
+    }
+
+    /** Gives the codec back for good: another protocol's connection takes the endpoint. */
+    private void giveBackCodec() {
+        codec.guard.reset();
+        HttpCodec idle = codec;
+        codec = null;
+        codecs.giveBack(idle);
     }
 
     /**

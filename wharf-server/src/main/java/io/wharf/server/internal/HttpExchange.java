@@ -105,6 +105,14 @@ final class HttpExchange implements Request {
         Request request = this;
         try {
             uri = buildUri();
+            java.util.function.Function<io.wharf.io.EndPoint, io.wharf.io.Connection> h2c =
+                    io.wharf.server.http2.internal.H2cUpgrade.of(connection.getConnector(), method, target, version, fields, length);
+            if (h2c != null && getProtocolUpgrade() != null) {
+                // Upgrade: h2c (RFC 7540 section 3.2): 101, then this request is answered on stream 1 over HTTP/2.
+                getProtocolUpgrade().accept("h2c", HttpFields.EMPTY, h2c);
+                completion.succeeded();
+                return;
+            }
             if (hasUnknownExpectation()) {
                 persistent = false;
                 Response.writeError(this, response, completion, HttpStatus.EXPECTATION_FAILED_417, "only the 100-continue expectation is supported");

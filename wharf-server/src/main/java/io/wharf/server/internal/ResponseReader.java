@@ -99,6 +99,21 @@ public final class ResponseReader {
         return takeMessage();
     }
 
+    /**
+     * For protocols other than HTTP/1 (HTTP/2 frames): @return the bytes not read yet, waiting
+     * for at least one; null when the server closed and nothing is left
+     */
+    public ByteBuffer readAvailable(Duration timeout) throws IOException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!bytes.hasRemaining() && fill(deadline) < 0) {
+            return null;
+        }
+        ByteBuffer available = ByteBuffer.allocate(bytes.remaining());
+        available.put(bytes).flip();
+        messageStart = bytes.position();
+        return available;
+    }
+
     private String takeMessage() {
         String text = new String(bytes.array(), messageStart, bytes.position() - messageStart, StandardCharsets.ISO_8859_1);
         messageStart = bytes.position();

@@ -2,7 +2,6 @@ package io.wharf.server.internal;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
-import java.util.function.Supplier;
 
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpGenerator;
@@ -23,17 +22,12 @@ import io.wharf.util.InvocationType;
  * chunk framing and returns it when the endpoint write completes; the caller's content buffer
  * is only read.
  */
-final class ServerResponse implements Response {
+final class ServerResponse extends AbstractResponse {
 
     private static final MetaData.Response CONTINUE = new MetaData.Response(HttpStatus.CONTINUE_100, io.wharf.http.HttpVersion.HTTP_1_1, HttpFields.EMPTY);
 
     private final HttpExchange exchange;
     private final HttpConnection connection;
-    private final HttpFields.Mutable headers = HttpFields.build(8);
-    private int status = HttpStatus.OK_200;
-    private Supplier<HttpFields> trailers;
-    private volatile boolean committed;
-    private volatile boolean lastWritten;
 
     ServerResponse(HttpExchange exchange, HttpConnection connection) {
         this.exchange = exchange;
@@ -46,52 +40,8 @@ final class ServerResponse implements Response {
     }
 
     @Override
-    public int getStatus() {
-        return status;
-    }
-
-    @Override
-    public void setStatus(int status) {
-        if (!committed) {
-            this.status = status;
-        }
-    }
-
-    @Override
-    public HttpFields.Mutable getHeaders() {
-        return headers;
-    }
-
-    @Override
-    public Supplier<HttpFields> getTrailersSupplier() {
-        return trailers;
-    }
-
-    @Override
-    public void setTrailersSupplier(Supplier<HttpFields> trailers) {
-        this.trailers = trailers;
-    }
-
-    @Override
-    public boolean isCommitted() {
-        return committed;
-    }
-
-    @Override
-    public void reset() {
-        if (committed) {
-            throw new IllegalStateException("the response is committed");
-        }
-        status = HttpStatus.OK_200;
-        headers.clear();
-        trailers = null;
-    }
-
-    @Override
     public void writeInterim(int interimStatus, HttpFields fields, Callback callback) {
-        if (!HttpStatus.isInformational(interimStatus) || interimStatus == HttpStatus.SWITCHING_PROTOCOLS_101) {
-            throw new IllegalArgumentException("not an interim status: " + interimStatus);
-        }
+        requireInterim(interimStatus);
         if (committed) {
             callback.failed(new IllegalStateException("the response is committed"));
             return;

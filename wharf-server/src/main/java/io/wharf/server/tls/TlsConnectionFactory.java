@@ -8,7 +8,9 @@ import javax.net.ssl.SSLContext;
 
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.io.ssl.SslConnection;
 import io.wharf.io.ssl.SslConnectionFactory;
+import io.wharf.io.ssl.SslHandshake;
 import io.wharf.server.ChainedConnectionFactory;
 import io.wharf.server.ConnectionFactory;
 import io.wharf.server.Connector;
@@ -22,9 +24,12 @@ import io.wharf.server.Connector;
  * new ServerConnector(server, new TlsConnectionFactory(tls), new HttpConnectionFactory(config));
  * }</pre>
  *
- * <p>ALPN: the next protocol's ALPN name is offered ({@code http/1.1} for HTTP/1.1); a client
- * that offers only other protocols fails the handshake (no_application_protocol), one that
- * offers none gets no ALPN. Requests over it are {@code isSecure()} and carry the TLS session
+ * <p>ALPN: the next protocol's ALPN name is offered ({@code http/1.1} for HTTP/1.1), after
+ * {@code h2} when the connector also has an {@code "h2"} factory (an
+ * {@link io.wharf.server.http2.Http2ConnectionFactory}): a client that picks {@code h2} gets
+ * that factory's connection, switched in when the handshake completes and before any
+ * application byte is read. A client that offers only other protocols fails the handshake
+ * (no_application_protocol), one that offers none gets no ALPN and the next protocol. Requests over it are {@code isSecure()} and carry the TLS session
  * ({@code ConnectionMetaData.getSslSession()}).
  *
  * <p>It starts with its connector, building the context then: a keystore that cannot be read
@@ -37,12 +42,14 @@ public class TlsConnectionFactory extends ChainedConnectionFactory {
 
     /** The protocol name of this factory. */
     public static final String PROTOCOL = "TLS";
+    /** The ALPN name (and connection factory protocol) of HTTP/2 over TLS. */
+    private static final String H2 = "h2";
 
     private final ServerTlsContext tls;
     private volatile Made made;
 
     /** The TLS connections of one context, and the context they were made for. */
-    private record Made(SSLContext context, SslConnectionFactory factory) {
+    private record Made(SSLContext context, List<String> protocols, SslConnectionFactory factory) {
     }
 
     /** A factory handing over to {@code "HTTP/1.1"}. */
@@ -67,23 +74,36 @@ public class TlsConnectionFactory extends ChainedConnectionFactory {
 
     @Override
     protected void doStart() throws Exception {
-        current();
+        current(List.of(alpnName(getNextProtocol())));
         super.doStart();
     }
 
     @Override
     public Connection newConnection(Connector connector, EndPoint endPoint) {
         ConnectionFactory next = next(connector);
-        return current().newConnection(endPoint, connector.getExecutor(), connector.getByteBufferPool(),
+        ConnectionFactory h2 = H2.equalsIgnoreCase(getNextProtocol()) ? null : connector.getConnectionFactory(H2);
+        List<String> protocols = h2 == null ? List.of(alpnName(getNextProtocol())) : List.of(H2, alpnName(getNextProtocol()));
+        SslConnection connection = current(protocols).newConnection(endPoint, connector.getExecutor(), connector.getByteBufferPool(),
                 decrypted -> next.newConnection(connector, decrypted));
+        if (h2 != null) {
+            connection.addListener(new SslConnection.Listener() {
+                @Override
+                public void handshakeSucceeded(SslHandshake event) {
+                    if (H2.equals(event.applicationProtocol())) {
+                        event.endPoint().upgrade(h2.newConnection(connector, event.endPoint()));
+                    }
+                }
+            });
+        }
+        return connection;
     }
 
-    /** @return the TLS connection factory of the context as it is now, made again after a reload */
-    private SslConnectionFactory current() {
+    /** @return the TLS connection factory of the context as it is now, made again after a reload or for other protocols */
+    private SslConnectionFactory current(List<String> protocols) {
         SSLContext context = tls.getSslContext();
         Made last = made;
-        if (last == null || last.context() != context) {
-            last = new Made(context, tls.newConnectionFactory(context, List.of(alpnName(getNextProtocol()))));
+        if (last == null || last.context() != context || !last.protocols().equals(protocols)) {
+            last = new Made(context, protocols, tls.newConnectionFactory(context, protocols));
             made = last;
         }
         return last.factory();

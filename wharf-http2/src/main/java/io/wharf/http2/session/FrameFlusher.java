@@ -1,0 +1,276 @@
+package io.wharf.http2.session;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.FrameBuffers;
+import io.wharf.http2.frames.FrameGenerator;
+import io.wharf.http2.hpack.HeaderListTooLargeException;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+import io.wharf.util.IteratingCallback;
+
+/**
+ * The write side of an {@link Http2Session}: a bounded queue of control frames and an ordered
+ * queue of stream frames (HEADERS, DATA, trailers), turned into bytes and written to the
+ * endpoint one gather write at a time — an {@link IteratingCallback} whose {@link #process()}
+ * makes one write.
+ *
+ * <p>Each step first writes every control frame waiting (acknowledgements, resets, window
+ * updates), then the stream frames in the order they were sent, each stream's in its own
+ * order: DATA goes out only within the stream's and the connection's send windows, split at
+ * the peer's SETTINGS_MAX_FRAME_SIZE, and a stream whose DATA waits for credit holds back its
+ * later frames while other streams go on. HPACK encoding happens here, in wire order.
+ *
+ * <p><b>Threads.</b> Any thread offers frames (under the session's lock) and calls
+ * {@link #iterate()}; {@code process()} runs on one thread at a time and generates under the
+ * session's lock; callbacks complete outside it, a BLOCKING one on the executor.
+ *
+ * <p><b>Buffers.</b> Frame bytes are in a {@link FrameBuffers} released after each write; DATA is
+ * written from slices of the caller's buffers, whose callbacks complete only once written.
+ */
+final class FrameFlusher extends IteratingCallback {
+
+    /** Bytes of DATA put in one write, so one stream does not hold the connection for long. */
+    private static final int MAX_DATA_PER_WRITE = 128 * 1024;
+
+    private final Http2Session session;
+    private final FrameGenerator generator;
+    private final FrameBuffers buffers;
+    private final int maxControlFrames;
+    /** Guarded by the session's lock. */
+    private final ArrayDeque<Consumer<FrameBuffers>> control = new ArrayDeque<>();
+    /** Guarded by the session's lock. */
+    private final ArrayDeque<StreamFrame> frames = new ArrayDeque<>();
+    /** The callbacks of what the write in flight carries; only process() and the completions touch it. */
+    private final List<Callback> written = new ArrayList<>();
+    /** Guarded by the session's lock: close the endpoint once everything queued is written. */
+    private boolean closeWhenFlushed;
+
+    FrameFlusher(Http2Session session, FrameGenerator generator, FrameBuffers buffers, int maxControlFrames) {
+        this.session = session;
+        this.generator = generator;
+        this.buffers = buffers;
+        this.maxControlFrames = maxControlFrames;
+    }
+
+    /** A frame of a stream waiting to be written: a header block, or content. */
+    static final class StreamFrame {
+        final Http2Stream stream;
+        final HttpFields fields;
+        final ByteBuffer data;
+        final boolean endStream;
+        final Callback callback;
+
+        StreamFrame(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
+            this.stream = stream;
+            this.fields = fields;
+            this.data = data;
+            this.endStream = endStream;
+            this.callback = callback;
+        }
+    }
+
+    /** Under the session's lock. @return false when the control queue is full: the peer makes us write more than it reads. */
+    boolean offerControl(Consumer<FrameBuffers> frame) {
+        if (control.size() >= maxControlFrames) {
+            return false;
+        }
+        control.add(frame);
+        return true;
+    }
+
+    /** Under the session's lock: a GOAWAY (or another last frame) goes first, ahead of any queue bound. */
+    void offerLast(Consumer<FrameBuffers> frame) {
+        control.add(frame);
+        closeWhenFlushed = true;
+    }
+
+    /** Under the session's lock. */
+    void offer(StreamFrame frame) {
+        frames.add(frame);
+    }
+
+    /** Under the session's lock: @return the callbacks of {@code stream}'s frames, removed from the queue. */
+    List<Callback> drop(Http2Stream stream) {
+        List<Callback> dropped = new ArrayList<>();
+        for (Iterator<StreamFrame> it = frames.iterator(); it.hasNext(); ) {
+            StreamFrame frame = it.next();
+            if (frame.stream == stream) {
+                it.remove();
+                dropped.add(frame.callback);
+            }
+        }
+        return dropped;
+    }
+
+    /** Under the session's lock: @return every stream frame's callback, the queues emptied. */
+    List<Callback> dropAll() {
+        List<Callback> dropped = new ArrayList<>();
+        for (StreamFrame frame : frames) {
+            dropped.add(frame.callback);
+        }
+        frames.clear();
+        return dropped;
+    }
+
+    @Override
+    protected Action process() {
+        List<Runnable> after = new ArrayList<>();
+        boolean close;
+        session.lock.lock();
+        try {
+            while (!control.isEmpty()) {
+                control.poll().accept(buffers);
+            }
+            if (!closeWhenFlushed) {
+                generateStreamFrames(after);
+            }
+            close = closeWhenFlushed && buffers.isEmpty();
+        } finally {
+            session.lock.unlock();
+        }
+        after.forEach(Runnable::run);
+        if (buffers.isEmpty()) {
+            if (close) {
+                session.closeEndPoint();
+                return Action.SUCCEEDED;
+            }
+            return Action.IDLE;
+        }
+        session.getEndPoint().write(this, buffers.toArray());
+        return Action.SCHEDULED;
+    }
+
+    /** Under the lock: moves what may go now into the buffers; what must run after the unlock goes to {@code after}. */
+    private void generateStreamFrames(List<Runnable> after) {
+        Set<Http2Stream> held = null;
+        int dataBytes = 0;
+        for (Iterator<StreamFrame> it = frames.iterator(); it.hasNext() && dataBytes < MAX_DATA_PER_WRITE; ) {
+            StreamFrame frame = it.next();
+            Http2Stream stream = frame.stream;
+            if (held != null && held.contains(stream)) {
+                continue;
+            }
+            if (!stream.state.canSend()) {
+                it.remove();
+                Callback callback = frame.callback;
+                after.add(() -> session.fail(callback, new IllegalStateException("stream " + stream.getId() + " is " + stream.state)));
+                continue;
+            }
+            if (frame.fields != null) {
+                try {
+                    generator.headers(buffers, stream.getId(), frame.fields, null, frame.endStream, 0);
+                } catch (HeaderListTooLargeException x) {
+                    it.remove();
+                    after.add(() -> {
+                        session.fail(frame.callback, x);
+                        session.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
+                    });
+                    continue;
+                }
+                stream.headersSent = true;
+                it.remove();
+                written.add(frame.callback);
+                sent(stream, frame.endStream, after);
+                continue;
+            }
+            ByteBuffer data = frame.data;
+            int length = data == null ? 0 : data.remaining();
+            int allowed = (int) Math.min(Math.min(length, MAX_DATA_PER_WRITE - dataBytes),
+                    Math.min(stream.sendWindow, session.sendWindow));
+            if (length > 0 && allowed <= 0) {
+                held = hold(held, stream);
+                continue;
+            }
+            boolean whole = allowed == length;
+            ByteBuffer slice = length == 0 ? data : data.slice(data.position(), allowed);
+            generator.data(buffers, stream.getId(), slice == null ? io.wharf.util.buffer.ByteBuffers.EMPTY : slice,
+                    whole && frame.endStream, 0);
+            if (length > 0) {
+                data.position(data.position() + allowed);
+            }
+            stream.sendWindow -= allowed;
+            session.sendWindow -= allowed;
+            dataBytes += allowed;
+            if (whole) {
+                it.remove();
+                written.add(frame.callback);
+                sent(stream, frame.endStream, after);
+            } else {
+                held = hold(held, stream);
+            }
+        }
+    }
+
+    private static Set<Http2Stream> hold(Set<Http2Stream> held, Http2Stream stream) {
+        Set<Http2Stream> set = held == null ? new HashSet<>() : held;
+        set.add(stream);
+        return set;
+    }
+
+    private void sent(Http2Stream stream, boolean endStream, List<Runnable> after) {
+        if (endStream) {
+            stream.state = stream.state.localEnded();
+            Runnable closed = session.closedIfDone(stream);
+            if (closed != null) {
+                after.add(closed);
+            }
+        }
+    }
+
+    @Override
+    protected void onSuccess() {
+        buffers.release();
+        completeWritten(null);
+    }
+
+    @Override
+    protected void onCompleteFailure(Throwable cause) {
+        buffers.release();
+        completeWritten(cause);
+        List<Callback> dropped;
+        session.lock.lock();
+        try {
+            control.clear();
+            dropped = dropAll();
+        } finally {
+            session.lock.unlock();
+        }
+        dropped.forEach(callback -> session.fail(callback, cause));
+        session.onWriteFailed(cause);
+    }
+
+    private void completeWritten(Throwable cause) {
+        if (written.isEmpty()) {
+            return;
+        }
+        List<Callback> done = new ArrayList<>(written);
+        written.clear();
+        for (Callback callback : done) {
+            if (cause == null) {
+                session.succeed(callback);
+            } else {
+                session.fail(callback, cause);
+            }
+        }
+    }
+
+    @Override
+    public InvocationType invocationType() {
+        return InvocationType.NON_BLOCKING;
+    }
+
+    @Override
+    public String toString() {
+        return "FrameFlusher@" + Integer.toHexString(hashCode()) + "{" + session + "}";
+    }
+}

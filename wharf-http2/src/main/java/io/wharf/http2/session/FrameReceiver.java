@@ -1,0 +1,440 @@
+package io.wharf.http2.session;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.FrameListener;
+import io.wharf.http2.frames.Priority;
+import io.wharf.http2.frames.Settings;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.io.Content;
+
+/**
+ * The reading half of an {@link Http2Session}: what each frame the parser finds does to the
+ * session and its streams (RFC 9113 sections 5 and 6), and the budgets each kind of frame is
+ * counted against. Protocol errors become stream resets or a connection error with the code
+ * the RFC names.
+ *
+ * <p><b>Threads.</b> Called by the session's {@link io.wharf.http2.frames.FrameParser} on the
+ * connection's reading thread only. It takes the session's lock for each change of state and
+ * calls listeners, demand tasks and the flusher without it. <b>Buffers.</b> Each DATA chunk is
+ * either queued on its stream (which then owns it) or released here.
+ */
+final class FrameReceiver implements FrameListener {
+
+    /** DATA pieces smaller than this are copied rather than kept as slices of the network buffer. */
+    static final int COPY_BELOW = 2048;
+
+    private final Http2Session session;
+
+    FrameReceiver(Http2Session session) {
+        this.session = session;
+    }
+
+
+    @Override
+    public void onData(int streamId, Content.Chunk data, int padding) {
+        int length = data.remaining() + padding;
+        boolean empty = length == 0 && !data.isLast();
+        ErrorCode connectionError = null;
+        String reason = null;
+        ErrorCode streamError = null;
+        Http2Stream stream;
+        Runnable wake = null;
+        Runnable closed = null;
+        boolean update = false;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                data.release();
+                return;
+            }
+            session.receiveWindow -= length;
+            stream = session.streams.get(streamId);
+            if (session.receiveWindow < 0) {
+                connectionError = ErrorCode.FLOW_CONTROL_ERROR;
+                reason = "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)";
+            } else if (stream == null) {
+                if (session.isIdle(streamId)) {
+                    connectionError = ErrorCode.PROTOCOL_ERROR;
+                    reason = "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)";
+                } else {
+                    // After our RST_STREAM the peer's DATA in flight is ignored; on a stream closed otherwise it is an error.
+                    streamError = session.recentlyClosed.resetByUs(streamId) ? null : ErrorCode.STREAM_CLOSED;
+                    update = session.creditSession(length);
+                }
+            } else if (!stream.state.canReceive()) {
+                streamError = ErrorCode.STREAM_CLOSED;
+                update = session.creditSession(length);
+            } else {
+                stream.receiveWindow -= length;
+                stream.receivedLength += data.remaining();
+                if (stream.receiveWindow < 0) {
+                    streamError = ErrorCode.FLOW_CONTROL_ERROR;
+                    update = session.creditSession(length);
+                } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
+                        || data.isLast() && stream.receivedLength != stream.expectedLength)) {
+                    streamError = ErrorCode.PROTOCOL_ERROR;
+                    update = session.creditSession(length);
+                } else {
+                    if (padding > 0) {
+                        stream.unacknowledged += padding;
+                        update = session.creditSession(padding);
+                    }
+                    if (data.isLast()) {
+                        stream.state = stream.state.remoteEnded();
+                        closed = session.closedIfDone(stream);
+                    }
+                    wake = stream.offer(pinless(data));
+                    data = null;
+                }
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (data != null) {
+            data.release();
+        }
+        if (connectionError != null) {
+            session.failConnection(connectionError, reason);
+            return;
+        }
+        if (streamError != null) {
+            if (stream != null && stream.state != StreamState.CLOSED) {
+                session.resetStream(stream, streamError, true);
+            } else {
+                session.resetStreamId(streamId, streamError);
+            }
+        }
+        if (empty && !session.emptyData.spend()) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.emptyData.max() + " " + session.emptyData.name() + " per second");
+            return;
+        }
+        if (wake != null) {
+            session.invoke(wake);
+        }
+        if (closed != null) {
+            closed.run();
+        }
+        if (update) {
+            session.flusher.iterate();
+        }
+    }
+
+    @Override
+    public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
+        Http2Stream stream;
+        boolean opened = false;
+        boolean refused = false;
+        ErrorCode connectionError = null;
+        String reason = null;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            stream = session.streams.get(streamId);
+            if (stream == null) {
+                if (!session.isRemote(streamId)) {
+                    connectionError = ErrorCode.PROTOCOL_ERROR;
+                    reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
+                } else if (streamId <= session.lastRemoteStreamId) {
+                    if (session.recentlyClosed.resetByUs(streamId)) {
+                        // Trailers in flight on a stream we reset: ignored (the parser kept HPACK in step).
+                        return;
+                    }
+                    boolean wasOpen = session.recentlyClosed.contains(streamId);
+                    connectionError = wasOpen ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
+                    reason = wasOpen ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
+                            : "stream " + streamId + " is not above the last stream opened, " + session.lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
+                } else {
+                    session.lastRemoteStreamId = streamId;
+                    if (session.state == SessionState.DRAINING) {
+                        return;
+                    }
+                    if (session.remoteStreams >= session.config.getMaxConcurrentStreams()) {
+                        refused = true;
+                    } else {
+                        stream = new Http2Stream(session, streamId, session.peerInitialWindow, session.config.getInitialStreamWindow());
+                        stream.state = endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN;
+                        session.streams.put(streamId, stream);
+                        session.remoteStreams++;
+                        opened = true;
+                    }
+                }
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (connectionError != null) {
+            session.failConnection(connectionError, reason);
+        } else if (refused) {
+            session.resetStreamId(streamId, ErrorCode.REFUSED_STREAM);
+        } else if (opened) {
+            if (endStream) {
+                stream.end();
+            }
+            session.listener.onStream(stream, headers, endStream);
+        } else if (stream != null) {
+            onTrailers(stream, headers, endStream);
+        }
+    }
+
+    private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
+        ErrorCode error = null;
+        Runnable wake = null;
+        Runnable closed = null;
+        session.lock.lock();
+        try {
+            if (!stream.state.canReceive()) {
+                error = ErrorCode.STREAM_CLOSED;
+            } else if (!endStream || !trailers.pseudoHeaders().isEmpty() || trailers.pseudoHeaderAfterField()
+                    || stream.expectedLength >= 0 && stream.receivedLength != stream.expectedLength) {
+                error = ErrorCode.PROTOCOL_ERROR;
+            } else {
+                stream.state = stream.state.remoteEnded();
+                wake = stream.end();
+                closed = session.closedIfDone(stream);
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (error != null) {
+            session.resetStream(stream, error, true);
+            return;
+        }
+        Http2Stream.Listener streamListener = stream.listener;
+        if (streamListener != null) {
+            streamListener.onTrailers(stream, trailers);
+        }
+        if (wake != null) {
+            session.invoke(wake);
+        }
+        if (closed != null) {
+            closed.run();
+        }
+    }
+
+    @Override
+    public void onPriority(int streamId, Priority priority) {
+        if (!session.priorities.spend()) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.priorities.max() + " " + session.priorities.name() + " per second");
+        }
+    }
+
+    @Override
+    public void onRstStream(int streamId, long errorCode) {
+        Http2Stream stream;
+        boolean idle;
+        boolean rapid = false;
+        Runnable closed = null;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            stream = session.streams.get(streamId);
+            idle = stream == null && session.isIdle(streamId);
+            if (stream != null) {
+                rapid = !stream.headersSent;
+                stream.state = StreamState.CLOSED;
+                closed = session.closedIfDone(stream);
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (idle) {
+            session.failConnection(ErrorCode.PROTOCOL_ERROR, "RST_STREAM on idle stream " + streamId + " (RFC 9113 section 6.4)");
+            return;
+        }
+        if (stream == null) {
+            return;
+        }
+        ErrorCode error = ErrorCode.from(errorCode);
+        session.abandon(stream, error == null ? ErrorCode.CANCEL : error, new IOException("stream " + streamId + " reset by the peer: "
+                + (error == null ? "0x" + Long.toHexString(errorCode) : error)));
+        if (closed != null) {
+            closed.run();
+        }
+        if (rapid && !session.resets.spend()) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.resets.max() + " " + session.resets.name() + " per second");
+        }
+    }
+
+    @Override
+    public void onSettings(Settings settings, boolean ack) {
+        if (ack) {
+            session.cancelSettingsTimeout();
+            session.parser.setMaxFrameSize(session.config.getMaxFrameSize());
+            return;
+        }
+        if (!session.settingsFrames.spend()) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.settingsFrames.max() + " " + session.settingsFrames.name() + " per second");
+            return;
+        }
+        String overflow;
+        boolean queued;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            overflow = session.apply(settings);
+            queued = session.flusher.offerControl(session.generator::settingsAck);
+        } finally {
+            session.lock.unlock();
+        }
+        if (overflow != null) {
+            session.failConnection(ErrorCode.FLOW_CONTROL_ERROR, overflow);
+        } else if (!queued) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
+        } else {
+            session.flusher.iterate();
+        }
+    }
+
+    @Override
+    public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock headers) {
+        session.failConnection(ErrorCode.PROTOCOL_ERROR, "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)");
+    }
+
+    @Override
+    public void onPing(long payload, boolean ack) {
+        if (ack) {
+            return;
+        }
+        if (!session.pings.spend()) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.pings.max() + " " + session.pings.name() + " per second");
+            return;
+        }
+        boolean queued;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            queued = session.flusher.offerControl(out -> session.generator.ping(out, payload, true));
+        } finally {
+            session.lock.unlock();
+        }
+        if (!queued) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
+            return;
+        }
+        session.flusher.iterate();
+    }
+
+    @Override
+    public void onGoAway(int lastStreamId, long errorCode, ByteBuffer debugData) {
+        boolean closeNow;
+        session.lock.lock();
+        try {
+            if (session.state != SessionState.OPEN) {
+                return;
+            }
+            session.state = SessionState.DRAINING;
+            closeNow = session.streams.isEmpty();
+            if (closeNow) {
+                session.flusher.offerLast(out -> { });
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        session.flusher.iterate();
+    }
+
+    @Override
+    public void onWindowUpdate(int streamId, int increment) {
+        Http2Stream stream = null;
+        String connectionOverflow = null;
+        boolean idle = false;
+        boolean streamOverflow = false;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            if (streamId == 0) {
+                session.sendWindow += increment;
+                if (session.sendWindow > Integer.MAX_VALUE) {
+                    connectionOverflow = "WINDOW_UPDATE makes the connection's window pass 2^31 - 1 (RFC 9113 section 6.9.1)";
+                }
+            } else {
+                stream = session.streams.get(streamId);
+                if (stream == null) {
+                    idle = session.isIdle(streamId);
+                } else {
+                    stream.sendWindow += increment;
+                    streamOverflow = stream.sendWindow > Integer.MAX_VALUE;
+                }
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (connectionOverflow != null) {
+            session.failConnection(ErrorCode.FLOW_CONTROL_ERROR, connectionOverflow);
+        } else if (idle) {
+            session.failConnection(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId + " (RFC 9113 section 5.1)");
+        } else if (streamOverflow) {
+            session.resetStream(stream, ErrorCode.FLOW_CONTROL_ERROR, true);
+        } else {
+            session.flusher.iterate();
+        }
+    }
+
+    @Override
+    public void onStreamError(int streamId, ErrorCode error, String reason) {
+        Http2Stream stream;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            stream = session.streams.get(streamId);
+            if (stream == null && session.isRemote(streamId) && streamId > session.lastRemoteStreamId) {
+                session.lastRemoteStreamId = streamId;
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (stream != null) {
+            session.resetStream(stream, error, true);
+        } else {
+            session.resetStreamId(streamId, error);
+        }
+    }
+
+    @Override
+    public void onConnectionError(ErrorCode error, String reason) {
+        session.failConnection(error, reason);
+    }
+
+    @Override
+    public void onUnknownFrame(int type, int streamId, int length) {
+        if (!session.unknownFrames.spend()) {
+            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.unknownFrames.max() + " " + session.unknownFrames.name() + " per second");
+        }
+    }
+
+    /**
+     * A queued chunk keeps its whole network buffer: a peer sending DATA a few bytes per read
+     * would make a reader that is slow to read hold one network buffer per few bytes, far more
+     * memory than the window it was granted. Chunks under {@link #COPY_BELOW} bytes are copied
+     * to the heap and the network buffer let go, so what a stream queues stays within a small
+     * multiple of its window.
+     *
+     * @return {@code data}, or a heap copy of it (the original released)
+     */
+    private static Content.Chunk pinless(Content.Chunk data) {
+        int size = data.remaining();
+        if (size == 0 || size >= COPY_BELOW) {
+            return data;
+        }
+        java.nio.ByteBuffer copy = java.nio.ByteBuffer.allocate(size);
+        copy.put(data.getByteBuffer().duplicate()).flip();
+        boolean last = data.isLast();
+        data.release();
+        return Content.Chunk.from(copy, last);
+    }
+}

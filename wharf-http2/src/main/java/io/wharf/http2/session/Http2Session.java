@@ -1,0 +1,601 @@
+package io.wharf.http2.session;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.FrameBuffers;
+import io.wharf.http2.frames.FrameGenerator;
+import io.wharf.http2.frames.FrameParser;
+import io.wharf.http2.frames.Setting;
+import io.wharf.http2.frames.Settings;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.hpack.HpackDecoder;
+import io.wharf.http2.hpack.HpackEncoder;
+import io.wharf.io.EndPoint;
+import io.wharf.util.Callback;
+import io.wharf.util.Invocable;
+import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.buffer.RetainableByteBuffer;
+import io.wharf.util.thread.Scheduler;
+
+/**
+ * One HTTP/2 connection's protocol state, shared by both roles (RFC 9113): the streams and
+ * their states, SETTINGS exchanged and acknowledged (with a timeout for ours), PING answered,
+ * GOAWAY with a graceful drain, flow control of the connection and each stream, the limit on
+ * concurrent streams, and the budgets that bound what a peer can make us do. Errors become
+ * RST_STREAM (a stream's) or GOAWAY then close (the connection's).
+ *
+ * <pre>
+ *   network bytes ─► parse() ─► FrameParser ─► FrameReceiver ─► Listener.onStream / Http2Stream content
+ *   Http2Stream.headers / data / reset ─► FrameFlusher (IteratingCallback) ─► EndPoint.write
+ * </pre>
+ *
+ * <p><b>Threads.</b> {@link #parse} runs on the connection's reading thread, which is never
+ * blocked by the application: every frame, and in particular WINDOW_UPDATE, SETTINGS, PING and
+ * RST_STREAM, is handled there at once. The application sends and reads on streams from any
+ * thread. One lock guards the session and stream state; it is never held while calling the
+ * listeners, callbacks or demand tasks, which run inline when NON_BLOCKING and on the executor
+ * otherwise.
+ *
+ * <p><b>Buffers.</b> The caller of {@link #parse} owns the network buffer; DATA chunks are slices
+ * that retain it until read and released (see {@link Http2Stream}). Frame bytes we write are
+ * pooled and released after each write by the {@link FrameFlusher}.
+ */
+public final class Http2Session {
+
+    /** Which side of the connection this session is. */
+    public enum Role {
+        /** Accepts streams on odd identifiers. */
+        SERVER,
+        /** Opens streams on odd identifiers and accepts none (push is disabled). */
+        CLIENT
+    }
+
+    /** Told of the streams the peer opens; on the reading thread, without lock. */
+    public interface Listener {
+        /**
+         * The peer opened a stream with a header block (a request, for a server).
+         *
+         * @param headers the fields; {@link HeaderBlock#tooLarge()} when they passed our limit
+         * @param endStream whether the stream carries no content
+         */
+        void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream);
+
+        /** The connection closed; every stream was reset before. */
+        default void onClosed(Throwable cause) {
+        }
+    }
+
+    private static final int RECENTLY_CLOSED = 128;
+
+    final ReentrantLock lock = new ReentrantLock();
+    final Role role;
+    private final EndPoint endPoint;
+    private final Executor executor;
+    private final Scheduler scheduler;
+    final SessionConfiguration config;
+    final Listener listener;
+    final FrameParser parser;
+    final FrameGenerator generator;
+    final HpackEncoder encoder;
+    final FrameFlusher flusher;
+    final RateBudget resets;
+    final RateBudget settingsFrames;
+    final RateBudget pings;
+    final RateBudget emptyData;
+    final RateBudget priorities;
+    final RateBudget unknownFrames;
+    // Guarded by lock.
+    final Map<Integer, Http2Stream> streams = new HashMap<>();
+    final ClosedStreams recentlyClosed = new ClosedStreams(RECENTLY_CLOSED);
+    SessionState state = SessionState.OPEN;
+    int remoteStreams;
+    int lastRemoteStreamId;
+    long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
+    long sendWindow = 65_535;
+    int receiveWindow;
+    int unacknowledged;
+    private Scheduler.Task settingsTimeout;
+
+    /**
+     * @param endPoint where the frames are written; reading is the caller's, which hands the bytes to {@link #parse}
+     * @param executor runs BLOCKING callbacks and demand tasks
+     * @param pool lends the buffers of the frames we write and of frames the parser must copy
+     */
+    public Http2Session(Role role, EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
+                        SessionConfiguration config, Listener listener) {
+        this.role = Objects.requireNonNull(role, "role");
+        this.endPoint = Objects.requireNonNull(endPoint, "endPoint");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.scheduler = scheduler;
+        this.config = Objects.requireNonNull(config, "config");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        HpackDecoder decoder = new HpackDecoder(config.getMaxHeaderTableSize(), config.getMaxHeaderListSize());
+        FrameReceiver receiver = new FrameReceiver(this);
+        this.parser = role == Role.SERVER ? FrameParser.server(receiver, decoder, pool) : FrameParser.client(receiver, decoder, pool);
+        this.encoder = new HpackEncoder();
+        this.generator = new FrameGenerator(encoder);
+        this.flusher = new FrameFlusher(this, generator, new FrameBuffers(pool, false), config.getMaxControlFrames());
+        this.receiveWindow = config.getInitialSessionWindow();
+        this.resets = new RateBudget("resets", config.getResetBudget(), 1, TimeUnit.SECONDS);
+        this.settingsFrames = new RateBudget("SETTINGS frames", config.getSettingsBudget(), 1, TimeUnit.SECONDS);
+        this.pings = new RateBudget("PING frames", config.getPingBudget(), 1, TimeUnit.SECONDS);
+        this.emptyData = new RateBudget("empty DATA frames", config.getEmptyDataBudget(), 1, TimeUnit.SECONDS);
+        this.priorities = new RateBudget("PRIORITY frames", config.getPriorityBudget(), 1, TimeUnit.SECONDS);
+        this.unknownFrames = new RateBudget("unknown frames", config.getUnknownFrameBudget(), 1, TimeUnit.SECONDS);
+    }
+
+    /** @return which side this session is */
+    public Role getRole() {
+        return role;
+    }
+
+    /** @return the endpoint the frames go to */
+    public EndPoint getEndPoint() {
+        return endPoint;
+    }
+
+    /** @return the configuration */
+    public SessionConfiguration getConfiguration() {
+        return config;
+    }
+
+    /** @return the state now */
+    public SessionState getState() {
+        lock.lock();
+        try {
+            return state;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return the number of streams open now */
+    public int getStreamCount() {
+        lock.lock();
+        try {
+            return streams.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Starts the session: sends (a client's preface and) our SETTINGS and the connection window's
+     * first update, and starts the clock for the SETTINGS acknowledgement.
+     */
+    public void start() {
+        Settings.Builder ours = Settings.builder()
+                .set(Setting.MAX_CONCURRENT_STREAMS, config.getMaxConcurrentStreams())
+                .set(Setting.INITIAL_WINDOW_SIZE, config.getInitialStreamWindow())
+                .set(Setting.MAX_HEADER_LIST_SIZE, config.getMaxHeaderListSize());
+        if (config.getMaxFrameSize() != FrameParser.DEFAULT_MAX_FRAME_SIZE) {
+            ours.set(Setting.MAX_FRAME_SIZE, config.getMaxFrameSize());
+        }
+        if (config.getMaxHeaderTableSize() != Setting.HEADER_TABLE_SIZE.initialValue()) {
+            ours.set(Setting.HEADER_TABLE_SIZE, config.getMaxHeaderTableSize());
+        }
+        if (role == Role.CLIENT) {
+            ours.set(Setting.ENABLE_PUSH, 0);
+        }
+        Settings settings = ours.build();
+        int windowIncrement = config.getInitialSessionWindow() - 65_535;
+        lock.lock();
+        try {
+            flusher.offerControl(out -> {
+                if (role == Role.CLIENT) {
+                    generator.preface(out);
+                }
+                generator.settings(out, settings);
+                if (windowIncrement > 0) {
+                    generator.windowUpdate(out, 0, windowIncrement);
+                }
+            });
+        } finally {
+            lock.unlock();
+        }
+        if (scheduler != null && !config.getSettingsTimeout().isZero()) {
+            settingsTimeout = scheduler.schedule(() -> failConnection(ErrorCode.SETTINGS_TIMEOUT,
+                    "our SETTINGS were not acknowledged within " + config.getSettingsTimeout().toMillis() + " ms (RFC 9113 section 6.5.3)"),
+                    config.getSettingsTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
+        flusher.iterate();
+    }
+
+    /**
+     * Parses the bytes of {@code network}, on the reading thread.
+     *
+     * @return false once the connection failed: later bytes are ignored
+     */
+    public boolean parse(RetainableByteBuffer network) {
+        return parser.parse(network);
+    }
+
+    /**
+     * Closes gracefully: GOAWAY NO_ERROR naming the last stream the peer opened; the streams
+     * under way finish, then the connection closes.
+     */
+    public void shutdown() {
+        boolean closeNow;
+        lock.lock();
+        try {
+            if (state != SessionState.OPEN) {
+                return;
+            }
+            state = SessionState.DRAINING;
+            int last = lastRemoteStreamId;
+            flusher.offerControl(out -> generator.goAway(out, last, ErrorCode.NO_ERROR, "shutting down"));
+            closeNow = streams.isEmpty();
+            if (closeNow) {
+                flusher.offerLast(out -> { });
+            }
+        } finally {
+            lock.unlock();
+        }
+        flusher.iterate();
+    }
+
+    /**
+     * The connection closed (by us or the peer): every stream left is reset and the parser's
+     * buffers go back. On the thread that saw the close.
+     */
+    public void onClose(Throwable cause) {
+        Abandoned left;
+        lock.lock();
+        try {
+            if (state == SessionState.CLOSED) {
+                return;
+            }
+            state = SessionState.CLOSED;
+            left = takeAll();
+        } finally {
+            lock.unlock();
+        }
+        abandonAll(left, ErrorCode.CANCEL, new IOException("HTTP/2 connection closed", cause));
+        flusher.close();
+        parser.close();
+        listener.onClosed(cause);
+    }
+
+    // ---- sending, from any thread ----
+
+    void send(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
+        Throwable refused = null;
+        lock.lock();
+        try {
+            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+                refused = new IOException("HTTP/2 connection is " + state);
+            } else if (!stream.state.canSend()) {
+                refused = new IllegalStateException("stream " + stream.getId() + " is " + stream.state);
+            } else {
+                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, data, endStream, callback));
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (refused != null) {
+            fail(callback, refused);
+            return;
+        }
+        flusher.iterate();
+    }
+
+    /**
+     * Resets {@code stream}: RST_STREAM with {@code error}, its queued frames failed, its content failed.
+     *
+     * @param peerCaused whether the peer's input made us reset it, which counts against the reset budget
+     */
+    void resetStream(Http2Stream stream, ErrorCode error, boolean peerCaused) {
+        Runnable closed;
+        lock.lock();
+        try {
+            if (stream.state == StreamState.CLOSED) {
+                return;
+            }
+            stream.state = StreamState.CLOSED;
+            closed = closedIfDone(stream);
+            recentlyClosed.add(stream.getId(), true);
+            if (!flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error))) {
+                closed = null;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (closed == null) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
+            return;
+        }
+        abandon(stream, error, new IOException("stream " + stream.getId() + " reset: " + error));
+        closed.run();
+        if (peerCaused && !resets.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
+            return;
+        }
+        flusher.iterate();
+    }
+
+    /** A stream error on a stream we keep no state for: RST_STREAM on its id. */
+    void resetStreamId(int streamId, ErrorCode error) {
+        boolean queued;
+        lock.lock();
+        try {
+            recentlyClosed.add(streamId, true);
+            queued = flusher.offerControl(out -> generator.rstStream(out, streamId, error));
+        } finally {
+            lock.unlock();
+        }
+        if (!queued || !resets.spend()) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, queued ? "more than " + resets.max() + " resets per second"
+                    : "too many control frames waiting to be written");
+            return;
+        }
+        flusher.iterate();
+    }
+
+    /** The streams and queued stream frames a closing session gives up. */
+    private record Abandoned(List<Http2Stream> streams, List<Callback> frames) {
+    }
+
+    /** Under the lock: empties the stream table and the queue of stream frames; @return what they held. */
+    private Abandoned takeAll() {
+        Abandoned all = new Abandoned(new ArrayList<>(streams.values()), flusher.dropAll());
+        streams.clear();
+        return all;
+    }
+
+    /** Without the lock: fails what {@link #takeAll()} took, telling each stream's listener. */
+    private void abandonAll(Abandoned all, ErrorCode error, IOException cause) {
+        cancelSettingsTimeout();
+        all.frames().forEach(callback -> fail(callback, cause));
+        for (Http2Stream stream : all.streams()) {
+            abandon(stream, error, cause);
+        }
+    }
+
+    /** Fails a closed stream's queued frames and content and tells its listener; without lock. */
+    void abandon(Http2Stream stream, ErrorCode error, Throwable cause) {
+        List<Callback> dropped;
+        lock.lock();
+        try {
+            dropped = flusher.drop(stream);
+        } finally {
+            lock.unlock();
+        }
+        dropped.forEach(callback -> fail(callback, cause));
+        Runnable wake = stream.failContent(cause);
+        if (wake != null) {
+            invoke(wake);
+        }
+        Http2Stream.Listener streamListener = stream.listener;
+        if (streamListener != null) {
+            streamListener.onReset(stream, error, cause);
+        }
+    }
+
+    /**
+     * A connection error: GOAWAY with {@code error}, every stream reset, then the connection closes.
+     * Any thread.
+     */
+    public void failConnection(ErrorCode error, String reason) {
+        Abandoned left;
+        lock.lock();
+        try {
+            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+                return;
+            }
+            state = SessionState.FAILING;
+            int last = lastRemoteStreamId;
+            flusher.offerLast(out -> generator.goAway(out, last, error, reason));
+            left = takeAll();
+        } finally {
+            lock.unlock();
+        }
+        abandonAll(left, error, new IOException("HTTP/2 connection error " + error + ": " + reason));
+        flusher.iterate();
+    }
+
+    /** The flusher wrote everything before a close: half-close, and close fully once the peer did or soon after. */
+    void closeEndPoint() {
+        endPoint.shutdownOutput();
+        if (scheduler != null) {
+            scheduler.schedule(() -> endPoint.close(), 2, TimeUnit.SECONDS);
+        } else {
+            endPoint.close();
+        }
+    }
+
+    void onWriteFailed(Throwable cause) {
+        endPoint.close(cause);
+    }
+
+    /** Under the lock: forgets a stream that is CLOSED. @return what to run after the unlock, or null when still open. */
+    Runnable closedIfDone(Http2Stream stream) {
+        if (stream.state != StreamState.CLOSED || streams.remove(stream.getId()) == null) {
+            return null;
+        }
+        if (isRemote(stream.getId())) {
+            remoteStreams--;
+        }
+        recentlyClosed.add(stream.getId(), false);
+        boolean drained = state == SessionState.DRAINING && streams.isEmpty();
+        if (drained) {
+            flusher.offerLast(out -> { });
+        }
+        return () -> {
+            Http2Stream.Listener streamListener = stream.listener;
+            if (streamListener != null) {
+                streamListener.onClosed(stream);
+            }
+            if (drained) {
+                flusher.iterate();
+            }
+        };
+    }
+
+    // ---- flow control of what we receive ----
+
+    /** The reader consumed {@code bytes} of {@code stream}'s content: credit them back when the strategy says. */
+    void consumed(Http2Stream stream, int bytes) {
+        boolean update = false;
+        lock.lock();
+        try {
+            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+                return;
+            }
+            stream.unacknowledged += bytes;
+            if (stream.state.canReceive() && config.getFlowControl().shouldUpdate(config.getInitialStreamWindow(), stream.unacknowledged)) {
+                int increment = stream.unacknowledged;
+                stream.unacknowledged = 0;
+                stream.receiveWindow += increment;
+                update = flusher.offerControl(out -> generator.windowUpdate(out, stream.getId(), increment));
+            }
+            update |= creditSession(bytes);
+        } finally {
+            lock.unlock();
+        }
+        if (update) {
+            flusher.iterate();
+        }
+    }
+
+    /** Under the lock: @return whether a WINDOW_UPDATE of the connection was queued. */
+    boolean creditSession(int bytes) {
+        unacknowledged += bytes;
+        if (config.getFlowControl().shouldUpdate(config.getInitialSessionWindow(), unacknowledged)) {
+            int increment = unacknowledged;
+            unacknowledged = 0;
+            receiveWindow += increment;
+            return flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
+        }
+        return false;
+    }
+
+    // ---- running application code ----
+
+    /** Runs {@code task} inline when it is NON_BLOCKING, else on the executor. */
+    void invoke(Runnable task) {
+        if (Invocable.typeOf(task) == InvocationType.NON_BLOCKING) {
+            task.run();
+        } else {
+            execute(task);
+        }
+    }
+
+    void succeed(Callback callback) {
+        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
+            callback.succeeded();
+        } else {
+            execute(callback::succeeded);
+        }
+    }
+
+    void fail(Callback callback, Throwable cause) {
+        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
+            callback.failed(cause);
+        } else {
+            execute(() -> callback.failed(cause));
+        }
+    }
+
+    private void execute(Runnable task) {
+        try {
+            executor.execute(task);
+        } catch (RejectedExecutionException x) {
+            task.run();
+        }
+    }
+
+    void cancelSettingsTimeout() {
+        Scheduler.Task timeout = settingsTimeout;
+        if (timeout != null) {
+            timeout.cancel();
+        }
+    }
+
+    boolean isRemote(int streamId) {
+        return (streamId & 1) == (role == Role.SERVER ? 1 : 0);
+    }
+
+    boolean failed() {
+        return state == SessionState.FAILING || state == SessionState.CLOSED;
+    }
+
+    /** Under the lock: whether {@code streamId} is one the peer could have opened and that is now closed, or never will be. */
+    boolean isIdle(int streamId) {
+        return isRemote(streamId) ? streamId > lastRemoteStreamId : true;
+    }
+
+    /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
+    String apply(Settings settings) {
+        String overflow = null;
+        if (settings.contains(Setting.INITIAL_WINDOW_SIZE)) {
+            long delta = settings.get(Setting.INITIAL_WINDOW_SIZE) - peerInitialWindow;
+            for (Http2Stream stream : streams.values()) {
+                stream.sendWindow += delta;
+                if (stream.sendWindow > Integer.MAX_VALUE) {
+                    overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
+                            + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
+                }
+            }
+            peerInitialWindow = settings.get(Setting.INITIAL_WINDOW_SIZE);
+        }
+        if (settings.contains(Setting.MAX_FRAME_SIZE)) {
+            generator.setMaxFrameSize((int) settings.get(Setting.MAX_FRAME_SIZE));
+        }
+        if (settings.contains(Setting.HEADER_TABLE_SIZE)) {
+            encoder.setPeerMaxTableCapacity((int) Math.min(Integer.MAX_VALUE, settings.get(Setting.HEADER_TABLE_SIZE)));
+        }
+        if (settings.contains(Setting.MAX_HEADER_LIST_SIZE)) {
+            encoder.setPeerMaxHeaderListSize(settings.get(Setting.MAX_HEADER_LIST_SIZE));
+        }
+        return overflow;
+    }
+
+    /**
+     * A server's start after an HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 section 3.2): the
+     * client's {@code HTTP2-Settings} apply as if sent in a SETTINGS frame, and the upgraded
+     * request becomes stream 1, half closed (remote). Call after {@link #start()}, before
+     * parsing. The caller hands the stream to its handling as if the peer had opened it.
+     *
+     * @return stream 1
+     */
+    public Http2Stream upgrade(Settings peerSettings) {
+        if (role != Role.SERVER) {
+            throw new IllegalStateException("only a server takes an upgraded request");
+        }
+        Http2Stream stream;
+        lock.lock();
+        try {
+            if (lastRemoteStreamId != 0) {
+                throw new IllegalStateException("streams were opened already");
+            }
+            apply(peerSettings);
+            stream = new Http2Stream(this, 1, peerInitialWindow, config.getInitialStreamWindow());
+            stream.state = StreamState.HALF_CLOSED_REMOTE;
+            streams.put(1, stream);
+            remoteStreams++;
+            lastRemoteStreamId = 1;
+        } finally {
+            lock.unlock();
+        }
+        stream.end();
+        return stream;
+    }
+
+    @Override
+    public String toString() {
+        return "Http2Session@" + Integer.toHexString(hashCode()) + "{" + role + ", " + state + ", " + streams.size() + " streams}";
+    }
+}

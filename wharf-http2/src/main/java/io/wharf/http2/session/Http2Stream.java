@@ -1,0 +1,273 @@
+package io.wharf.http2.session;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.io.Content;
+import io.wharf.util.Callback;
+
+/**
+ * One HTTP/2 stream of an {@link Http2Session}: its {@link StreamState}, its two flow-control
+ * windows, the content that arrived for it (read as a {@link Content.Source}), and the calls
+ * that send on it ({@link #headers}, {@link #data}, {@link #reset}). Role-neutral: a server
+ * stream answers a request, a client stream will carry one.
+ *
+ * <p><b>Threads.</b> The session's reading thread adds content and tells the {@link Listener};
+ * the application reads, demands and sends from any thread, one reader at a time. Every field
+ * below is guarded by the session's lock, which is never held while calling out.
+ *
+ * <p><b>Buffers.</b> Queued content chunks are slices of network buffers the session's parser
+ * handed out; whoever {@link #read()}s a chunk owns it and releases it. Chunks left unread when
+ * the stream closes are released by the stream. A buffer given to {@link #data} belongs to the
+ * caller again once its callback completed.
+ */
+public final class Http2Stream implements Content.Source {
+
+    /**
+     * What happens to a stream beyond its content; told on the session's reading thread,
+     * without lock, and must not block.
+     */
+    public interface Listener {
+        /** The peer's trailer fields arrived; the content ends with them. */
+        default void onTrailers(Http2Stream stream, HeaderBlock trailers) {
+        }
+
+        /** The stream was reset by the peer or by the session (its connection failed or closed). */
+        default void onReset(Http2Stream stream, ErrorCode error, Throwable cause) {
+        }
+
+        /** The stream is closed and forgotten by the session. */
+        default void onClosed(Http2Stream stream) {
+        }
+    }
+
+    private final Http2Session session;
+    private final int id;
+    // Guarded by the session's lock.
+    StreamState state = StreamState.IDLE;
+    long sendWindow;
+    int receiveWindow;
+    /** Content consumed by the reader and not yet credited to the peer. */
+    int unacknowledged;
+    boolean headersSent;
+    /** The content length the request or response announced, -1 when none. */
+    long expectedLength = -1;
+    long receivedLength;
+    Listener listener;
+    private final ArrayDeque<Content.Chunk> chunks = new ArrayDeque<>();
+    private Runnable demand;
+    private Throwable failure;
+    private boolean ended;
+
+    Http2Stream(Http2Session session, int id, long sendWindow, int receiveWindow) {
+        this.session = session;
+        this.id = id;
+        this.sendWindow = sendWindow;
+        this.receiveWindow = receiveWindow;
+    }
+
+    /** @return the stream identifier */
+    public int getId() {
+        return id;
+    }
+
+    /** @return the session the stream belongs to */
+    public Http2Session getSession() {
+        return session;
+    }
+
+    /** @return the state now */
+    public StreamState getState() {
+        session.lock.lock();
+        try {
+            return state;
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    /** Sets who hears of trailers and resets; before the content can arrive (when the stream is handed out). */
+    public void setListener(Listener listener) {
+        session.lock.lock();
+        try {
+            this.listener = listener;
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    /**
+     * Announces the content's length (from {@code content-length}): more DATA than that, or
+     * less by END_STREAM, resets the stream with PROTOCOL_ERROR (RFC 9113 section 8.1.1).
+     */
+    public void setExpectedContentLength(long length) {
+        session.lock.lock();
+        try {
+            this.expectedLength = length;
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    /**
+     * Sends a header block: the response's (or request's) head, or trailers with {@code endStream}.
+     *
+     * @param callback completed once the frames are written
+     */
+    public void headers(HttpFields fields, boolean endStream, Callback callback) {
+        session.send(this, fields, null, endStream, callback);
+    }
+
+    /**
+     * Sends content, in DATA frames within both flow-control windows and the peer's frame size.
+     *
+     * @param buffer the bytes, untouched until {@code callback} completes; null or empty for none
+     * @param endStream whether this ends the stream
+     */
+    public void data(ByteBuffer buffer, boolean endStream, Callback callback) {
+        session.send(this, null, buffer, endStream, callback);
+    }
+
+    /** Resets the stream: RST_STREAM with {@code error}; queued content and sends are dropped. */
+    public void reset(ErrorCode error) {
+        session.resetStream(this, error, true);
+    }
+
+    /**
+     * Resets the stream because the peer's input on it was bad (a malformed request): like
+     * {@link #reset}, but it counts against the session's reset budget, so a peer that makes us
+     * reset stream after stream is cut off with ENHANCE_YOUR_CALM.
+     */
+    public void reject(ErrorCode error) {
+        session.resetStream(this, error, true);
+    }
+
+    // ---- Content.Source ----
+
+    @Override
+    public Content.Chunk read() {
+        Content.Chunk chunk;
+        session.lock.lock();
+        try {
+            chunk = chunks.poll();
+            if (chunk == null) {
+                if (failure != null) {
+                    return Content.Chunk.from(failure);
+                }
+                return ended ? Content.Chunk.EOF : null;
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (chunk.hasRemaining()) {
+            session.consumed(this, chunk.remaining());
+        }
+        return chunk;
+    }
+
+    @Override
+    public void demand(Runnable onContentAvailable) {
+        boolean ready;
+        session.lock.lock();
+        try {
+            ready = !chunks.isEmpty() || failure != null || ended;
+            if (!ready) {
+                if (demand != null && demand != onContentAvailable) {
+                    throw new IllegalStateException("demand already pending on " + this);
+                }
+                demand = onContentAvailable;
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (ready) {
+            session.invoke(onContentAvailable);
+        }
+    }
+
+    @Override
+    public void fail(Throwable cause) {
+        Runnable wake = failContent(cause);
+        if (wake != null) {
+            session.invoke(wake);
+        }
+    }
+
+    @Override
+    public long getLength() {
+        session.lock.lock();
+        try {
+            return expectedLength;
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    // ---- the session's side, under its lock unless said ----
+
+    /** @return the demand to run now that content arrived, or null */
+    Runnable offer(Content.Chunk chunk) {
+        if (failure != null || ended) {
+            chunk.release();
+            return null;
+        }
+        if (!chunk.hasRemaining()) {
+            chunk.release();
+            if (!chunk.isLast()) {
+                return null;
+            }
+            ended = true;
+            return takeDemand();
+        }
+        if (chunk.isLast()) {
+            // Handed out as bytes then EOF, as an HTTP/1 source does: readers that stop at a last chunk
+            // without releasing it (they keep it to answer -1) would otherwise hold the network buffer.
+            ended = true;
+            chunks.add(Content.Chunk.from(chunk.getByteBuffer(), false, chunk));
+        } else {
+            chunks.add(chunk);
+        }
+        return takeDemand();
+    }
+
+    /** Ends the content without a chunk (trailers or END_STREAM on HEADERS); @return the demand to run, or null. */
+    Runnable end() {
+        ended = true;
+        return takeDemand();
+    }
+
+    /** Fails the content, dropping what is queued; takes the lock itself. @return the demand to run, or null. */
+    Runnable failContent(Throwable cause) {
+        ArrayDeque<Content.Chunk> dropped;
+        Runnable wake;
+        session.lock.lock();
+        try {
+            if (failure == null && !(ended && chunks.isEmpty())) {
+                failure = cause;
+            }
+            dropped = new ArrayDeque<>(chunks);
+            chunks.clear();
+            wake = takeDemand();
+        } finally {
+            session.lock.unlock();
+        }
+        for (Content.Chunk chunk : dropped) {
+            chunk.release();
+        }
+        return wake;
+    }
+
+    private Runnable takeDemand() {
+        Runnable wake = demand;
+        demand = null;
+        return wake;
+    }
+
+    @Override
+    public String toString() {
+        return "Http2Stream#" + id + "{" + state + ", send=" + sendWindow + ", receive=" + receiveWindow + "}";
+    }
+}

@@ -1,0 +1,279 @@
+package io.wharf.server.http2.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import io.wharf.http.BadMessageException;
+import io.wharf.http.HostPort;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpHeaderValue;
+import io.wharf.http.HttpMethod;
+import io.wharf.http.HttpStatus;
+import io.wharf.http.HttpURI;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.StreamState;
+import io.wharf.io.Content;
+import io.wharf.server.ConnectionMetaData;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.Request;
+import io.wharf.server.Response;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+
+/**
+ * One request on an HTTP/2 stream as the Handler API sees it: the {@link Request} (its content
+ * read straight from the {@link Http2Stream}, whose window is credited back as the handler
+ * reads), its {@link Http2Response}, and the callback handed to the handler, whose completion
+ * ends the stream.
+ *
+ * <p><b>Threads.</b> Made on the connection's reading thread; handled there when the handler
+ * tree is NON_BLOCKING, else on the executor; its content is read by one thread at a time.
+ * <b>Buffers.</b> Content chunks are slices of network buffers, owned by whoever reads them.
+ */
+final class Http2Exchange implements Request, Http2Stream.Listener {
+
+    private final Http2ServerConnection connection;
+    private final Http2Stream stream;
+    private final RequestHead head;
+    private final long beginNanos = System.nanoTime();
+    private final Http2Response response;
+    private final Completion completion = new Completion();
+    private final boolean headRequest;
+    private HttpURI uri;
+    private Map<String, Object> attributes;
+    private volatile HttpFields trailers;
+    private volatile boolean expectsContinue;
+
+    Http2Exchange(Http2ServerConnection connection, Http2Stream stream, RequestHead head, boolean endStream) {
+        this.connection = connection;
+        this.stream = stream;
+        this.head = head;
+        this.headRequest = HttpMethod.HEAD.is(head.method());
+        this.response = new Http2Response(this, stream);
+        this.expectsContinue = !endStream && head.fields().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
+        if (head.contentLength() >= 0) {
+            stream.setExpectedContentLength(head.contentLength());
+        }
+        stream.setListener(this);
+    }
+
+    Http2ServerConnection connection() {
+        return connection;
+    }
+
+    boolean isHead() {
+        return headRequest;
+    }
+
+    /** Builds the URI, applies the customizers and runs the handler tree. */
+    void handle() {
+        Request request = this;
+        try {
+            uri = buildUri();
+            for (HttpConfiguration.Customizer customizer : connection.configuration().getCustomizers()) {
+                request = customizer.customize(request, response.getHeaders());
+            }
+        } catch (BadMessageException x) {
+            Response.writeError(this, response, completion, x.getStatus(), x.getReason());
+            return;
+        } catch (Throwable x) {
+            Response.writeError(this, response, completion, HttpStatus.INTERNAL_SERVER_ERROR_500, null, x);
+            return;
+        }
+        connection.getConnector().getServer().handle(request, response, completion);
+    }
+
+    private HttpURI buildUri() {
+        HttpURI built;
+        if (HttpMethod.CONNECT.is(head.method())) {
+            built = HttpURI.parseAuthority(head.authority());
+        } else {
+            String authorityText = head.authority() != null ? head.authority() : head.fields().get(HttpHeader.HOST);
+            HostPort authority = null;
+            if (authorityText != null && !authorityText.isEmpty()) {
+                try {
+                    authority = HostPort.parse(authorityText);
+                } catch (IllegalArgumentException x) {
+                    throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "Bad :authority: " + x.getMessage());
+                }
+            }
+            if (authority == null && connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
+                authority = HostPort.of(local.getHostString(), local.getPort());
+            }
+            HttpURI parsed = authority != null ? HttpURI.parse(head.path(), head.scheme(), authority) : HttpURI.parse(head.path());
+            boolean complete = parsed.isAbsolute() || "*".equals(parsed.getPath());
+            built = complete ? parsed : HttpURI.build(parsed).scheme(head.scheme()).asImmutable();
+        }
+        connection.configuration().getUriCompliance().check(built, io.wharf.http.ComplianceViolation.Listener.NONE);
+        return built;
+    }
+
+    // ---- Http2Stream.Listener, on the reading thread ----
+
+    @Override
+    public void onTrailers(Http2Stream stream, HeaderBlock block) {
+        trailers = block.fields().asImmutable();
+    }
+
+    // ---- Content.Source ----
+
+    @Override
+    public Content.Chunk read() {
+        Content.Chunk chunk = stream.read();
+        if (chunk == null) {
+            sendContinueIfExpected();
+        }
+        return chunk;
+    }
+
+    @Override
+    public void demand(Runnable onContentAvailable) {
+        sendContinueIfExpected();
+        stream.demand(onContentAvailable);
+    }
+
+    @Override
+    public void fail(Throwable cause) {
+        stream.fail(cause);
+    }
+
+    @Override
+    public long getLength() {
+        return head.contentLength();
+    }
+
+    private void sendContinueIfExpected() {
+        if (expectsContinue) {
+            expectsContinue = false;
+            if (!response.isCommitted()) {
+                response.writeInterim(HttpStatus.CONTINUE_100, HttpFields.EMPTY, Callback.NOOP);
+            }
+        }
+    }
+
+    // ---- Request ----
+
+    @Override
+    public String getId() {
+        return connection.getId() + "-" + stream.getId();
+    }
+
+    @Override
+    public ConnectionMetaData getConnectionMetaData() {
+        return connection;
+    }
+
+    @Override
+    public String getMethod() {
+        return head.method();
+    }
+
+    @Override
+    public HttpURI getHttpURI() {
+        return uri;
+    }
+
+    @Override
+    public HttpFields getHeaders() {
+        return head.fields();
+    }
+
+    @Override
+    public HttpFields getTrailers() {
+        return trailers;
+    }
+
+    @Override
+    public long getBeginNanoTime() {
+        return beginNanos;
+    }
+
+    @Override
+    public long getHeadersNanoTime() {
+        return beginNanos;
+    }
+
+    @Override
+    public Object getAttribute(String name) {
+        return attributes == null ? null : attributes.get(name);
+    }
+
+    @Override
+    public Object setAttribute(String name, Object value) {
+        if (value == null) {
+            return attributes == null ? null : attributes.remove(name);
+        }
+        if (attributes == null) {
+            attributes = new HashMap<>();
+        }
+        return attributes.put(name, value);
+    }
+
+    @Override
+    public Set<String> getAttributeNames() {
+        return attributes == null ? Set.of() : Set.copyOf(attributes.keySet());
+    }
+
+    @Override
+    public String toString() {
+        return head.method() + " " + head.path() + " HTTP/2.0@" + getId();
+    }
+
+    /**
+     * The callback a handler completes. Success ends the response if the handler did not;
+     * then, if the client is still sending content nobody will read, the stream is reset with
+     * NO_ERROR (RFC 9113 section 8.1). Failure answers 500 (or the bad request's status) while
+     * the response is not committed, else resets the stream.
+     */
+    private final class Completion implements Callback {
+        private final java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+
+        @Override
+        public void succeeded() {
+            if (!completed.compareAndSet(false, true)) {
+                return;
+            }
+            if (response.isComplete()) {
+                finish();
+                return;
+            }
+            response.write(true, null, Callback.from(InvocationType.NON_BLOCKING, this::finish, this::abort));
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            if (!completed.compareAndSet(false, true)) {
+                return;
+            }
+            if (response.isCommitted()) {
+                abort(cause);
+                return;
+            }
+            BadMessageException bad = BadMessageException.find(cause);
+            int status = bad != null ? bad.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500;
+            Response.writeError(Http2Exchange.this, response, Callback.from(InvocationType.NON_BLOCKING, this::finish, this::abort),
+                    status, bad != null ? bad.getReason() : null, cause);
+        }
+
+        /** The response is complete: content nobody read is dropped, and a client still sending is told to stop. */
+        private void finish() {
+            stream.fail(new java.io.IOException("the exchange of " + Http2Exchange.this + " is complete"));
+            if (stream.getState() == StreamState.HALF_CLOSED_LOCAL) {
+                stream.reset(ErrorCode.NO_ERROR);
+            }
+        }
+
+        private void abort(Throwable cause) {
+            stream.reset(ErrorCode.INTERNAL_ERROR);
+        }
+
+        @Override
+        public InvocationType invocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+    }
+}

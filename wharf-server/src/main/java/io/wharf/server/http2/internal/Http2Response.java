@@ -1,0 +1,146 @@
+package io.wharf.server.http2.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.WritePendingException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http2.session.Http2Stream;
+import io.wharf.server.Request;
+import io.wharf.server.Response;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+
+/**
+ * The {@link Response} of an HTTP/2 stream: status and fields until committed, then a HEADERS
+ * frame (with {@code :status}, the connection-specific fields dropped), DATA, and trailers as a
+ * last HEADERS frame. A HEAD response sends its head only.
+ *
+ * <p><b>Threads.</b> One write at a time from any thread; a concurrent second write fails with
+ * {@link WritePendingException}. <b>Buffers.</b> The caller's buffer is written from as is (DATA
+ * frames slice it) and belongs to the caller again when the write's callback completes.
+ */
+final class Http2Response extends io.wharf.server.internal.AbstractResponse {
+
+    private final Http2Exchange exchange;
+    private final Http2Stream stream;
+    private final AtomicBoolean writing = new AtomicBoolean();
+
+    Http2Response(Http2Exchange exchange, Http2Stream stream) {
+        this.exchange = exchange;
+        this.stream = stream;
+    }
+
+    @Override
+    public Request getRequest() {
+        return exchange;
+    }
+
+    /** @return whether the last write was made */
+    boolean isComplete() {
+        return lastWritten;
+    }
+
+    @Override
+    public void writeInterim(int interimStatus, HttpFields fields, Callback callback) {
+        requireInterim(interimStatus);
+        if (committed) {
+            callback.failed(new IllegalStateException("the response is committed"));
+            return;
+        }
+        HttpFields.Mutable interim = HttpFields.build(fields == null ? 1 : fields.size() + 1);
+        interim.add(":status", Integer.toString(interimStatus));
+        if (fields != null) {
+            for (HttpField field : fields) {
+                interim.add(field);
+            }
+        }
+        stream.headers(interim, false, callback);
+    }
+
+    @Override
+    public void write(boolean last, ByteBuffer content, Callback callback) {
+        if (lastWritten) {
+            callback.failed(new IllegalStateException("write after the last write of " + exchange));
+            return;
+        }
+        if (!writing.compareAndSet(false, true)) {
+            callback.failed(new WritePendingException());
+            return;
+        }
+        if (last) {
+            lastWritten = true;
+        }
+        Callback done = new WriteDone(callback);
+        boolean head = exchange.isHead();
+        boolean hasContent = !head && content != null && content.hasRemaining();
+        HttpFields trailerFields = last && trailers != null && !head ? trailers.get() : null;
+        boolean endWithTrailers = trailerFields != null;
+        if (!committed) {
+            committed = true;
+            if (last && content != null && !headers.contains(HttpHeader.CONTENT_LENGTH) && !endWithTrailers) {
+                headers.put(HttpHeader.CONTENT_LENGTH, Long.toString(content.remaining()));
+            }
+            boolean headEnds = last && !hasContent && !endWithTrailers;
+            if (headEnds) {
+                stream.headers(head(), true, done);
+                return;
+            }
+            stream.headers(head(), false, Callback.NOOP);
+        }
+        if (endWithTrailers) {
+            if (hasContent) {
+                stream.data(content, false, Callback.NOOP);
+            }
+            stream.headers(trailerFields, true, done);
+        } else if (hasContent || last) {
+            stream.data(hasContent ? content : null, last, done);
+        } else {
+            done.succeeded();
+        }
+    }
+
+    /** @return the head's fields: {@code :status} first, then the handler's minus the connection-specific ones */
+    private HttpFields head() {
+        HttpFields.Mutable fields = HttpFields.build(headers.size() + 3);
+        fields.add(":status", Integer.toString(status));
+        for (HttpField field : headers) {
+            HttpHeader header = field.getHeader();
+            if (header == HttpHeader.CONNECTION || header == HttpHeader.KEEP_ALIVE || header == HttpHeader.TRANSFER_ENCODING
+                    || header == HttpHeader.UPGRADE || header == HttpHeader.PROXY_CONNECTION) {
+                continue;
+            }
+            fields.add(field);
+        }
+        exchange.connection().addServerFields(fields);
+        return fields;
+    }
+
+    /** Ends the write: the next may start, then the caller hears. */
+    private final class WriteDone implements Callback {
+        private final Callback callback;
+
+        WriteDone(Callback callback) {
+            this.callback = callback;
+        }
+
+        @Override
+        public void succeeded() {
+            writing.set(false);
+            callback.succeeded();
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            writing.set(false);
+            callback.failed(cause);
+        }
+
+        @Override
+        public InvocationType invocationType() {
+            return callback.invocationType();
+        }
+    }
+}

@@ -1,0 +1,305 @@
+package io.wharf.server.http2.internal;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpStatus;
+import io.wharf.http.HttpVersion;
+import io.wharf.http.PreEncodedHttpField;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.Settings;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.session.Http2Session;
+import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.SessionConfiguration;
+import io.wharf.http2.session.SessionState;
+import io.wharf.io.AbstractConnection;
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.server.AbstractConnector;
+import io.wharf.server.ConnectionMetaData;
+import io.wharf.server.Connector;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.ProxyHeader;
+import io.wharf.util.Callback;
+import io.wharf.util.Invocable;
+import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.RetainableByteBuffer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A server's HTTP/2 connection (h2 over TLS, or h2c): reads the network, hands the bytes to an
+ * {@link Http2Session}, and turns each stream the client opens into an {@link Http2Exchange}
+ * handed to the server's handler tree.
+ *
+ * <p><b>Threads.</b> {@link #onFillable()} is NON_BLOCKING and runs on the selector's thread:
+ * it never waits for the application, so control frames (WINDOW_UPDATE, SETTINGS, PING,
+ * RST_STREAM) are handled even when every worker is busy. A request goes to the handler tree
+ * inline when the tree is NON_BLOCKING, else on the executor, as HTTP/1 does.
+ *
+ * <p><b>Buffers.</b> The network buffer is borrowed when bytes arrive; DATA chunks retain it,
+ * so when chunks of it are still unread the next read takes a fresh buffer, and an empty
+ * unreferenced buffer goes back to the pool at once: an idle connection holds none.
+ */
+public final class Http2ServerConnection extends AbstractConnection
+        implements ConnectionMetaData, Http2Session.Listener, Connection.UpgradeTo, AbstractConnector.GracefulConnection {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Http2ServerConnection.class);
+    private static final AtomicLong IDS = new AtomicLong();
+    private static final HttpField SERVER_FIELD = new PreEncodedHttpField(HttpHeader.SERVER, "wharf");
+
+    private final Connector connector;
+    private final HttpConfiguration configuration;
+    private final Http2Session session;
+    private final String protocol;
+    private final long number = IDS.incrementAndGet();
+    private RetainableByteBuffer network;
+    /** The client's settings and request of an HTTP/1.1 upgrade, until opened; null otherwise. */
+    private Settings upgradeSettings;
+    private RequestHead upgradeRequest;
+
+    /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
+    public Http2ServerConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration,
+                                 SessionConfiguration sessionConfiguration, String protocol) {
+        super(endPoint, connector.getExecutor());
+        this.connector = connector;
+        this.configuration = configuration;
+        this.protocol = protocol;
+        this.session = new Http2Session(Http2Session.Role.SERVER, endPoint, connector.getExecutor(), connector.getScheduler(),
+                connector.getByteBufferPool(), sessionConfiguration, this);
+    }
+
+    /** @return the session */
+    public Http2Session getSession() {
+        return session;
+    }
+
+    HttpConfiguration configuration() {
+        return configuration;
+    }
+
+    @Override
+    public InvocationType invocationType() {
+        return InvocationType.NON_BLOCKING;
+    }
+
+    @Override
+    public void onUpgradeTo(RetainableByteBuffer prefilled) {
+        network = prefilled;
+    }
+
+    /** This connection follows an HTTP/1.1 {@code Upgrade: h2c}: the request is answered on stream 1. Before {@link #onOpen()}. */
+    void upgradedFrom(Settings settings, RequestHead request) {
+        this.upgradeSettings = settings;
+        this.upgradeRequest = request;
+    }
+
+    @Override
+    public void onOpen() {
+        super.onOpen();
+        session.start();
+        if (upgradeRequest != null) {
+            RequestHead request = upgradeRequest;
+            upgradeRequest = null;
+            handle(session.upgrade(upgradeSettings), request, true);
+        }
+        if (network != null && network.byteBuffer().hasRemaining()) {
+            onFillable();
+        } else {
+            fillInterested();
+        }
+    }
+
+    @Override
+    public void onFillable() {
+        try {
+            while (true) {
+                if (network != null && network.byteBuffer().hasRemaining()) {
+                    session.parse(network);
+                }
+                int filled = fill();
+                if (filled > 0) {
+                    continue;
+                }
+                releaseNetworkIfUnused();
+                if (filled == 0) {
+                    if (getEndPoint().isOpen()) {
+                        fillInterested();
+                    }
+                    return;
+                }
+                getEndPoint().close();
+                return;
+            }
+        } catch (Throwable x) {
+            LOG.debug("Reading failed on {}", this, x);
+            releaseNetworkIfUnused();
+            getEndPoint().close(x);
+        }
+    }
+
+    /** Reads into the network buffer, taking a new one when chunks still reference the current one. */
+    private int fill() throws IOException {
+        if (network != null && network.isRetained()) {
+            RetainableByteBuffer referenced = network;
+            network = null;
+            referenced.release();
+        }
+        if (network == null) {
+            network = connector.getByteBufferPool().acquire(configuration.getInputBufferSize(), true);
+        }
+        ByteBuffer buffer = network.byteBuffer();
+        buffer.clear().limit(0);
+        return getEndPoint().fill(buffer);
+    }
+
+    private void releaseNetworkIfUnused() {
+        RetainableByteBuffer buffer = network;
+        if (buffer != null && !buffer.byteBuffer().hasRemaining()) {
+            network = null;
+            buffer.release();
+        }
+    }
+
+    /**
+     * Nothing moved either way for the idle timeout: the session says GOAWAY (NO_ERROR) and closes
+     * once that is written, failing the streams still open, as HTTP/1.1 fails its request then.
+     * When the session was already closing, the endpoint closes now.
+     */
+    @Override
+    public boolean onIdleExpired(TimeoutException timeout) {
+        SessionState state = session.getState();
+        if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+            return true;
+        }
+        session.failConnection(ErrorCode.NO_ERROR, "idle timeout");
+        return false;
+    }
+
+    @Override
+    public void onClose(Throwable cause) {
+        session.onClose(cause);
+        super.onClose(cause);
+    }
+
+    @Override
+    public void shutdown() {
+        session.shutdown();
+    }
+
+    // ---- Http2Session.Listener, on the reading thread ----
+
+    @Override
+    public void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream) {
+        if (headers.tooLarge()) {
+            HttpFields.Mutable answer = HttpFields.build(2);
+            answer.add(":status", Integer.toString(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431));
+            stream.headers(answer, true, Callback.NOOP);
+            return;
+        }
+        RequestHead head = RequestHead.of(headers);
+        if (head.problem() != null) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("Malformed request on stream {} of {}: {}", stream.getId(), this, head.problem());
+            }
+            stream.reject(ErrorCode.PROTOCOL_ERROR);
+            return;
+        }
+        handle(stream, head, endStream);
+    }
+
+    /** Hands a well-formed request to the handler tree: inline when it never blocks, else on the executor. */
+    private void handle(Http2Stream stream, RequestHead head, boolean endStream) {
+        Http2Exchange exchange = new Http2Exchange(this, stream, head, endStream);
+        var handler = connector.getServer().getHandler();
+        InvocationType type = handler == null ? InvocationType.NON_BLOCKING : handler.invocationType();
+        Invocable.Task task = Invocable.task(type, exchange::handle);
+        if (type == InvocationType.BLOCKING) {
+            getExecutor().execute(task);
+        } else {
+            task.run();
+        }
+    }
+
+    /** Adds the {@code Server} and {@code Date} fields the configuration asks for. */
+    void addServerFields(HttpFields.Mutable fields) {
+        if (configuration.isSendServerVersion() && !fields.contains(HttpHeader.SERVER)) {
+            fields.add(SERVER_FIELD);
+        }
+        if (configuration.isSendDateHeader() && !fields.contains(HttpHeader.DATE)) {
+            fields.add(connector.getServer().getDateField().get());
+        }
+    }
+
+    // ---- ConnectionMetaData ----
+
+    @Override
+    public String getId() {
+        return Long.toString(number, 36) + "h2";
+    }
+
+    /** @return {@code "HTTP/2.0"}, as the request line of HTTP/1 would say */
+    @Override
+    public String getProtocol() {
+        return HttpVersion.HTTP_2.asString();
+    }
+
+    /** @return how the connection started: {@code "h2"} (TLS with ALPN) or {@code "h2c"} (cleartext) */
+    public String getTransport() {
+        return protocol;
+    }
+
+    @Override
+    public HttpVersion getHttpVersion() {
+        return HttpVersion.HTTP_2;
+    }
+
+    @Override
+    public Connector getConnector() {
+        return connector;
+    }
+
+    @Override
+    public SocketAddress getRemoteSocketAddress() {
+        return getEndPoint().getRemoteSocketAddress();
+    }
+
+    @Override
+    public SocketAddress getLocalSocketAddress() {
+        return getEndPoint().getLocalSocketAddress();
+    }
+
+    @Override
+    public boolean isSecure() {
+        return getEndPoint() instanceof io.wharf.io.ssl.SslEndPoint;
+    }
+
+    @Override
+    public Optional<javax.net.ssl.SSLSession> getSslSession() {
+        return getEndPoint() instanceof io.wharf.io.ssl.SslEndPoint tls
+                ? Optional.of(tls.getSslConnection().getSslEngine().getSession()) : Optional.empty();
+    }
+
+    @Override
+    public Optional<ProxyHeader> getProxyHeader() {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean isPersistent() {
+        return session.getState() == SessionState.OPEN;
+    }
+
+    @Override
+    public String toString() {
+        return "Http2ServerConnection@" + getId() + "{" + session + "," + getEndPoint() + "}";
+    }
+}

@@ -1,0 +1,399 @@
+package io.wharf.server.http2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http2.frames.Setting;
+import io.wharf.http2.frames.Settings;
+import io.wharf.http2.session.SessionConfiguration;
+import io.wharf.server.Handler;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.HttpConnectionFactory;
+import io.wharf.server.LocalConnector;
+import io.wharf.server.Request;
+import io.wharf.server.Response;
+import io.wharf.server.Server;
+import io.wharf.testing.LeakTracking;
+import io.wharf.util.Callback;
+import io.wharf.util.InvocationType;
+import io.wharf.util.thread.QueuedThreadPool;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * HTTP/2 requests over an in-memory h2c connection, raw frames in and out: what handlers see,
+ * responses with content, trailers and HEAD, malformed requests reset, flow control both ways.
+ * Every test runs on the leak-tracking pool.
+ */
+class Http2ServerTest {
+
+    @RegisterExtension
+    final LeakTracking leaks = new LeakTracking();
+
+    final HttpConfiguration http = new HttpConfiguration();
+    final SessionConfiguration session = new SessionConfiguration();
+    Server server;
+    LocalConnector connector;
+
+    LocalConnector start(Handler handler) throws Exception {
+        server = new Server(new QueuedThreadPool(), leaks.pool());
+        http.setSendDateHeader(false);
+        http.setSendServerVersion(false);
+        connector = new LocalConnector(server, new HttpConnectionFactory(http), new Http2CleartextConnectionFactory(http, session));
+        server.addConnector(connector);
+        server.setHandler(handler);
+        server.start();
+        return connector;
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    /** Answers with the method, path, version, the content read and the headers asked for by ?h=name. */
+    static Handler echo() {
+        return Handler.of((request, response, callback) -> {
+            String content = Request.getContentAsString(request, StandardCharsets.ISO_8859_1, 1 << 20);
+            String query = request.getHttpURI().getQuery();
+            String header = query != null && query.startsWith("h=") ? " " + request.getHeaders().get(query.substring(2)) : "";
+            Response.write(response, true, request.getMethod() + " " + request.getHttpURI().getPath() + " "
+                    + request.getConnectionMetaData().getHttpVersion() + " [" + content + "]" + header, callback);
+            return true;
+        });
+    }
+
+    @Test
+    void aPriorKnowledgeClientGetsTheHandlersResponse() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.get(1, "/hello");
+            assertEquals("HEADERS 1 :status=200 content-length=22", client.await("HEADERS 1"));
+            assertEquals("DATA 1 GET /hello HTTP/2.0 [] END_STREAM", client.await("DATA 1"));
+            client.get(3, "/again");
+            assertEquals("DATA 3 GET /again HTTP/2.0 [] END_STREAM", client.await("DATA 3"));
+        }
+    }
+
+    @Test
+    void requestContentReachesTheHandlerAndItsWindowIsCreditedAsItReads() throws Exception {
+        session.setInitialStreamWindow(16).setFlowControl(io.wharf.http2.session.FlowControlStrategy.EVERY_READ);
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/upload"), false);
+            client.data(1, "0123456789abcdef", false);
+            assertEquals("WINDOW_UPDATE 1 16", client.await("WINDOW_UPDATE 1"));
+            client.data(1, "more", true);
+            assertEquals("DATA 1 POST /upload HTTP/2.0 [0123456789abcdefmore] END_STREAM", client.await("DATA 1"));
+        }
+    }
+
+    @Test
+    void dataBeyondTheStreamWindowResetsTheStream() throws Exception {
+        session.setInitialStreamWindow(16);
+        CountDownLatch release = new CountDownLatch(1);
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of((request, response, callback) -> {
+            release.await(10, TimeUnit.SECONDS);
+            callback.succeeded();
+            return true;
+        }))).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/"), false);
+            client.data(1, "0123456789abcdef", false);
+            client.data(1, "x", false);
+            assertEquals("RST_STREAM 1 FLOW_CONTROL_ERROR", client.await("RST_STREAM 1"));
+            release.countDown();
+        }
+    }
+
+    @Test
+    void malformedRequestsAreResetWithProtocolError() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.headersWithLiteral(1, RawHttp2Client.request("GET", "/"), "Upper", "x");
+            assertEquals("RST_STREAM 1 PROTOCOL_ERROR", client.await("RST_STREAM 1"));
+            client.headers(3, RawHttp2Client.request("GET", "/").add("connection", "keep-alive"), true);
+            assertEquals("RST_STREAM 3 PROTOCOL_ERROR", client.await("RST_STREAM 3"));
+            client.headers(5, RawHttp2Client.request("GET", "/").add("te", "gzip"), true);
+            assertEquals("RST_STREAM 5 PROTOCOL_ERROR", client.await("RST_STREAM 5"));
+            client.headers(7, HttpFields.build().add(":method", "GET").add(":scheme", "http"), true);
+            assertEquals("RST_STREAM 7 PROTOCOL_ERROR", client.await("RST_STREAM 7"));
+            client.headers(9, RawHttp2Client.request("GET", "/").add(":status", "200"), true);
+            assertEquals("RST_STREAM 9 PROTOCOL_ERROR", client.await("RST_STREAM 9"));
+            client.headers(11, RawHttp2Client.request("POST", "/").add("content-length", "3"), false);
+            client.data(11, "four", true);
+            assertEquals("RST_STREAM 11 PROTOCOL_ERROR", client.await("RST_STREAM 11"));
+            // te: trailers is allowed, and the connection lives on.
+            client.headers(13, RawHttp2Client.request("GET", "/").add("te", "trailers"), true);
+            assertEquals("DATA 13 GET / HTTP/2.0 [] END_STREAM", client.await("DATA 13"));
+        }
+    }
+
+    @Test
+    void cookieCrumbsAreJoinedIntoOneField() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.headers(1, RawHttp2Client.request("GET", "/c?h=cookie").add("cookie", "a=1").add("cookie", "b=2"), true);
+            assertEquals("DATA 1 GET /c HTTP/2.0 [] a=1; b=2 END_STREAM", client.await("DATA 1"));
+        }
+    }
+
+    @Test
+    void headAnswersTheHeadWithoutContent() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.headers(1, RawHttp2Client.request("HEAD", "/h"), true);
+            assertEquals("HEADERS 1 :status=200 content-length=19 END_STREAM", client.await("HEADERS 1"));
+            client.get(3, "/after");
+            assertEquals("DATA 3 GET /after HTTP/2.0 [] END_STREAM", client.await("DATA 3"));
+        }
+    }
+
+    @Test
+    void responseTrailersEndTheStream() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            response.setTrailersSupplier(() -> HttpFields.build().add("checksum", "abc"));
+            Response.write(response, true, "body", callback);
+            return true;
+        }))).start()) {
+            client.get(1, "/");
+            assertEquals("HEADERS 1 :status=200", client.await("HEADERS 1"));
+            assertEquals("DATA 1 body", client.await("DATA 1"));
+            assertEquals("HEADERS 1 checksum=abc END_STREAM", client.await("HEADERS 1"));
+        }
+    }
+
+    @Test
+    void expectContinueGetsA100WhenTheHandlerReads() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/").add("expect", "100-continue"), false);
+            assertEquals("HEADERS 1 :status=100", client.await("HEADERS 1"));
+            client.data(1, "go", true);
+            assertEquals("DATA 1 POST / HTTP/2.0 [go] END_STREAM", client.await("DATA 1"));
+        }
+    }
+
+    @Test
+    void ourDataWaitsForThePeersWindow() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            Response.write(response, true, "0123456789", callback);
+            return true;
+        })))) {
+            client.start();
+            client.settings(Settings.builder().set(Setting.INITIAL_WINDOW_SIZE, 4).build());
+            client.await("SETTINGS ACK");
+            client.get(1, "/");
+            assertEquals("DATA 1 0123", client.await("DATA 1"));
+            client.windowUpdate(1, 3);
+            assertEquals("DATA 1 456", client.await("DATA 1"));
+            client.windowUpdate(1, 100);
+            assertEquals("DATA 1 789 END_STREAM", client.await("DATA 1"));
+        }
+    }
+
+    @Test
+    void moreStreamsThanAllowedAreRefused() throws Exception {
+        session.setMaxConcurrentStreams(2);
+        CountDownLatch release = new CountDownLatch(1);
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of((request, response, callback) -> {
+            release.await(10, TimeUnit.SECONDS);
+            Response.write(response, true, "done", callback);
+            return true;
+        }))).start()) {
+            client.get(1, "/").get(3, "/").get(5, "/");
+            assertEquals("RST_STREAM 5 REFUSED_STREAM", client.await("RST_STREAM"));
+            release.countDown();
+            java.util.Set<String> done = new java.util.TreeSet<>();
+            done.add(client.await("DATA"));
+            done.add(client.await("DATA"));
+            assertEquals(java.util.Set.of("DATA 1 done END_STREAM", "DATA 3 done END_STREAM"), done);
+            client.get(7, "/");
+            assertEquals("DATA 7 done END_STREAM", client.await("DATA 7"));
+        }
+    }
+
+    @Test
+    void controlFramesAreAnsweredWhileEveryWorkerIsBlocked() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        start(Handler.of((request, response, callback) -> {
+            release.await(20, TimeUnit.SECONDS);
+            Response.write(response, true, "late", callback);
+            return true;
+        }));
+        try (RawHttp2Client client = new RawHttp2Client(connector).start()) {
+            for (int stream = 1; stream <= 39; stream += 2) {
+                client.get(stream, "/");
+            }
+            client.ping(42);
+            assertEquals("PING 42 ACK", client.await("PING"));
+            client.settings(Settings.builder().set(Setting.INITIAL_WINDOW_SIZE, 1000).build());
+            assertEquals("SETTINGS ACK", client.await("SETTINGS ACK"));
+            release.countDown();
+            assertEquals("DATA 39 late END_STREAM", client.await("DATA 39"));
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void gracefulShutdownSendsGoAwayAndLetsStreamsFinish() throws Exception {
+        CountDownLatch handling = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        start(Handler.of((request, response, callback) -> {
+            handling.countDown();
+            release.await(10, TimeUnit.SECONDS);
+            Response.write(response, true, "finished", callback);
+            return true;
+        }));
+        try (RawHttp2Client client = new RawHttp2Client(connector).start()) {
+            client.get(1, "/");
+            assertTrue(handling.await(10, TimeUnit.SECONDS));
+            Thread stopper = Thread.ofPlatform().start(() -> {
+                try {
+                    server.stop();
+                } catch (Exception x) {
+                    throw new RuntimeException(x);
+                }
+            });
+            assertEquals("GOAWAY 1 NO_ERROR shutting down", client.await("GOAWAY"));
+            release.countDown();
+            assertEquals("DATA 1 finished END_STREAM", client.await("DATA 1"));
+            client.untilClosed();
+            stopper.join(Duration.ofSeconds(20));
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void anUpgradedRequestIsAnsweredOnStreamOne() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo()))) {
+            String head = client.upgrade(io.wharf.server.LocalServer.crlf("""
+                    GET /up?h=user-agent HTTP/1.1
+                    Host: example.com
+                    User-Agent: raw
+                    Connection: Upgrade, HTTP2-Settings
+                    Upgrade: h2c
+                    HTTP2-Settings: AAMAAABkAAQAAP__
+
+                    """));
+            assertEquals("HTTP/1.1 101 Switching Protocols\r\nUpgrade: h2c\r\nConnection: Upgrade\r\n\r\n", head);
+            assertEquals("DATA 1 GET /up HTTP/2.0 [] raw END_STREAM", client.await("DATA 1"));
+            client.get(3, "/next");
+            assertEquals("DATA 3 GET /next HTTP/2.0 [] END_STREAM", client.await("DATA 3"));
+        }
+    }
+
+    @Test
+    void anUpgradeWithContentIsServedAsHttp11() throws Exception {
+        start(echo());
+        String response = connector.getResponse(io.wharf.server.LocalServer.crlf("""
+                POST /p HTTP/1.1
+                Host: example.com
+                Connection: Upgrade, HTTP2-Settings, close
+                Upgrade: h2c
+                HTTP2-Settings: AAMAAABkAAQAAP__
+                Content-Length: 3
+
+                abc"""));
+        assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n"), response);
+        assertTrue(response.endsWith("POST /p HTTP/1.1 [abc]"), response);
+    }
+
+    @Test
+    void aHeaderListPastOurLimitIsAnswered431AndTheConnectionLivesOn() throws Exception {
+        session.setMaxHeaderListSize(512);
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.headers(1, RawHttp2Client.request("GET", "/big").add("x-big", "x".repeat(600)), true);
+            assertEquals("HEADERS 1 :status=431 END_STREAM", client.await("HEADERS 1"));
+            client.get(3, "/small");
+            assertEquals("DATA 3 GET /small HTTP/2.0 [] END_STREAM", client.await("DATA 3"));
+        }
+    }
+
+    @Test
+    void aResponseHeadPastThePeersLimitResetsTheStream() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            response.getHeaders().put("x-big", "y".repeat(2000));
+            Response.write(response, true, "never", callback);
+            return true;
+        }))).start()) {
+            client.settings(Settings.builder().set(Setting.MAX_HEADER_LIST_SIZE, 1000).build());
+            client.await("SETTINGS ACK");
+            client.get(1, "/");
+            assertEquals("RST_STREAM 1 INTERNAL_ERROR", client.await("RST_STREAM 1"));
+        }
+    }
+
+    @Test
+    void anIdleConnectionIsToldGoAwayThenClosed() throws Exception {
+        start(echo());
+        connector.setIdleTimeout(java.time.Duration.ofMillis(300));
+        try (RawHttp2Client client = new RawHttp2Client(connector).start()) {
+            client.get(1, "/");
+            assertEquals("DATA 1 GET / HTTP/2.0 [] END_STREAM", client.await("DATA 1"));
+            java.util.List<String> rest = client.untilClosed();
+            assertTrue(rest.stream().anyMatch(frame -> frame.startsWith("GOAWAY 1 NO_ERROR idle timeout")), rest.toString());
+        }
+    }
+
+    @Test
+    void framesInFlightOnAStreamWeResetAreIgnored() throws Exception {
+        session.setResetBudget(5);
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            Response.write(response, true, "early", callback);
+            return true;
+        }))).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/upload"), false);
+            assertEquals("DATA 1 early END_STREAM", client.await("DATA 1"));
+            // The response is complete while the upload goes on: RST_STREAM NO_ERROR (RFC 9113 section 8.1).
+            assertEquals("RST_STREAM 1 NO_ERROR", client.await("RST_STREAM 1"));
+            for (int i = 0; i < 30; i++) {
+                client.data(1, "more upload", false);
+            }
+            client.headers(1, HttpFields.build().add("checksum", "x"), true);
+            client.get(3, "/next");
+            assertEquals("DATA 3 early END_STREAM", client.await("DATA 3"));
+        }
+    }
+
+    @Test
+    void dataOnAStreamThePeerClosedIsAStreamError() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.get(1, "/");
+            assertEquals("DATA 1 GET / HTTP/2.0 [] END_STREAM", client.await("DATA 1"));
+            client.data(1, "late", true);
+            assertEquals("RST_STREAM 1 STREAM_CLOSED", client.await("RST_STREAM 1"));
+        }
+    }
+
+    @Test
+    void tinyDataFramesDoNotEachHoldANetworkBuffer() throws Exception {
+        session.setPingBudget(0);
+        CountDownLatch release = new CountDownLatch(1);
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of((request, response, callback) -> {
+            release.await(10, TimeUnit.SECONDS);
+            String content = Request.getContentAsString(request, StandardCharsets.ISO_8859_1, 1 << 20);
+            Response.write(response, true, Integer.toString(content.length()), callback);
+            return true;
+        }))).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/"), false);
+            for (int i = 0; i < 200; i++) {
+                // One byte per read: the PING's answer shows the server read the DATA before the next is sent.
+                client.data(1, "x", false).ping(i);
+                client.await("PING " + i + " ACK");
+            }
+            long inUse = leaks.pool().getInUseCount();
+            assertTrue(inUse < 20, "200 queued one-byte DATA frames hold " + inUse + " pooled buffers");
+            release.countDown();
+            client.data(1, "", true);
+            assertEquals("DATA 1 200 END_STREAM", client.await("DATA 1"));
+        } finally {
+            release.countDown();
+        }
+    }
+}
