@@ -4,6 +4,8 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
@@ -23,6 +25,11 @@ import io.wharf.websocket.core.WebSocketEvents;
  * reading thread; a BLOCKING one through the connection's executor, never on a selector
  * thread. Either way a message's demand completes only after the listener method returned,
  * so events stay one at a time and in order. A listener that throws fails the session (1011).
+ * A streamed message's piece completes its demand when the listener completes its {@code done}.
+ *
+ * <p><b>Fragmented sends.</b> The kind of message being sent in fragments (none, TEXT or
+ * BINARY) is one atomic: a fragment of the other kind, or a whole message, while one is under
+ * way fails its callback with {@link IllegalStateException} instead of garbling the stream.
  *
  * <p><b>Buffers.</b> None of its own: payloads are passed through, valid until the listener returns.
  */
@@ -30,6 +37,8 @@ public final class ListenerSession implements WebSocketEvents, Session {
 
     private final WebSocketListener listener;
     private final boolean dispatch;
+    /** The opcode of the message being sent in fragments, or 0 when none is. */
+    private final AtomicInteger fragmenting = new AtomicInteger();
     private volatile WebSocketConnection connection;
 
     public ListenerSession(WebSocketListener listener) {
@@ -87,6 +96,54 @@ public final class ListenerSession implements WebSocketEvents, Session {
     }
 
     @Override
+    public void onFrame(Frame frame) {
+        listener.onFrame(frame);
+    }
+
+    @Override
+    public boolean isStreamed(byte opcode) {
+        return opcode == OpCode.TEXT ? listener.streamsText() : listener.streamsBinary();
+    }
+
+    @Override
+    public void onPartialText(String fragment, boolean last, Callback demand) {
+        Callback done = once(demand);
+        execute(() -> {
+            try {
+                listener.onPartialText(fragment, last, done);
+            } catch (Throwable x) {
+                done.failed(x);
+            }
+        });
+    }
+
+    @Override
+    public void onPartialBinary(ByteBuffer fragment, boolean last, Callback demand) {
+        Callback done = once(demand);
+        execute(() -> {
+            try {
+                listener.onPartialBinary(fragment, last, done);
+            } catch (Throwable x) {
+                done.failed(x);
+            }
+        });
+    }
+
+    /** @return {@code demand}, completed by the first of the listener's calls only (it may throw after completing) */
+    private static Callback once(Callback demand) {
+        AtomicBoolean completed = new AtomicBoolean();
+        return Callback.from(InvocationType.NON_BLOCKING, () -> {
+            if (completed.compareAndSet(false, true)) {
+                demand.succeeded();
+            }
+        }, cause -> {
+            if (completed.compareAndSet(false, true)) {
+                demand.failed(cause);
+            }
+        });
+    }
+
+    @Override
     public void onPing(ByteBuffer payload, Callback demand) {
         call(() -> listener.onPing(payload), demand);
     }
@@ -113,12 +170,50 @@ public final class ListenerSession implements WebSocketEvents, Session {
 
     @Override
     public void sendText(String text, Callback callback) {
-        connection.send(Frame.of(OpCode.TEXT, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8))), callback);
+        sendWhole(Frame.of(OpCode.TEXT, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8))), callback);
     }
 
     @Override
     public void sendBinary(ByteBuffer payload, Callback callback) {
-        connection.send(Frame.of(OpCode.BINARY, payload), callback);
+        sendWhole(Frame.of(OpCode.BINARY, payload), callback);
+    }
+
+    private void sendWhole(Frame frame, Callback callback) {
+        int under = fragmenting.get();
+        if (under != 0) {
+            callback.failed(new IllegalStateException("a " + OpCode.name((byte) under)
+                + " message is being sent in fragments: finish it before sending a whole " + OpCode.name(frame.opcode())));
+            return;
+        }
+        connection.send(frame, callback);
+    }
+
+    @Override
+    public void sendPartialText(String fragment, boolean last, Callback callback) {
+        sendFragment(OpCode.TEXT, ByteBuffer.wrap(fragment.getBytes(StandardCharsets.UTF_8)), last, callback);
+    }
+
+    @Override
+    public void sendPartialBinary(ByteBuffer fragment, boolean last, Callback callback) {
+        sendFragment(OpCode.BINARY, fragment, last, callback);
+    }
+
+    /** The first fragment carries the message's opcode, the rest CONTINUATION; the last ends it. */
+    private void sendFragment(byte opcode, ByteBuffer payload, boolean last, Callback callback) {
+        byte frameOpcode;
+        if (fragmenting.compareAndSet(0, opcode)) {
+            frameOpcode = opcode;
+        } else if (fragmenting.get() == opcode) {
+            frameOpcode = OpCode.CONTINUATION;
+        } else {
+            callback.failed(new IllegalStateException("a " + OpCode.name((byte) fragmenting.get())
+                + " message is being sent in fragments: a " + OpCode.name(opcode) + " fragment cannot join it"));
+            return;
+        }
+        if (last) {
+            fragmenting.set(0);
+        }
+        connection.send(new Frame(last, 0, frameOpcode, payload), callback);
     }
 
     @Override
