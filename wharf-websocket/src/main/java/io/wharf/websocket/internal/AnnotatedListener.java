@@ -58,22 +58,22 @@ public final class AnnotatedListener implements WebSocketListener {
     @Override
     public void onOpen(Session session) {
         this.session = session;
-        call(methods.open(), handle -> handle.invokeExact(endpoint, session));
+        call(methods.open(), handle -> { handle.invokeExact(endpoint, session); });
     }
 
     @Override
     public void onText(String text) {
-        call(methods.text(), handle -> handle.invokeExact(endpoint, session, text));
+        call(methods.text(), handle -> { handle.invokeExact(endpoint, session, text); });
     }
 
     @Override
     public void onBinary(ByteBuffer payload) {
         if (methods.buffer() != null) {
-            call(methods.buffer(), handle -> handle.invokeExact(endpoint, session, payload));
+            call(methods.buffer(), handle -> { handle.invokeExact(endpoint, session, payload); });
         } else if (methods.bytes() != null) {
             byte[] copy = new byte[payload.remaining()];
             payload.get(copy);
-            call(methods.bytes(), handle -> handle.invokeExact(endpoint, session, copy, 0, copy.length));
+            call(methods.bytes(), handle -> { handle.invokeExact(endpoint, session, copy, 0, copy.length); });
         }
     }
 
@@ -95,7 +95,7 @@ public final class AnnotatedListener implements WebSocketListener {
             StreamedPieces<CharBuffer> started = new StreamedPieces<>();
             started.offer(CharBuffer.wrap(fragment), last, done);
             MessageReader reader = new MessageReader(started);
-            consume(started, handle -> handle.invokeExact(endpoint, session, (java.io.Reader) reader), methods.textStream(), last);
+            consume(started, handle -> { handle.invokeExact(endpoint, session, (java.io.Reader) reader); }, methods.textStream(), last);
         } else {
             offer(pieces, CharBuffer.wrap(fragment), last, done);
         }
@@ -109,7 +109,7 @@ public final class AnnotatedListener implements WebSocketListener {
             StreamedPieces<ByteBuffer> started = new StreamedPieces<>();
             started.offer(fragment, last, done);
             MessageInputStream input = new MessageInputStream(started);
-            consume(started, handle -> handle.invokeExact(endpoint, session, (java.io.InputStream) input), methods.binaryStream(), last);
+            consume(started, handle -> { handle.invokeExact(endpoint, session, (java.io.InputStream) input); }, methods.binaryStream(), last);
         } else {
             offer(pieces, fragment, last, done);
         }
@@ -125,8 +125,8 @@ public final class AnnotatedListener implements WebSocketListener {
     /**
      * Runs the stream method here, on this blocking thread, while the following frames are
      * offered from the session's other threads; its return ends the message (what it left
-     * unread is dropped) and lets the next message come. What it throws goes to the error
-     * method, and the session closes with 1011.
+     * unread is dropped) and lets the next message come. What it throws while the session is
+     * open goes to the error method, and the session closes with 1011.
      */
     private <B extends java.nio.Buffer> void consume(StreamedPieces<B> pieces, Invocation invocation, MethodHandle handle, boolean last) {
         if (!last) {
@@ -141,10 +141,11 @@ public final class AnnotatedListener implements WebSocketListener {
             // The message stays under way (streaming) until its last frame came, read or dropped.
             pieces.finish();
         }
-        if (failure != null) {
+        // A method that failed because the session did (its read threw) adds nothing to the session's own error.
+        if (failure != null && session.isOpen()) {
             Throwable cause = failure;
             try {
-                call(methods.error(), error -> error.invokeExact(endpoint, session, cause));
+                call(methods.error(), error -> { error.invokeExact(endpoint, session, cause); });
             } finally {
                 session.close(CloseStatus.SERVER_ERROR, "the endpoint failed to read a message");
             }
@@ -153,19 +154,19 @@ public final class AnnotatedListener implements WebSocketListener {
 
     @Override
     public void onFrame(Frame frame) {
-        call(methods.frame(), handle -> handle.invokeExact(endpoint, session, frame));
+        call(methods.frame(), handle -> { handle.invokeExact(endpoint, session, frame); });
     }
 
     @Override
     public void onClose(int code, String reason) {
         failStream(new java.nio.channels.ClosedChannelException());
-        call(methods.close(), handle -> handle.invokeExact(endpoint, session, code, reason));
+        call(methods.close(), handle -> { handle.invokeExact(endpoint, session, code, reason); });
     }
 
     @Override
     public void onError(Throwable cause) {
         failStream(cause);
-        call(methods.error(), handle -> handle.invokeExact(endpoint, session, cause));
+        call(methods.error(), handle -> { handle.invokeExact(endpoint, session, cause); });
     }
 
     private void failStream(Throwable cause) {
@@ -180,7 +181,7 @@ public final class AnnotatedListener implements WebSocketListener {
         return InvocationType.BLOCKING;
     }
 
-    /** One call of an endpoint method through its handle. */
+    /** One call of an endpoint method through its handle (a statement: invokeExact's type ends in void). */
     @FunctionalInterface
     private interface Invocation {
         void invoke(MethodHandle handle) throws Throwable;
