@@ -77,6 +77,16 @@ public interface Session {
         return future(done -> sendBinary(payload, done));
     }
 
+    /** @return a future completed when the text fragment was written, see {@link #sendPartialText(String, boolean, Callback)} */
+    default CompletableFuture<Void> sendPartialText(String fragment, boolean last) {
+        return future(done -> sendPartialText(fragment, last, done));
+    }
+
+    /** @return a future completed when the binary fragment was written */
+    default CompletableFuture<Void> sendPartialBinary(ByteBuffer fragment, boolean last) {
+        return future(done -> sendPartialBinary(fragment, last, done));
+    }
+
     /** @return a future completed when the ping was written */
     default CompletableFuture<Void> sendPing(ByteBuffer payload) {
         return future(done -> sendPing(payload, done));
