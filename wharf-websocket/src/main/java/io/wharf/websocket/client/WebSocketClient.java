@@ -107,8 +107,8 @@ public final class WebSocketClient {
      * {@link WebSocketListener} (or {@code WebSocketAdapter}) or an object of a class annotated
      * {@code @WebSocket} (see {@link Endpoints#toListener}).
      *
-     * @return a future completed with the open session (once it is open: a NON_BLOCKING
-     *     listener's {@code onOpen} has run by then), or failed:
+     * @return a future completed with the open session once the listener's {@code onOpen}
+     *     returned (on the thread that ran it: the selector's for a NON_BLOCKING listener), or failed:
      *     a {@link WebSocketHandshakeException} naming what was wrong with the server's answer,
      *     a {@link TimeoutException} past the handshake timeout, the connect's own failure
      * @throws IllegalArgumentException for a URI that is not ws:// or wss:// with a host, or an
@@ -150,7 +150,6 @@ public final class WebSocketClient {
         private final WebSocketConfiguration sessionConfiguration;
         private final Scheduler.Task timer;
         private volatile EndPoint endPoint;
-        private volatile ListenerSession session;
 
         Attempt(WebSocketListener listener, URI uri, ClientUpgradeRequest request, boolean secure, int port) {
             this.listener = listener;
@@ -216,15 +215,14 @@ public final class WebSocketClient {
         @Override
         public Connection upgrade(EndPoint endPoint, String subprotocol, List<Extension> agreed) {
             timer.cancel();
-            ListenerSession session = new ListenerSession(listener);
-            this.session = session;
+            ListenerSession session = new ListenerSession(listener, future);
             return new WebSocketConnection(endPoint, httpClient.getExecutor(), httpClient.getScheduler(),
                 httpClient.getByteBufferPool(), sessionConfiguration, true, subprotocol, agreed, session);
         }
 
         @Override
         public void opened() {
-            future.complete(session);
+            // The future completes once the listener's onOpen returned (ListenerSession), on its thread.
         }
 
         @Override

@@ -40,10 +40,21 @@ public final class ListenerSession implements WebSocketEvents, Session {
     /** The opcode of the message being sent in fragments, or 0 when none is. */
     private final AtomicInteger fragmenting = new AtomicInteger();
     private volatile WebSocketConnection connection;
+    private final java.util.concurrent.CompletableFuture<Session> opening;
 
     public ListenerSession(WebSocketListener listener) {
+        this(listener, null);
+    }
+
+    /**
+     * @param opening completed with this session once the listener's {@code onOpen} returned
+     *     (on whichever thread ran it), or failed when the session ends before: a client's
+     *     connect future, so a BLOCKING listener has its session when the caller gets it; may be null
+     */
+    public ListenerSession(WebSocketListener listener, java.util.concurrent.CompletableFuture<Session> opening) {
         this.listener = Objects.requireNonNull(listener, "listener");
         this.dispatch = listener.invocationType() == InvocationType.BLOCKING;
+        this.opening = opening;
     }
 
     /** Runs {@code event} as the listener's type allows, then completes {@code demand} (or fails it with what it threw). */
@@ -82,7 +93,12 @@ public final class ListenerSession implements WebSocketEvents, Session {
     @Override
     public void onOpen(WebSocketConnection session, Callback demand) {
         this.connection = session;
-        call(() -> listener.onOpen(this), demand);
+        call(() -> {
+            listener.onOpen(this);
+            if (opening != null) {
+                opening.complete(this);
+            }
+        }, demand);
     }
 
     @Override
@@ -160,6 +176,9 @@ public final class ListenerSession implements WebSocketEvents, Session {
 
     @Override
     public void onClose(CloseStatus status) {
+        if (opening != null) {
+            opening.completeExceptionally(new java.io.IOException("the session ended before it opened: " + status.code() + " " + status.reason()));
+        }
         notify(() -> listener.onClose(status.code(), status.reason()));
     }
 
