@@ -250,10 +250,13 @@ public final class WebSocketConnection extends AbstractConnection implements Con
      */
     private void fail(int code, String reason, Throwable cause) {
         reported.compareAndSet(null, new CloseStatus(code, reason));
+        // Not open any more before the application hears of it, so nothing it does then (a
+        // close of its own, from another thread) can go out ahead of this status.
+        boolean failing = state.compareAndSet(CloseState.OPEN, CloseState.FAILING);
         if (cause != null) {
             events.onError(cause);
         }
-        if (state.compareAndSet(CloseState.OPEN, CloseState.FAILING)) {
+        if (failing) {
             flusher.send(Frame.of(OpCode.CLOSE, new CloseStatus(code, reason).toPayload()), closeEndPointAfterwards());
         } else {
             getEndPoint().close(cause);
