@@ -11,9 +11,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.wharf.client.HttpClient;
-import io.wharf.server.HttpConnectionFactory;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.util.Callback;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.annotations.OnWebSocketClose;
@@ -78,19 +75,13 @@ public final class AnnotatedWebSocketExample {
 
     /** Runs the example, printing what the client hears to {@code out}. */
     public static void run(PrintStream out) throws Exception {
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server, 1, new HttpConnectionFactory());
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        // The class is checked here: a method with parameters that do not fit fails now, naming it.
-        server.setHandler(new WebSocketUpgradeHandler().addMapping("/count", Counter.class));
-        server.start();
         HttpClient http = new HttpClient();
         http.start();
-        try {
+        // The class is checked here: a method with parameters that do not fit fails now, naming it.
+        try (LoopbackServer server = new LoopbackServer(new WebSocketUpgradeHandler().addMapping("/count", Counter.class))) {
             Listener listener = new Listener();
             Session session = new WebSocketClient(http)
-                .connect(listener, URI.create("ws://127.0.0.1:" + connector.getLocalPort() + "/count"))
+                .connect(listener, URI.create("ws://127.0.0.1:" + server.port() + "/count"))
                 .get(5, TimeUnit.SECONDS);
             out.println(listener.heard.poll(5, TimeUnit.SECONDS));
             try (OutputStream stream = session.sendBinaryStream()) {       // one message, sent in 4 KiB fragments
@@ -108,7 +99,6 @@ public final class AnnotatedWebSocketExample {
             out.println(listener.heard.poll(5, TimeUnit.SECONDS));
         } finally {
             http.stop();
-            server.stop();
         }
     }
 }

@@ -8,9 +8,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.wharf.client.HttpClient;
-import io.wharf.server.HttpConnectionFactory;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.websocket.api.WebSocketAdapter;
 import io.wharf.websocket.client.WebSocketClient;
 import io.wharf.websocket.core.CloseStatus;
@@ -44,21 +41,16 @@ public final class WebSocketAdapterExample {
 
     /** Runs the example, printing what the client hears to {@code out}. */
     public static void run(PrintStream out) throws Exception {
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server, 1, new HttpConnectionFactory());
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(new WebSocketUpgradeHandler().addMapping("/shout", Shout.class));  // one Shout per session
-        server.start();
         HttpClient http = new HttpClient();
         http.start();
-        try {
+        // One Shout per session.
+        try (LoopbackServer server = new LoopbackServer(new WebSocketUpgradeHandler().addMapping("/shout", Shout.class))) {
             BlockingQueue<String> heard = new LinkedBlockingQueue<>();
             WebSocketAdapter listener = new WebSocketAdapter() {
                 @Override public void onText(String text) { heard.add(text); }
                 @Override public void onClose(int code, String reason) { heard.add("closed: " + code); }
             };
-            new WebSocketClient(http).connect(listener, URI.create("ws://127.0.0.1:" + connector.getLocalPort() + "/shout"))
+            new WebSocketClient(http).connect(listener, URI.create("ws://127.0.0.1:" + server.port() + "/shout"))
                 .get(5, TimeUnit.SECONDS);
             out.println("connected: " + listener.isConnected());
             listener.sendTextAsync("ahoy").get(5, TimeUnit.SECONDS);             // or sendText("ahoy"), blocking
@@ -67,7 +59,6 @@ public final class WebSocketAdapterExample {
             out.println(heard.poll(5, TimeUnit.SECONDS));
         } finally {
             http.stop();
-            server.stop();
         }
     }
 }

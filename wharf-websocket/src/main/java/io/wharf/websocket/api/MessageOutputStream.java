@@ -17,14 +17,15 @@ final class MessageOutputStream extends OutputStream {
     /** Bytes (or chars, for the writer) per fragment unless flushed earlier. */
     static final int DEFAULT_FRAGMENT = 4096;
 
-    private final Session session;
-    private final byte[] buffer;
-    private int count;
-    private boolean closed;
+    private final FragmentBuffer fragments;
 
     MessageOutputStream(Session session, int fragmentSize) {
-        this.session = session;
-        this.buffer = new byte[fragmentSize];
+        byte[] buffer = new byte[fragmentSize];
+        this.fragments = new FragmentBuffer(buffer, (count, last) -> {
+            ByteBuffer fragment = ByteBuffer.wrap(buffer, 0, count);
+            BlockingSend.await(session, "binary fragment of " + count + " bytes", done -> session.sendPartialBinary(fragment, last, done));
+            return count;
+        });
     }
 
     @Override
@@ -34,45 +35,16 @@ final class MessageOutputStream extends OutputStream {
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
-        java.util.Objects.checkFromIndexSize(offset, length, bytes.length);
-        ensureOpen();
-        while (length > 0) {
-            int chunk = Math.min(length, buffer.length - count);
-            System.arraycopy(bytes, offset, buffer, count, chunk);
-            count += chunk;
-            offset += chunk;
-            length -= chunk;
-            if (count == buffer.length) {
-                send(false);
-            }
-        }
+        fragments.write(bytes, offset, length);
     }
 
     @Override
     public void flush() throws IOException {
-        ensureOpen();
-        if (count > 0) {
-            send(false);
-        }
+        fragments.flush();
     }
 
     @Override
     public void close() throws IOException {
-        if (!closed) {
-            closed = true;
-            send(true);
-        }
-    }
-
-    private void send(boolean last) throws IOException {
-        ByteBuffer fragment = ByteBuffer.wrap(buffer, 0, count);
-        BlockingSend.await(session, "binary fragment of " + count + " bytes", done -> session.sendPartialBinary(fragment, last, done));
-        count = 0;
-    }
-
-    private void ensureOpen() throws IOException {
-        if (closed) {
-            throw new IOException("the message was sent: its stream is closed");
-        }
+        fragments.close();
     }
 }

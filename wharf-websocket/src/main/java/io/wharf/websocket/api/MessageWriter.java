@@ -14,62 +14,30 @@ import java.io.Writer;
  */
 final class MessageWriter extends Writer {
 
-    private final Session session;
-    private final char[] buffer;
-    private int count;
-    private boolean closed;
+    private final FragmentBuffer fragments;
 
     MessageWriter(Session session, int fragmentSize) {
-        this.session = session;
-        this.buffer = new char[Math.max(2, fragmentSize)];
+        char[] buffer = new char[Math.max(2, fragmentSize)];
+        this.fragments = new FragmentBuffer(buffer, (count, last) -> {
+            int length = !last && count > 0 && Character.isHighSurrogate(buffer[count - 1]) ? count - 1 : count;
+            String fragment = new String(buffer, 0, length);
+            BlockingSend.await(session, "text fragment of " + length + " chars", done -> session.sendPartialText(fragment, last, done));
+            return length;
+        });
     }
 
     @Override
     public void write(char[] chars, int offset, int length) throws IOException {
-        java.util.Objects.checkFromIndexSize(offset, length, chars.length);
-        ensureOpen();
-        while (length > 0) {
-            int chunk = Math.min(length, buffer.length - count);
-            System.arraycopy(chars, offset, buffer, count, chunk);
-            count += chunk;
-            offset += chunk;
-            length -= chunk;
-            if (count == buffer.length) {
-                send(false);
-            }
-        }
+        fragments.write(chars, offset, length);
     }
 
     @Override
     public void flush() throws IOException {
-        ensureOpen();
-        if (count > 0) {
-            send(false);
-        }
+        fragments.flush();
     }
 
     @Override
     public void close() throws IOException {
-        if (!closed) {
-            closed = true;
-            send(true);
-        }
-    }
-
-    private void send(boolean last) throws IOException {
-        int length = count;
-        if (!last && Character.isHighSurrogate(buffer[length - 1])) {
-            length--;
-        }
-        String fragment = new String(buffer, 0, length);
-        BlockingSend.await(session, "text fragment of " + length + " chars", done -> session.sendPartialText(fragment, last, done));
-        System.arraycopy(buffer, length, buffer, 0, count - length);
-        count -= length;
-    }
-
-    private void ensureOpen() throws IOException {
-        if (closed) {
-            throw new IOException("the message was sent: its writer is closed");
-        }
+        fragments.close();
     }
 }

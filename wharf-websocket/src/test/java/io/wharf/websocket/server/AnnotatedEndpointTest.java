@@ -15,12 +15,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
-import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.annotations.OnWebSocketClose;
 import io.wharf.websocket.api.annotations.OnWebSocketError;
@@ -34,6 +31,7 @@ import io.wharf.websocket.core.OpCode;
 import io.wharf.websocket.core.WebSocketConfiguration;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -57,6 +55,11 @@ class AnnotatedEndpointTest {
     private Server server;
     private int port;
 
+    @BeforeEach
+    void forget() {
+        EVENTS.clear();   // StreamedSendTest's sessions use StreamSummer too
+    }
+
     @AfterEach
     void stop() throws Exception {
         if (server != null) {
@@ -66,13 +69,9 @@ class AnnotatedEndpointTest {
     }
 
     private void start(WebSocketUpgradeHandler handler) throws Exception {
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        ServerConnector connector = new ServerConnector(server, 1, new HttpConnectionFactory());
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(handler);
-        server.start();
-        port = connector.getLocalPort();
+        LoopbackWebSocketServer loopback = new LoopbackWebSocketServer(handler, leaks.pool());
+        server = loopback.server;
+        port = loopback.port;
     }
 
     private static String next() throws InterruptedException {

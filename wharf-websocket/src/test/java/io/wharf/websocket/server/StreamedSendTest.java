@@ -24,11 +24,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 
 import io.wharf.client.HttpClient;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketAdapter;
 import io.wharf.websocket.api.annotations.OnWebSocketClose;
@@ -112,13 +109,9 @@ class StreamedSendTest {
         if (deflate) {
             handler.addExtension(new PerMessageDeflateFactory());
         }
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        ServerConnector connector = new ServerConnector(server, 1, new HttpConnectionFactory());
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(handler);
-        server.start();
-        base = URI.create("ws://127.0.0.1:" + connector.getLocalPort());
+        LoopbackWebSocketServer loopback = new LoopbackWebSocketServer(handler, leaks.pool());
+        server = loopback.server;
+        base = URI.create("ws://127.0.0.1:" + loopback.port);
         http = new HttpClient();
         http.setByteBufferPool(leaks.pool());
         http.start();
