@@ -63,6 +63,10 @@ public final class AnnotatedListener implements WebSocketListener {
 
     @Override
     public void onText(String text) {
+        if (methods.text() == null) {
+            refuse("text");
+            return;
+        }
         call(methods.text(), handle -> { handle.invokeExact(endpoint, session, text); });
     }
 
@@ -74,7 +78,14 @@ public final class AnnotatedListener implements WebSocketListener {
             byte[] copy = new byte[payload.remaining()];
             payload.get(copy);
             call(methods.bytes(), handle -> { handle.invokeExact(endpoint, session, copy, 0, copy.length); });
+        } else {
+            refuse("binary");
         }
+    }
+
+    /** A message of a kind the endpoint has no method for: 1003 (RFC 6455 section 7.4.1). */
+    private void refuse(String kind) {
+        session.close(CloseStatus.UNSUPPORTED_DATA, endpoint.getClass().getSimpleName() + " takes no " + kind + " messages");
     }
 
     @Override

@@ -129,6 +129,25 @@ class AnnotatedEndpointTest {
         }
     }
 
+    @WebSocket
+    public static class TextOnly {
+        @OnWebSocketMessage
+        public void text(Session session, String text) {
+            session.sendText(text, Callback.NOOP);
+        }
+    }
+
+    @Test
+    void aMessageOfAKindWithoutAMethodCloses1003() throws Exception {
+        start(new WebSocketUpgradeHandler().addMapping("/text", TextOnly.class));
+        try (RawWebSocketClient client = RawWebSocketClient.open(port, "/text")) {
+            client.sendText("fine");
+            assertEquals("fine", client.receiveText());
+            client.send(Frame.of(OpCode.BINARY, ByteBuffer.wrap(new byte[] {1})));
+            assertEquals(CloseStatus.UNSUPPORTED_DATA, client.receiveClose().code());
+        }
+    }
+
     public static class NotAnEndpoint {
     }
 

@@ -19,6 +19,8 @@ import java.lang.annotation.Target;
  * A streamed message may be of any size the session's limit allows and never sits whole in
  * memory: the method reads the frames as they come, and the next frame is read from the
  * network only when it has taken the last. What it leaves unread when it returns is dropped.
+ *
+ * <p>A message of a kind the class has no method for closes the session with 1003.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
