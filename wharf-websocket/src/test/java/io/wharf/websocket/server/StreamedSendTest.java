@@ -81,7 +81,7 @@ class StreamedSendTest {
     }
 
     /** The client's end in the annotation style: what comes back goes to a queue. */
-    @WebSocket(maxTextMessageSize = 1024)
+    @WebSocket(maxTextMessageSize = 1024 * 1024)
     public static class Collector {
         final BlockingQueue<String> heard = new LinkedBlockingQueue<>();
 
@@ -138,6 +138,23 @@ class StreamedSendTest {
             }
         }
         assertEquals(text.length() + ":" + text.hashCode(), collector.next());
+        session.close(CloseStatus.NORMAL, "done");
+        assertEquals("close:" + CloseStatus.NORMAL, collector.next());
+    }
+
+    @Test
+    void aWriterStreamsIntoAReaderUnderDeflateWithCharactersSplitAnywhere() throws Exception {
+        start(true);
+        Collector collector = new Collector();
+        Session session = connect(collector, "/sum");
+        String text = "déjà 𝄞 vu € ".repeat(3000);
+        try (Writer writer = session.sendTextWriter()) {
+            for (int i = 0; i < text.length(); i += 333) {
+                writer.write(text, i, Math.min(333, text.length() - i));
+                writer.flush();
+            }
+        }
+        assertEquals("text:" + text, collector.next());
         session.close(CloseStatus.NORMAL, "done");
         assertEquals("close:" + CloseStatus.NORMAL, collector.next());
     }
