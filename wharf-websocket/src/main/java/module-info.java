@@ -11,6 +11,7 @@ module io.wharf.websocket {
 
     exports io.wharf.websocket.core;
     exports io.wharf.websocket.api;
+    exports io.wharf.websocket.api.annotations;
     exports io.wharf.websocket.server;
     exports io.wharf.websocket.deflate;
     exports io.wharf.websocket.client;

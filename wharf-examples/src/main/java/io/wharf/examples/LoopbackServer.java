@@ -5,7 +5,7 @@ import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 
 /**
- * The small Wharf server the client examples talk to: one handler on 127.0.0.1, a free port.
+ * The small Wharf server the client and WebSocket examples talk to: one handler on 127.0.0.1, a free port.
  * Started by the example's thread; {@link #close()} stops it.
  */
 final class LoopbackServer implements AutoCloseable {
@@ -18,6 +18,11 @@ final class LoopbackServer implements AutoCloseable {
         server.addConnector(connector);
         server.setHandler(handler);
         server.start();
+    }
+
+    /** @return the port it listens on */
+    int port() {
+        return connector.getLocalPort();
     }
 
     /** @return {@code http://127.0.0.1:PORT}, without a trailing slash */

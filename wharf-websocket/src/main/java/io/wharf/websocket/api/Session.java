@@ -1,5 +1,7 @@
 package io.wharf.websocket.api;
 
+import java.io.OutputStream;
+import java.io.Writer;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
@@ -31,6 +33,34 @@ public interface Session {
     /** Sends a whole binary message, from the buffer's position to its limit. */
     void sendBinary(ByteBuffer payload, Callback callback);
 
+    /**
+     * Sends one fragment of a text message: the first call starts a message, the one with
+     * {@code last} ends it. Until then no whole message and no binary fragment may be sent
+     * (their callbacks fail with {@link IllegalStateException}); control frames may.
+     * {@code fragment} must not end between the two halves of a surrogate pair.
+     */
+    void sendPartialText(String fragment, boolean last, Callback callback);
+
+    /** Sends one fragment of a binary message, as {@link #sendPartialText} does text. */
+    void sendPartialBinary(ByteBuffer fragment, boolean last, Callback callback);
+
+    /**
+     * @return a stream that sends one binary message as it is written: each buffer-full (and
+     *     each {@code flush()}) goes out as a fragment, {@code close()} sends the last one. Its
+     *     methods block until their fragment was written: call it on a thread that may block.
+     */
+    default OutputStream sendBinaryStream() {
+        return new MessageOutputStream(this, MessageOutputStream.DEFAULT_FRAGMENT);
+    }
+
+    /**
+     * @return a writer that sends one text message as it is written, as
+     *     {@link #sendBinaryStream()} does: block it may, so not on a selector thread
+     */
+    default Writer sendTextWriter() {
+        return new MessageWriter(this, MessageOutputStream.DEFAULT_FRAGMENT);
+    }
+
     /** Sends a ping (at most 125 bytes). */
     void sendPing(ByteBuffer payload, Callback callback);
 
@@ -45,6 +75,16 @@ public interface Session {
     /** @return a future completed when the binary message was written */
     default CompletableFuture<Void> sendBinary(ByteBuffer payload) {
         return future(done -> sendBinary(payload, done));
+    }
+
+    /** @return a future completed when the text fragment was written, see {@link #sendPartialText(String, boolean, Callback)} */
+    default CompletableFuture<Void> sendPartialText(String fragment, boolean last) {
+        return future(done -> sendPartialText(fragment, last, done));
+    }
+
+    /** @return a future completed when the binary fragment was written */
+    default CompletableFuture<Void> sendPartialBinary(ByteBuffer fragment, boolean last) {
+        return future(done -> sendPartialBinary(fragment, last, done));
     }
 
     /** @return a future completed when the ping was written */

@@ -1,6 +1,10 @@
 /**
- * The application API of Wharf's WebSocket, listener style: a {@link io.wharf.websocket.api.WebSocketListener}
- * receives whole messages and a {@link io.wharf.websocket.api.Session} sends them. The same API
- * serves server endpoints (see {@code io.wharf.websocket.server}) and, later, the client.
+ * The application API of Wharf's WebSocket, the same for server and client endpoints, in three
+ * styles: a {@link io.wharf.websocket.api.WebSocketListener} (whole messages, or streamed frame
+ * by frame when it asks), a {@link io.wharf.websocket.api.WebSocketAdapter} to extend (keeps its
+ * session, blocking and asynchronous sends), and classes annotated
+ * {@link io.wharf.websocket.api.annotations.WebSocket}; {@link io.wharf.websocket.api.Endpoints}
+ * turns any of them into a listener. A {@link io.wharf.websocket.api.Session} sends messages
+ * whole, in fragments, or through a {@code Writer}/{@code OutputStream} per message.
  */
 package io.wharf.websocket.api;

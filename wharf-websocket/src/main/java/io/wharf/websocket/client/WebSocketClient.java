@@ -19,6 +19,7 @@ import io.wharf.io.EndPoint;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Promise;
 import io.wharf.util.thread.Scheduler;
+import io.wharf.websocket.api.Endpoints;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.Extension;
@@ -96,22 +97,25 @@ public final class WebSocketClient {
         return handshakeTimeout;
     }
 
-    /** @return a future of the session, see {@link #connect(WebSocketListener, URI, ClientUpgradeRequest)} */
-    public CompletableFuture<Session> connect(WebSocketListener listener, URI uri) {
-        return connect(listener, uri, ClientUpgradeRequest.defaults());
+    /** @return a future of the session, see {@link #connect(Object, URI, ClientUpgradeRequest)} */
+    public CompletableFuture<Session> connect(Object endpoint, URI uri) {
+        return connect(endpoint, uri, ClientUpgradeRequest.defaults());
     }
 
     /**
-     * Opens a session to {@code uri} whose events go to {@code listener}.
+     * Opens a session to {@code uri} whose events go to {@code endpoint}: a
+     * {@link WebSocketListener} (or {@code WebSocketAdapter}) or an object of a class annotated
+     * {@code @WebSocket} (see {@link Endpoints#toListener}).
      *
-     * @return a future completed with the open session (once it is open: a NON_BLOCKING
-     *     listener's {@code onOpen} has run by then), or failed:
+     * @return a future completed with the open session once the listener's {@code onOpen}
+     *     returned (on the thread that ran it: the selector's for a NON_BLOCKING listener), or failed:
      *     a {@link WebSocketHandshakeException} naming what was wrong with the server's answer,
      *     a {@link TimeoutException} past the handshake timeout, the connect's own failure
-     * @throws IllegalArgumentException for a URI that is not ws:// or wss:// with a host
+     * @throws IllegalArgumentException for a URI that is not ws:// or wss:// with a host, or an
+     *     endpoint that is neither a listener nor a well-formed annotated object
      */
-    public CompletableFuture<Session> connect(WebSocketListener listener, URI uri, ClientUpgradeRequest request) {
-        Objects.requireNonNull(listener, "listener");
+    public CompletableFuture<Session> connect(Object endpoint, URI uri, ClientUpgradeRequest request) {
+        WebSocketListener listener = Endpoints.toListener(endpoint);
         Objects.requireNonNull(request, "request");
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("ws") && !scheme.equals("wss") || uri.getHost() == null) {
@@ -143,13 +147,13 @@ public final class WebSocketClient {
         private final boolean secure;
         private final int port;
         private final List<ExtensionFactory> offered = List.copyOf(extensions);
-        private final WebSocketConfiguration sessionConfiguration = configuration;
+        private final WebSocketConfiguration sessionConfiguration;
         private final Scheduler.Task timer;
         private volatile EndPoint endPoint;
-        private volatile ListenerSession session;
 
         Attempt(WebSocketListener listener, URI uri, ClientUpgradeRequest request, boolean secure, int port) {
             this.listener = listener;
+            this.sessionConfiguration = listener.configure(configuration);
             this.uri = uri;
             this.request = request;
             this.secure = secure;
@@ -211,15 +215,14 @@ public final class WebSocketClient {
         @Override
         public Connection upgrade(EndPoint endPoint, String subprotocol, List<Extension> agreed) {
             timer.cancel();
-            ListenerSession session = new ListenerSession(listener);
-            this.session = session;
+            ListenerSession session = new ListenerSession(listener, future);
             return new WebSocketConnection(endPoint, httpClient.getExecutor(), httpClient.getScheduler(),
                 httpClient.getByteBufferPool(), sessionConfiguration, true, subprotocol, agreed, session);
         }
 
         @Override
         public void opened() {
-            future.complete(session);
+            // The future completes once the listener's onOpen returned (ListenerSession), on its thread.
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.wharf.websocket.core;
 
 import java.nio.ByteBuffer;
+import java.util.function.IntPredicate;
 
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.buffer.RetainableByteBuffer;
@@ -17,6 +18,13 @@ import io.wharf.util.buffer.RetainableByteBuffer;
  * {@link #release()}, which the reader calls once the application is done with the message.
  * Nothing is held between messages.
  *
+ * <p><b>Streamed messages.</b> When the {@code streamed} test says so for a message's opcode,
+ * its frames are not joined: each comes back as it arrives ({@link Message#last()} on the
+ * final one), limits and UTF-8 still checked over the whole message. Such a fragment is the
+ * frame's payload; one gathered from several extension outputs ({@link #acceptCopy}) lives in
+ * the pooled buffer until {@link #release()}. So a streamed message of any size costs at
+ * most one frame of memory.
+ *
  * <p>One per connection, used by its reading thread only.
  */
 final class MessageAssembler {
@@ -26,48 +34,61 @@ final class MessageAssembler {
         IDLE, TEXT, BINARY
     }
 
-    /** A whole message: its opcode (TEXT or BINARY) and payload. */
-    record Message(byte opcode, ByteBuffer payload) {
+    /**
+     * A whole message, or one fragment of a streamed message.
+     *
+     * @param opcode TEXT or BINARY (the message's, also for its continuation fragments)
+     * @param payload the bytes, valid until the next call or {@link #release()}
+     * @param last whether it ends the message (always true for a whole message)
+     * @param streamed whether it is a fragment of a streamed message
+     */
+    record Message(byte opcode, ByteBuffer payload, boolean last, boolean streamed) {
+        Message(byte opcode, ByteBuffer payload) {
+            this(opcode, payload, true, false);
+        }
     }
 
     private final ByteBufferPool pool;
     private final int maxText;
     private final int maxBinary;
+    private final IntPredicate streamed;
     private final Utf8Validator utf8 = new Utf8Validator();
     private State state = State.IDLE;
+    /** Whether the message under way is streamed. */
+    private boolean streaming;
+    /** The bytes of the message under way so far. */
+    private long size;
     private RetainableByteBuffer gathered;
 
     MessageAssembler(ByteBufferPool pool, int maxText, int maxBinary) {
+        this(pool, maxText, maxBinary, opcode -> false);
+    }
+
+    /** @param streamed which messages (by opcode, TEXT or BINARY) are handed on frame by frame */
+    MessageAssembler(ByteBufferPool pool, int maxText, int maxBinary, IntPredicate streamed) {
         this.pool = pool;
         this.maxText = maxText;
         this.maxBinary = maxBinary;
+        this.streamed = streamed;
     }
 
     /**
      * @param frame a data frame (TEXT, BINARY or CONTINUATION), its order already checked by the parser
-     * @return the whole message when {@code frame} ends one, else null
+     * @return the whole message when {@code frame} ends one, the frame itself as a fragment
+     *     when its message is streamed, else null
      * @throws ProtocolException 1009 past a limit, 1007 for text that is not UTF-8
      */
     Message accept(Frame frame) {
-        if (frame.opcode() != OpCode.CONTINUATION) {
-            state = frame.opcode() == OpCode.TEXT ? State.TEXT : State.BINARY;
-            utf8.reset();
-        }
+        return whole(frame, check(frame));
+    }
+
+    private Message whole(Frame frame, byte opcode) {
         ByteBuffer payload = frame.payload();
-        boolean text = state == State.TEXT;
-        int limit = text ? maxText : maxBinary;
-        long size = (long) (gathered == null ? 0 : gathered.remaining()) + payload.remaining();
-        if (size > limit) {
-            throw new ProtocolException(CloseStatus.MESSAGE_TOO_BIG,
-                (text ? "text" : "binary") + " message of more than " + limit + " bytes");
-        }
-        if (text && (!utf8.accept(payload.duplicate()) || frame.fin() && !utf8.isComplete())) {
-            throw new ProtocolException(CloseStatus.BAD_DATA, "text message is not valid UTF-8");
-        }
-        byte opcode = text ? OpCode.TEXT : OpCode.BINARY;
-        if (frame.fin() && gathered == null) {
-            state = State.IDLE;
-            return new Message(opcode, payload);
+        if (streaming || frame.fin() && gathered == null) {
+            if (frame.fin()) {
+                state = State.IDLE;
+            }
+            return new Message(opcode, payload, frame.fin(), streaming);
         }
         append(payload, (int) size);
         if (!frame.fin()) {
@@ -75,6 +96,46 @@ final class MessageAssembler {
         }
         state = State.IDLE;
         return new Message(opcode, gathered.byteBuffer().asReadOnlyBuffer());
+    }
+
+    /**
+     * Like {@link #accept} for a frame an extension produced, valid only during this call: a
+     * streamed fragment is copied after what earlier outputs of the same incoming frame left
+     * in the pooled buffer, so the last fragment returned holds them all (until {@link #release()}).
+     */
+    Message acceptCopy(Frame frame) {
+        byte opcode = check(frame);
+        if (!streaming) {
+            return whole(frame, opcode);
+        }
+        int held = gathered == null ? 0 : gathered.remaining();
+        append(frame.payload(), held + frame.payload().remaining());
+        if (frame.fin()) {
+            state = State.IDLE;
+        }
+        return new Message(opcode, gathered.byteBuffer().asReadOnlyBuffer(), frame.fin(), true);
+    }
+
+    /** Starts a message at its first frame, checks the limit and the UTF-8; @return the message's opcode */
+    private byte check(Frame frame) {
+        if (frame.opcode() != OpCode.CONTINUATION) {
+            state = frame.opcode() == OpCode.TEXT ? State.TEXT : State.BINARY;
+            streaming = streamed.test(frame.opcode());
+            size = 0;
+            utf8.reset();
+        }
+        ByteBuffer payload = frame.payload();
+        boolean text = state == State.TEXT;
+        int limit = text ? maxText : maxBinary;
+        size += payload.remaining();
+        if (size > limit) {
+            throw new ProtocolException(CloseStatus.MESSAGE_TOO_BIG,
+                (text ? "text" : "binary") + " message of more than " + limit + " bytes");
+        }
+        if (text && (!utf8.accept(payload.duplicate()) || frame.fin() && !utf8.isComplete())) {
+            throw new ProtocolException(CloseStatus.BAD_DATA, "text message is not valid UTF-8");
+        }
+        return text ? OpCode.TEXT : OpCode.BINARY;
     }
 
     private void append(ByteBuffer payload, int size) {

@@ -98,7 +98,8 @@ public final class WebSocketConnection extends AbstractConnection implements Con
         this.extensions = List.copyOf(extensions);
         this.parser = new FrameParser(!client, configuration.effectiveFrameLimit());
         this.parser.setAllowedRsv(ExtensionNegotiation.rsvOf(this.extensions));
-        this.assembler = new MessageAssembler(pool, configuration.maxTextMessageSize(), configuration.maxBinaryMessageSize());
+        this.assembler = new MessageAssembler(pool, configuration.maxTextMessageSize(), configuration.maxBinaryMessageSize(),
+            opcode -> events.isStreamed((byte) opcode));
         this.flusher = new FrameFlusher(endPoint, pool, client, configuration.maxQueuedFrames(), this.extensions);
     }
 
@@ -249,10 +250,13 @@ public final class WebSocketConnection extends AbstractConnection implements Con
      */
     private void fail(int code, String reason, Throwable cause) {
         reported.compareAndSet(null, new CloseStatus(code, reason));
+        // Not open any more before the application hears of it, so nothing it does then (a
+        // close of its own, from another thread) can go out ahead of this status.
+        boolean failing = state.compareAndSet(CloseState.OPEN, CloseState.FAILING);
         if (cause != null) {
             events.onError(cause);
         }
-        if (state.compareAndSet(CloseState.OPEN, CloseState.FAILING)) {
+        if (failing) {
             flusher.send(Frame.of(OpCode.CLOSE, new CloseStatus(code, reason).toPayload()), closeEndPointAfterwards());
         } else {
             getEndPoint().close(cause);
@@ -324,6 +328,8 @@ public final class WebSocketConnection extends AbstractConnection implements Con
         private boolean releaseMessage;
         /** The message the extensions' output completed, while a frame is being decoded. */
         private MessageAssembler.Message decoded;
+        /** The characters of a streamed text message, a split one carried between frames. */
+        private final Utf8Fragments textFragments = new Utf8Fragments();
 
         @Override
         protected Action process() throws Exception {
@@ -352,6 +358,7 @@ public final class WebSocketConnection extends AbstractConnection implements Con
                     return Action.SUCCEEDED;
                 }
                 if (frame != null) {
+                    events.onFrame(frame);
                     Action action = onFrame(frame);
                     if (action != null) {
                         return action;
@@ -407,6 +414,9 @@ public final class WebSocketConnection extends AbstractConnection implements Con
             if (message == null) {
                 return null;
             }
+            if (message.streamed()) {
+                return onFragment(message);
+            }
             if (message.opcode() == OpCode.TEXT) {
                 String text = StandardCharsets.UTF_8.decode(message.payload()).toString();
                 assembler.release();
@@ -414,6 +424,18 @@ public final class WebSocketConnection extends AbstractConnection implements Con
             } else {
                 releaseMessage = true;
                 events.onBinary(message.payload(), this);
+            }
+            return Action.SCHEDULED;
+        }
+
+        /** Hands one fragment of a streamed message on; a text fragment's bytes are decoded (and let go) at once. */
+        private Action onFragment(MessageAssembler.Message fragment) {
+            releaseMessage = true;
+            if (fragment.opcode() == OpCode.TEXT) {
+                String text = textFragments.decode(fragment.payload(), fragment.last());
+                events.onPartialText(text, fragment.last(), this);
+            } else {
+                events.onPartialBinary(fragment.payload(), fragment.last(), this);
             }
             return Action.SCHEDULED;
         }
@@ -429,7 +451,7 @@ public final class WebSocketConnection extends AbstractConnection implements Con
 
         private void decode(Frame frame, int index) {
             if (index < 0) {
-                MessageAssembler.Message message = assembler.accept(frame);
+                MessageAssembler.Message message = assembler.acceptCopy(frame);
                 if (message != null) {
                     decoded = message;
                 }

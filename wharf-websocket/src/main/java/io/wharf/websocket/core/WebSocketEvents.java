@@ -8,7 +8,8 @@ import io.wharf.util.Invocable;
 /**
  * What a {@link WebSocketConnection} tells the application side (a listener adapter, later the
  * annotated endpoints): the session opened, a whole message or a control frame arrived, the
- * session closed or failed.
+ * session closed or failed. Messages come whole unless {@link #isStreamed} asks for them frame
+ * by frame.
  *
  * <p><b>Demand.</b> Every event that carries a {@code demand} callback holds reading back: the
  * connection reads no further frame until {@code demand} completes, so a slow application slows
@@ -32,6 +33,43 @@ public interface WebSocketEvents extends Invocable {
 
     /** A whole binary message; the payload is valid until {@code demand} completes. */
     void onBinary(ByteBuffer payload, Callback demand);
+
+    /**
+     * Every frame as parsed, before extensions and message events, for those who watch the
+     * wire; called inline on the reading thread (must not block), the payload valid only
+     * during the call. What it throws fails the session (1011).
+     */
+    default void onFrame(Frame frame) {
+    }
+
+    /**
+     * @param opcode {@link OpCode#TEXT} or {@link OpCode#BINARY}
+     * @return whether messages of this kind are streamed: handed on frame by frame to
+     *     {@link #onPartialText} or {@link #onPartialBinary} as they arrive, never gathered
+     *     whole (asked at the first frame of each message)
+     */
+    default boolean isStreamed(byte opcode) {
+        return false;
+    }
+
+    /**
+     * A piece of a streamed text message, whole characters (one split between frames is
+     * carried to the next piece); limits and UTF-8 are checked over the whole message.
+     *
+     * @param last whether it ends the message
+     */
+    default void onPartialText(String fragment, boolean last, Callback demand) {
+        demand.failed(new UnsupportedOperationException("streamed text not handled by " + this));
+    }
+
+    /**
+     * A piece of a streamed binary message, valid until {@code demand} completes.
+     *
+     * @param last whether it ends the message
+     */
+    default void onPartialBinary(ByteBuffer fragment, boolean last, Callback demand) {
+        demand.failed(new UnsupportedOperationException("streamed binary not handled by " + this));
+    }
 
     /** A ping arrived; the pong answering it was already written. */
     void onPing(ByteBuffer payload, Callback demand);

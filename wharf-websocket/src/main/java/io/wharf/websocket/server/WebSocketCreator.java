@@ -1,7 +1,5 @@
 package io.wharf.websocket.server;
 
-import io.wharf.websocket.api.WebSocketListener;
-
 /**
  * Makes the listener for one accepted opening handshake, or refuses it. Called by
  * {@link WebSocketUpgradeHandler} once the request passed the RFC's checks, on the thread that
@@ -14,8 +12,9 @@ public interface WebSocketCreator {
     /**
      * @param request what the client asked: the HTTP request, the subprotocols it offered
      * @param response where to pick a subprotocol or refuse with a status
-     * @return the listener for the new session; null refuses the handshake (with the status
-     *     set by {@link UpgradeResponse#refuse}, else 403)
+     * @return the endpoint of the new session: a {@code WebSocketListener} (or
+     *     {@code WebSocketAdapter}) or an object of a class annotated {@code @WebSocket}; null
+     *     refuses the handshake (with the status set by {@link UpgradeResponse#refuse}, else 403)
      */
-    WebSocketListener create(UpgradeRequest request, UpgradeResponse response);
+    Object create(UpgradeRequest request, UpgradeResponse response);
 }

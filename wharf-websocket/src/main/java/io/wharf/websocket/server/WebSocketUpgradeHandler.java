@@ -17,6 +17,7 @@ import io.wharf.server.Request;
 import io.wharf.server.Response;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
+import io.wharf.websocket.api.Endpoints;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.Extension;
 import io.wharf.websocket.core.ExtensionConfig;
@@ -72,6 +73,31 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
     public WebSocketUpgradeHandler addMapping(String path, WebSocketCreator creator) {
         mappings.put(Objects.requireNonNull(path, "path"), Objects.requireNonNull(creator, "creator"));
         return this;
+    }
+
+    /**
+     * Maps an exact path to an endpoint class: each session gets a new instance, made with
+     * its public no-argument constructor. The class (a {@code WebSocketListener} or annotated
+     * {@code @WebSocket}) is checked now.
+     *
+     * @throws IllegalArgumentException for a class that is no endpoint, has a bad annotated
+     *     method, or no accessible no-argument constructor
+     */
+    public WebSocketUpgradeHandler addMapping(String path, Class<?> endpointClass) {
+        Endpoints.check(endpointClass);
+        java.lang.reflect.Constructor<?> constructor;
+        try {
+            constructor = endpointClass.getConstructor();
+        } catch (NoSuchMethodException x) {
+            throw new IllegalArgumentException(endpointClass.getName() + " has no public no-argument constructor", x);
+        }
+        return addMapping(path, (request, response) -> {
+            try {
+                return constructor.newInstance();
+            } catch (ReflectiveOperationException x) {
+                throw new IllegalStateException("cannot make a " + endpointClass.getName() + ": " + x, x);
+            }
+        });
     }
 
     /**
@@ -133,11 +159,18 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
         }
         List<String> offered = headers.getCommaSeparated(HttpHeader.SEC_WEBSOCKET_PROTOCOL);
         UpgradeResponse answer = new UpgradeResponse(offered);
-        WebSocketListener listener = creator.create(new UpgradeRequest(request, origin, offered), answer);
-        if (listener == null || answer.getRefusedStatus() != 0) {
+        Object endpoint = creator.create(new UpgradeRequest(request, origin, offered), answer);
+        if (endpoint == null || answer.getRefusedStatus() != 0) {
             int status = answer.getRefusedStatus() != 0 ? answer.getRefusedStatus() : 403;
             String reason = answer.getRefusedReason() != null ? answer.getRefusedReason() : "WebSocket handshake refused";
             Response.writeError(request, response, callback, status, reason);
+            return true;
+        }
+        WebSocketListener listener;
+        try {
+            listener = Endpoints.toListener(endpoint);
+        } catch (IllegalArgumentException x) {
+            Response.writeError(request, response, callback, 500, "no WebSocket endpoint: " + x.getMessage());
             return true;
         }
         Connector connector = request.getConnectionMetaData().getConnector();
@@ -158,7 +191,7 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
         if (extensionsAnswer != null) {
             fields.add(HttpHeader.SEC_WEBSOCKET_EXTENSIONS.asString(), extensionsAnswer);
         }
-        WebSocketConfiguration sessionConfiguration = configuration;
+        WebSocketConfiguration sessionConfiguration = listener.configure(configuration);
         request.getProtocolUpgrade().accept("websocket", fields, endPoint -> new WebSocketConnection(endPoint,
             connector.getExecutor(), connector.getScheduler(), connector.getByteBufferPool(), sessionConfiguration,
             false, subprotocol, agreed, new ListenerSession(listener)));

@@ -16,7 +16,7 @@ class ModuleDescriptorTest {
     void exportsOnlyTheApi() throws Exception {
         ModuleDescriptor descriptor = ModuleExports.descriptorOf(WebSocketClient.class);
         assertEquals("io.wharf.websocket", descriptor.name());
-        assertEquals(Set.of("io.wharf.websocket.core", "io.wharf.websocket.api", "io.wharf.websocket.server",
+        assertEquals(Set.of("io.wharf.websocket.core", "io.wharf.websocket.api", "io.wharf.websocket.api.annotations", "io.wharf.websocket.server",
             "io.wharf.websocket.deflate", "io.wharf.websocket.client"), ModuleExports.unqualifiedExports(descriptor));
     }
 }

@@ -1,9 +1,11 @@
 package io.wharf.websocket.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -79,5 +81,48 @@ class MessageAssemblerTest {
         assertNull(split.accept(frame(false, OpCode.CONTINUATION, new byte[] {(byte) 0x82})));
         assertEquals("€", StandardCharsets.UTF_8.decode(split.accept(frame(true, OpCode.CONTINUATION, new byte[] {(byte) 0xAC})).payload()).toString());
         split.release();
+    }
+
+    @Test
+    void aStreamedMessageComesFrameByFrameUncopiedWithTheLimitOverTheWhole() {
+        MessageAssembler assembler = new MessageAssembler(leaks.pool(), 1000, 2500, opcode -> opcode == OpCode.BINARY);
+        Frame first = frame(false, OpCode.BINARY, new byte[1000]);
+        MessageAssembler.Message piece = assembler.accept(first);
+        assertSame(first.payload(), piece.payload());
+        assertEquals(OpCode.BINARY, piece.opcode());
+        assertTrue(piece.streamed());
+        assertFalse(piece.last());
+        assertEquals(OpCode.BINARY, assembler.accept(frame(false, OpCode.CONTINUATION, new byte[1000])).opcode());
+        assertEquals(0, leaks.pool().outstanding());
+        ProtocolException tooBig = assertThrows(ProtocolException.class, () -> assembler.accept(frame(true, OpCode.CONTINUATION, new byte[501])));
+        assertEquals(CloseStatus.MESSAGE_TOO_BIG, tooBig.getStatus());
+        // Text is not streamed here: it is still gathered whole.
+        MessageAssembler text = new MessageAssembler(leaks.pool(), 1000, 2500, opcode -> opcode == OpCode.BINARY);
+        assertNull(text.accept(frame(false, OpCode.TEXT, new byte[] {'a'})));
+        assertFalse(text.accept(frame(true, OpCode.CONTINUATION, new byte[] {'b'})).streamed());
+        text.release();
+    }
+
+    @Test
+    void aStreamedTextIsCheckedAsUtf8AcrossItsFrames() {
+        MessageAssembler assembler = new MessageAssembler(leaks.pool(), 1000, 1000, opcode -> true);
+        assertFalse(assembler.accept(frame(false, OpCode.TEXT, new byte[] {'a', (byte) 0xE2})).last());
+        assertEquals(CloseStatus.BAD_DATA, assertThrows(ProtocolException.class,
+            () -> assembler.accept(frame(true, OpCode.CONTINUATION, new byte[] {'b'}))).getStatus());
+    }
+
+    @Test
+    void extensionOutputsOfOneFrameAreCopiedTogetherAndReleased() {
+        MessageAssembler assembler = new MessageAssembler(leaks.pool(), 1000, 1000, opcode -> true);
+        assembler.acceptCopy(frame(false, OpCode.BINARY, new byte[] {1, 2}));
+        MessageAssembler.Message piece = assembler.acceptCopy(frame(false, OpCode.CONTINUATION, new byte[] {3}));
+        assertEquals(3, piece.payload().remaining());
+        assertEquals(1, leaks.pool().outstanding());
+        assembler.release();
+        MessageAssembler.Message last = assembler.acceptCopy(frame(true, OpCode.CONTINUATION, new byte[] {4}));
+        assertTrue(last.last());
+        assertEquals(4, last.payload().get(0));
+        assembler.release();
+        assertEquals(0, leaks.pool().outstanding());
     }
 }

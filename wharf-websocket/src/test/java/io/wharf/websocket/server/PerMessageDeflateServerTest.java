@@ -12,12 +12,9 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
-import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.CloseStatus;
@@ -71,13 +68,9 @@ class PerMessageDeflateServerTest {
                 session.sendText(text, Callback.NOOP);
             }
         });
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        ServerConnector connector = new ServerConnector(server, 1, new HttpConnectionFactory());
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(handler);
-        server.start();
-        port = connector.getLocalPort();
+        LoopbackWebSocketServer loopback = new LoopbackWebSocketServer(handler, leaks.pool());
+        server = loopback.server;
+        port = loopback.port;
     }
 
     private static byte[] deflate(Deflater deflater, byte[] input) {

@@ -22,13 +22,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
-import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.CloseStatus;
@@ -120,13 +117,9 @@ class WebSocketServerTest {
     }
 
     private void start(Handler handler) throws Exception {
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        ServerConnector connector = new ServerConnector(server, 1, new HttpConnectionFactory());
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(handler);
-        server.start();
-        port = connector.getLocalPort();
+        LoopbackWebSocketServer loopback = new LoopbackWebSocketServer(handler, leaks.pool());
+        server = loopback.server;
+        port = loopback.port;
     }
 
     private String nextEvent() throws InterruptedException {
