@@ -3,6 +3,7 @@ package io.wharf.examples;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.MimeTypes;
@@ -15,6 +16,8 @@ import io.wharf.server.handler.DefaultHandler;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.handler.GzipHandler;
+import io.wharf.server.handler.PushHandler;
+import io.wharf.server.handler.ReferrerPushStrategy;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
@@ -23,14 +26,18 @@ import io.wharf.util.InvocationType;
  * {@code ./wharf demo [PORT [HTTPS_PORT]]}: a small site on http://localhost:8080 and
  * https://localhost:8443 — a home page listing what the demo shows, static files (with a large
  * file to try ranges), {@code /hello} (plain text), {@code /json}, {@code /echo} (the
- * request shown back) and {@code /chat} (a WebSocket chat room, {@link ChatRoom}), compressed
- * for clients that accept gzip. HTTPS uses a self-signed
+ * request shown back), {@code /chat} (a WebSocket chat room, {@link ChatRoom}) and
+ * {@code /push/} (a page with ten sub-resources, made in 200 ms, whose resources are pushed or
+ * announced with 103 Early Hints once learned), compressed for clients that accept gzip. HTTPS uses a self-signed
  * certificate made at the first start ({@link DemoCertificate}). Ctrl-C stops it gracefully.
  */
 public final class Demo {
 
     private static final ByteBuffer HELLO = ByteBuffer.wrap("Hello, World!".getBytes(StandardCharsets.US_ASCII)).asReadOnlyBuffer();
     private static final ByteBuffer JSON = ByteBuffer.wrap("{\"message\":\"Hello, World!\"}".getBytes(StandardCharsets.US_ASCII)).asReadOnlyBuffer();
+
+    /** How long the push demo's page takes to make: the time 103 Early Hints let a browser use. */
+    static final Duration PUSH_PAGE_THINK = Duration.ofMillis(200);
 
     private Demo() {
     }
@@ -65,8 +72,11 @@ public final class Demo {
         https.setPort(httpsPort);
         server.addConnector(https);
         // The chat's WebSocket upgrades first, outside gzip: a 101 has no content to compress.
-        server.setHandler(new Handler.Sequence(new ChatRoom().handler(),
-                new GzipHandler(new Handler.Sequence(routes(), DemoSite.staticFiles(DemoSite.prepare()), new DefaultHandler()))));
+        // Pages get their learned sub-resources ahead: pushed to HTTP/2 clients that accept it, else 103 Early Hints.
+        server.setHandler(new Handler.Sequence(new ChatRoom().handler(), new PushHandler(new ReferrerPushStrategy(),
+                new GzipHandler(new Handler.Sequence(routes(),
+                        new ThinkingPage("/push/index.html", PUSH_PAGE_THINK, DemoSite.staticFiles(DemoSite.prepare())),
+                        new DefaultHandler())))));
         server.start();
         return new Running(server, connector.getLocalPort(), https.getLocalPort());
     }

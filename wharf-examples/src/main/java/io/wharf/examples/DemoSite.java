@@ -28,6 +28,7 @@ final class DemoSite {
         site.toFile().deleteOnExit();
         write(site.resolve("index.html"), HOME_PAGE);
         write(site.resolve("style.css"), STYLE);
+        writePushPage(Files.createDirectories(site.resolve("push")));
         Path large = site.resolve("large.bin");
         try (OutputStream out = Files.newOutputStream(large)) {
             byte[] block = new byte[64 * 1024];
@@ -41,9 +42,46 @@ final class DemoSite {
         return site;
     }
 
-    /** @return the handler serving {@code site} */
+    /**
+     * @return the handler serving {@code site}; its files may be cached for a minute, which is
+     *     also what lets a browser use the resources it preloaded from 103 Early Hints once the
+     *     page arrives (an uncacheable preload is fetched again)
+     */
     static Handler staticFiles(Path site) {
-        return new ResourceHandler(site);
+        ResourceHandler files = new ResourceHandler(site);
+        files.setCacheControl("max-age=60");
+        return files;
+    }
+
+    /**
+     * The push demonstration: a page that needs ten sub-resources — a stylesheet that itself
+     * needs an image, three scripts and five images.
+     */
+    private static void writePushPage(Path push) throws IOException {
+        push.toFile().deleteOnExit();
+        StringBuilder page = new StringBuilder("""
+                <!DOCTYPE html>
+                <html lang="en">
+                <head><meta charset="utf-8"><title>Wharf push demo</title><link rel="stylesheet" href="/push/style.css">
+                """);
+        for (int i = 1; i <= 3; i++) {
+            page.append("<script src=\"/push/app").append(i).append(".js\"></script>\n");
+            write(push.resolve("app" + i + ".js"), "window.loaded = (window.loaded || 0) + 1;\n");
+        }
+        page.append("</head>\n<body>\n<h1>Wharf push demo</h1>\n<p>Ten sub-resources. Reload after the first visit: the server learned them.</p>\n");
+        for (int i = 1; i <= 5; i++) {
+            page.append("<img src=\"/push/img").append(i).append(".svg\" width=\"64\" height=\"64\" alt=\"tile ").append(i).append("\">\n");
+            write(push.resolve("img" + i + ".svg"), tile(i * 60));
+        }
+        page.append("</body>\n</html>\n");
+        write(push.resolve("index.html"), page.toString());
+        write(push.resolve("style.css"), "body { background: url(/push/background.svg); font-family: system-ui, sans-serif; }\n");
+        write(push.resolve("background.svg"), tile(200));
+    }
+
+    private static String tile(int hue) {
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"><rect width=\"64\" height=\"64\" fill=\"hsl("
+                + hue + ",60%,70%)\"/></svg>\n";
     }
 
     private static void write(Path path, String text) throws IOException {
@@ -69,6 +107,9 @@ final class DemoSite {
             <li><a href="/echo?x=1">/echo</a> &mdash; your request shown back: try <code>curl -d 'hello' http://localhost:8080/echo</code></li>
             <li><a href="/style.css">/style.css</a> &mdash; a static file with ETag and Last-Modified: try <code>curl -I</code>, then a conditional request</li>
             <li><a href="/chat">/chat</a> &mdash; a WebSocket chat room: open it in two tabs</li>
+            <li><a href="/push/index.html">/push/</a> &mdash; a page with ten sub-resources: after a browser's first visit the server
+            knows them, and announces them with 103 Early Hints (or pushes them to HTTP/2 clients that accept pushes):
+            try <code>nghttp -nv http://localhost:8080/push/index.html</code> twice</li>
             <li><a href="/large.bin">/large.bin</a> &mdash; 16 MiB of random bytes: try <code>curl -r 0-99 http://localhost:8080/large.bin | wc -c</code></li>
             </ul>
             <p>Stop the server with Ctrl-C: it finishes the requests in flight, then exits.</p>

@@ -10,13 +10,13 @@ import io.wharf.http.HttpField;
 import io.wharf.http.HttpHeader;
 import io.wharf.server.Handler;
 import io.wharf.server.Response;
-import io.wharf.server.handler.EarlyHintsHandler;
+import io.wharf.server.handler.PushHandler;
 import io.wharf.server.handler.ReferrerPushStrategy;
 import io.wharf.util.InvocationType;
 
 /**
- * 103 Early Hints learned from a browser's requests (docs/early-hints.md): a page and its
- * stylesheet and script behind an {@link EarlyHintsHandler}; Wharf's client plays the browser
+ * 103 Early Hints learned from a browser's requests (docs/push.md): a page and its
+ * stylesheet and script behind an {@link PushHandler}; Wharf's client plays the browser
  * (the page, then its resources with the page as {@code Referer}), and on the next visit the
  * page's response is preceded by a 103 that names them. Run it with
  * {@code java -cp ... io.wharf.examples.EarlyHintsExample}.
@@ -38,7 +38,7 @@ public final class EarlyHintsExample {
             Response.write(response, true, "content of " + path, callback);
             return true;
         });
-        try (LoopbackServer server = new LoopbackServer(new EarlyHintsHandler(new ReferrerPushStrategy(), site))) {
+        try (LoopbackServer server = new LoopbackServer(new PushHandler(new ReferrerPushStrategy(), site))) {
             HttpClient client = new HttpClient();
             client.start();
             try {

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The Early Hints example runs and prints what docs/early-hints.md shows. */
+/** The Early Hints example runs and prints what docs/push.md shows. */
 @Timeout(30)
 class EarlyHintsExampleTest {
 

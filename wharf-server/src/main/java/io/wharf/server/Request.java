@@ -72,6 +72,14 @@ public interface Request extends Content.Source {
         return null;
     }
 
+    /**
+     * @return how to push resources with this request's response (an HTTP/2 request from a
+     *     client that accepts pushes), or null when its connection cannot push
+     */
+    default Push getPush() {
+        return null;
+    }
+
     /** @return whether the request came over TLS (or a customizer says it did) */
     default boolean isSecure() {
         return getConnectionMetaData().isSecure();
@@ -209,6 +217,11 @@ public interface Request extends Content.Source {
         @Override
         public ConnectionMetaData getConnectionMetaData() {
             return wrapped.getConnectionMetaData();
+        }
+
+        @Override
+        public Push getPush() {
+            return getWrapped().getPush();
         }
 
         @Override

@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  * Test helper: headless Chromium (Debian's package, installed by {@code ./wharf test}) driven
  * through its DevTools protocol with the JDK's WebSocket client. {@link #open} loads a page in
  * a new tab; {@link Page#evaluate} runs JavaScript in it and returns the result as a string.
- * Certificate errors are ignored (the tests' servers use self-signed certificates). Started
- * with its own profile directory; {@link #close()} kills it.
+ * Certificate errors are ignored (the tests' servers use self-signed certificates), or one
+ * certificate is trusted ({@link #trusting}). Started with its own profile directory;
+ * {@link #close()} kills it.
  */
 final class Chromium implements AutoCloseable {
 
@@ -45,8 +46,26 @@ final class Chromium implements AutoCloseable {
 
     /** Starts Chromium with a profile in {@code profile}, listening for DevTools on a free loopback port. */
     static Chromium start(Path profile) throws IOException, InterruptedException {
+        return start(profile, "--ignore-certificate-errors");
+    }
+
+    /**
+     * Starts Chromium trusting the certificate {@code pem} holds, as if a real CA had signed it:
+     * unlike {@code --ignore-certificate-errors}, a connection to it has no certificate error,
+     * which some features need (Chromium ignores 103 Early Hints on connections with one).
+     */
+    static Chromium trusting(Path profile, Path pem) throws Exception {
+        java.security.cert.Certificate certificate;
+        try (var in = java.nio.file.Files.newInputStream(pem)) {
+            certificate = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+        byte[] spki = java.security.MessageDigest.getInstance("SHA-256").digest(certificate.getPublicKey().getEncoded());
+        return start(profile, "--ignore-certificate-errors-spki-list=" + java.util.Base64.getEncoder().encodeToString(spki));
+    }
+
+    private static Chromium start(Path profile, String certificateFlag) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder("chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
-                "--no-first-run", "--no-default-browser-check", "--ignore-certificate-errors",
+                "--no-first-run", "--no-default-browser-check", certificateFlag,
                 "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
                 "--user-data-dir=" + profile, "about:blank");
         builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
-import io.wharf.server.handler.EarlyHintsHandler;
+import io.wharf.server.handler.PushHandler;
 import io.wharf.server.handler.ReferrerPushStrategy;
 import io.wharf.server.handler.ResourceHandler;
 import io.wharf.testing.LeakTracking;
@@ -50,7 +50,7 @@ class CurlTest {
         Path site = Files.createDirectories(directory.resolve("hinted"));
         Files.writeString(site.resolve("index.html"), "<link rel=stylesheet href=site.css>");
         Files.writeString(site.resolve("site.css"), "p { color: teal }");
-        server = new TestServer(leaks.pool(), new EarlyHintsHandler(new ReferrerPushStrategy(), new ResourceHandler(site)), null);
+        server = new TestServer(leaks.pool(), new PushHandler(new ReferrerPushStrategy(), new ResourceHandler(site)), null);
         String page = server.uri() + "/index.html";
         Curl.run(page);
         Curl.run("-H", "Referer: " + page, server.uri() + "/site.css");

@@ -62,20 +62,26 @@ final class FrameFlusher extends IteratingCallback {
         this.maxControlFrames = maxControlFrames;
     }
 
-    /** A frame of a stream waiting to be written: a header block, or content. */
+    /** A frame of a stream waiting to be written: a header block, content, or a PUSH_PROMISE of {@code promised}. */
     static final class StreamFrame {
         final Http2Stream stream;
         final HttpFields fields;
         final ByteBuffer data;
         final boolean endStream;
         final Callback callback;
+        final Http2Stream promised;
 
         StreamFrame(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
+            this(stream, fields, data, endStream, callback, null);
+        }
+
+        StreamFrame(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback, Http2Stream promised) {
             this.stream = stream;
             this.fields = fields;
             this.data = data;
             this.endStream = endStream;
             this.callback = callback;
+            this.promised = promised;
         }
     }
 
@@ -166,6 +172,27 @@ final class FrameFlusher extends IteratingCallback {
                 after.add(() -> session.fail(callback, new IllegalStateException("stream " + stream.getId() + " is " + stream.state)));
                 continue;
             }
+            if (stream.state == StreamState.RESERVED_LOCAL && !stream.promiseSent) {
+                // Nothing of a pushed stream may go before the PUSH_PROMISE that announces it.
+                held = hold(held, stream);
+                continue;
+            }
+            if (frame.promised != null) {
+                try {
+                    generator.pushPromise(buffers, stream.getId(), frame.promised.getId(), frame.fields, 0);
+                } catch (HeaderListTooLargeException x) {
+                    it.remove();
+                    after.add(() -> {
+                        session.fail(frame.callback, x);
+                        session.forgetPromise(frame.promised);
+                    });
+                    continue;
+                }
+                frame.promised.promiseSent = true;
+                it.remove();
+                written.add(frame.callback);
+                continue;
+            }
             if (frame.fields != null) {
                 try {
                     generator.headers(buffers, stream.getId(), frame.fields, null, frame.endStream, 0);
@@ -178,6 +205,7 @@ final class FrameFlusher extends IteratingCallback {
                     continue;
                 }
                 stream.headersSent = true;
+                stream.state = stream.state.headersSent();
                 it.remove();
                 written.add(frame.callback);
                 sent(stream, frame.endStream, after);

@@ -237,7 +237,8 @@ final class FrameReceiver implements FrameListener {
             stream = session.streams.get(streamId);
             idle = stream == null && session.isIdle(streamId);
             if (stream != null) {
-                rapid = !stream.headersSent;
+                // A client refusing a push at once is no rapid reset: only streams it opened count.
+                rapid = !stream.headersSent && session.isRemote(streamId);
                 stream.state = StreamState.CLOSED;
                 closed = session.closedIfDone(stream);
             }

@@ -103,6 +103,12 @@ public final class Http2Session {
     SessionState state = SessionState.OPEN;
     int remoteStreams;
     int lastRemoteStreamId;
+    /** Streams we opened (a server's pushes) still under way, and the last identifier we used. */
+    int localStreams;
+    int lastLocalStreamId;
+    /** The peer's SETTINGS_ENABLE_PUSH (a server's only) and SETTINGS_MAX_CONCURRENT_STREAMS. */
+    boolean peerEnablesPush = true;
+    long peerMaxConcurrentStreams = Long.MAX_VALUE;
     long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
     long sendWindow = 65_535;
     int receiveWindow;
@@ -292,6 +298,66 @@ public final class Http2Session {
         flusher.iterate();
     }
 
+    /** @return whether a push may be promised now: we are a server, open, and the peer accepts pushes */
+    public boolean isPushEnabled() {
+        lock.lock();
+        try {
+            return role == Role.SERVER && state == SessionState.OPEN && peerEnablesPush;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** See {@link Http2Stream#push}. */
+    Http2Stream push(Http2Stream associated, HttpFields request) {
+        Http2Stream promised;
+        lock.lock();
+        try {
+            if (role != Role.SERVER || state != SessionState.OPEN || !peerEnablesPush || !associated.state.canSend()
+                    || associated.state == StreamState.RESERVED_LOCAL
+                    || localStreams >= Math.min(peerMaxConcurrentStreams, config.getMaxConcurrentStreams())
+                    || lastLocalStreamId >= Integer.MAX_VALUE - 1) {
+                return null;
+            }
+            int id = lastLocalStreamId + 2;
+            lastLocalStreamId = id;
+            promised = new Http2Stream(this, id, peerInitialWindow, config.getInitialStreamWindow());
+            promised.state = StreamState.RESERVED_LOCAL;
+            streams.put(id, promised);
+            localStreams++;
+            Callback forget = Callback.from(InvocationType.NON_BLOCKING, () -> { }, failure -> forgetPromise(promised));
+            flusher.offer(new FrameFlusher.StreamFrame(associated, request, null, false, forget, promised));
+        } finally {
+            lock.unlock();
+        }
+        promised.end();
+        flusher.iterate();
+        return promised;
+    }
+
+    /**
+     * A PUSH_PROMISE that was never written (its stream was reset, the session closed, or the
+     * promise did not fit the peer's header list size): the promised stream closes without a
+     * word, since the peer never heard of it, and what was queued on it fails.
+     */
+    void forgetPromise(Http2Stream promised) {
+        Runnable closed;
+        lock.lock();
+        try {
+            if (failed() || promised.state == StreamState.CLOSED || promised.promiseSent) {
+                return; // A closing session abandons every stream itself.
+            }
+            promised.state = StreamState.CLOSED;
+            closed = closedIfDone(promised);
+        } finally {
+            lock.unlock();
+        }
+        abandon(promised, ErrorCode.CANCEL, new IOException("the promise of stream " + promised.getId() + " was not sent"));
+        if (closed != null) {
+            closed.run();
+        }
+    }
+
     /**
      * Resets {@code stream}: RST_STREAM with {@code error}, its queued frames failed, its content failed.
      *
@@ -427,6 +493,8 @@ public final class Http2Session {
         }
         if (isRemote(stream.getId())) {
             remoteStreams--;
+        } else {
+            localStreams--;
         }
         recentlyClosed.add(stream.getId(), false);
         boolean drained = state == SessionState.DRAINING && streams.isEmpty();
@@ -534,7 +602,7 @@ public final class Http2Session {
 
     /** Under the lock: whether {@code streamId} is one the peer could have opened and that is now closed, or never will be. */
     boolean isIdle(int streamId) {
-        return isRemote(streamId) ? streamId > lastRemoteStreamId : true;
+        return isRemote(streamId) ? streamId > lastRemoteStreamId : streamId > lastLocalStreamId;
     }
 
     /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
@@ -553,6 +621,12 @@ public final class Http2Session {
         }
         if (settings.contains(Setting.MAX_FRAME_SIZE)) {
             generator.setMaxFrameSize((int) settings.get(Setting.MAX_FRAME_SIZE));
+        }
+        if (settings.contains(Setting.ENABLE_PUSH)) {
+            peerEnablesPush = settings.get(Setting.ENABLE_PUSH) != 0;
+        }
+        if (settings.contains(Setting.MAX_CONCURRENT_STREAMS)) {
+            peerMaxConcurrentStreams = settings.get(Setting.MAX_CONCURRENT_STREAMS);
         }
         if (settings.contains(Setting.HEADER_TABLE_SIZE)) {
             encoder.setPeerMaxTableCapacity((int) Math.min(Integer.MAX_VALUE, settings.get(Setting.HEADER_TABLE_SIZE)));

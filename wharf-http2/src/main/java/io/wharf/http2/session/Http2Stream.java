@@ -53,6 +53,8 @@ public final class Http2Stream implements Content.Source {
     /** Content consumed by the reader and not yet credited to the peer. */
     int unacknowledged;
     boolean headersSent;
+    /** For a stream we promised: whether its PUSH_PROMISE is written, before which nothing of it may go. */
+    boolean promiseSent;
     /** The content length the request or response announced, -1 when none. */
     long expectedLength = -1;
     long receivedLength;
@@ -129,6 +131,22 @@ public final class Http2Stream implements Content.Source {
      */
     public void data(ByteBuffer buffer, boolean endStream, Callback callback) {
         session.send(this, null, buffer, endStream, callback);
+    }
+
+    /**
+     * Promises a pushed response on this stream (a server's, for a request the client opened):
+     * queues a PUSH_PROMISE carrying {@code request}, the pseudo-headers and fields of the
+     * request being pushed, and reserves the stream that will answer it. The new stream has no
+     * content to read; its response is sent with {@link #headers} and {@link #data} like any
+     * other, after the promise.
+     *
+     * @return the promised stream, or null when no push may be made now: the peer disabled
+     *     push, this stream can no longer send, the session is closing, or as many pushed
+     *     streams are under way as the peer allows (its SETTINGS_MAX_CONCURRENT_STREAMS, and at
+     *     most our own limit)
+     */
+    public Http2Stream push(HttpFields request) {
+        return session.push(this, request);
     }
 
     /** Resets the stream: RST_STREAM with {@code error}; queued content and sends are dropped. */

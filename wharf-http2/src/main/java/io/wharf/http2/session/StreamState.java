@@ -1,8 +1,9 @@
 package io.wharf.http2.session;
 
 /**
- * Where an HTTP/2 stream is in its life (RFC 9113 section 5.1), without server push, so
- * without the reserved states:
+ * Where an HTTP/2 stream is in its life (RFC 9113 section 5.1). A server's pushed stream starts
+ * reserved by its PUSH_PROMISE and goes half closed (remote) with its response's HEADERS; a
+ * client refuses pushes, so it has no reserved (remote) state:
  *
  * <pre>
  *            send/recv HEADERS
@@ -10,6 +11,9 @@ package io.wharf.http2.session;
  *                                │ recv END_STREAM ──► HALF_CLOSED_REMOTE ─┐ send END_STREAM
  *                                │ send END_STREAM ──► HALF_CLOSED_LOCAL ──┤ recv END_STREAM
  *                                └──────────── RST_STREAM (either way) ────┴──► CLOSED
+ *
+ *            send PUSH_PROMISE                send HEADERS
+ *   IDLE ─────────────────────► RESERVED_LOCAL ────────────► HALF_CLOSED_REMOTE
  * </pre>
  *
  * <p>Immutable; a stream holds its current state under its session's lock.
@@ -17,6 +21,8 @@ package io.wharf.http2.session;
 public enum StreamState {
     /** Not opened yet. */
     IDLE,
+    /** Promised by our PUSH_PROMISE; we may send its response's HEADERS, the peer sends nothing but RST_STREAM. */
+    RESERVED_LOCAL,
     /** Both sides may send. */
     OPEN,
     /** We sent END_STREAM; the peer may still send. */
@@ -30,15 +36,20 @@ public enum StreamState {
     public StreamState remoteEnded() {
         return switch (this) {
             case IDLE, OPEN -> HALF_CLOSED_REMOTE;
-            case HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
+            case RESERVED_LOCAL, HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
         };
+    }
+
+    /** @return the state after we sent a header block without END_STREAM: a reserved stream is then half closed (remote) */
+    public StreamState headersSent() {
+        return this == RESERVED_LOCAL ? HALF_CLOSED_REMOTE : this;
     }
 
     /** @return the state after we sent END_STREAM */
     public StreamState localEnded() {
         return switch (this) {
             case IDLE, OPEN -> HALF_CLOSED_LOCAL;
-            case HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
+            case RESERVED_LOCAL, HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
         };
     }
 
@@ -49,6 +60,6 @@ public enum StreamState {
 
     /** @return whether we may still send HEADERS or DATA */
     public boolean canSend() {
-        return this == OPEN || this == HALF_CLOSED_REMOTE;
+        return this == OPEN || this == HALF_CLOSED_REMOTE || this == RESERVED_LOCAL;
     }
 }

@@ -7,7 +7,7 @@ import io.wharf.server.Request;
 /**
  * Decides which sub-resources to announce (103 Early Hints) or push (HTTP/2) with a page,
  * usually by learning from what browsers asked for after it. {@link ReferrerPushStrategy} is
- * the default. {@link EarlyHintsHandler} consults it for every request.
+ * the default. {@link PushHandler} consults it for every request.
  *
  * <p><b>Threads.</b> Called concurrently by every request's thread; implementations are
  * thread-safe and never block.

@@ -19,8 +19,9 @@ import io.wharf.server.Request;
 
 /**
  * The default {@link PushStrategy}: learns which sub-resources a page needs from the
- * {@code Referer} of the requests browsers make right after it. Every GET answered 200 is
- * remembered with the time it began. When a GET for a resource whose path matches the
+ * {@code Referer} of the requests browsers make right after it. A page is remembered from its
+ * GET on, with the time it began (forgotten again unless it is answered 200); so is every
+ * resource answered 200. When a GET for a resource whose path matches the
  * {@linkplain #setResourcePattern resource pattern} (by default {@code .css .js .png .jpg .gif}
  * and similar) is answered 200, carries a same-origin {@code Referer} naming a remembered
  * page, and began within the {@linkplain #setAssociatePeriod associate period} (4 s) after
@@ -127,8 +128,14 @@ public class ReferrerPushStrategy implements PushStrategy {
         if (pathQuery == null || isResource(uri.getPath())) {
             return List.of();
         }
-        Page page = pages.get(key(uri, pathQuery));
+        String key = key(uri, pathQuery);
+        Page page = pages.get(key);
         if (page == null) {
+            // Remembered from its request on, since a browser asks for the resources while the
+            // page's response is still under way; forgotten again unless it is answered 200.
+            if (pages.size() < maxPages) {
+                pages.putIfAbsent(key, new Page(request.getBeginNanoTime()));
+            }
             return List.of();
         }
         page.lastRequestNanos = request.getBeginNanoTime();
@@ -140,12 +147,21 @@ public class ReferrerPushStrategy implements PushStrategy {
 
     @Override
     public void answered(Request request, int status) {
-        if (status != HttpStatus.OK_200 || !HttpMethod.GET.is(request.getMethod())) {
+        if (!HttpMethod.GET.is(request.getMethod())) {
             return;
         }
         HttpURI uri = request.getHttpURI();
         String pathQuery = uri.getPathQuery();
         if (pathQuery == null) {
+            return;
+        }
+        if (status != HttpStatus.OK_200) {
+            // A page that was not served is not remembered (unless it had been, with resources).
+            String key = key(uri, pathQuery);
+            Page page = pages.get(key);
+            if (page != null && page.resources.isEmpty()) {
+                pages.remove(key, page);
+            }
             return;
         }
         long begin = request.getBeginNanoTime();

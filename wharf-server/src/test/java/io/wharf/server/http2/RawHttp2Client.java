@@ -52,8 +52,13 @@ final class RawHttp2Client implements AutoCloseable {
 
     /** Sends the preface and empty SETTINGS, and acknowledges the server's. */
     RawHttp2Client start() throws Exception {
+        return start(Settings.EMPTY);
+    }
+
+    /** Sends the preface and {@code settings}, and acknowledges the server's. */
+    RawHttp2Client start(Settings settings) throws Exception {
         generator.preface(out);
-        generator.settings(out, Settings.EMPTY);
+        generator.settings(out, settings);
         flush();
         await(frame -> frame.startsWith("SETTINGS {") || frame.startsWith("SETTINGS Settings"));
         generator.settingsAck(out);
@@ -282,7 +287,7 @@ final class RawHttp2Client implements AutoCloseable {
 
         @Override
         public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock headers) {
-            frames.add("PUSH_PROMISE " + streamId);
+            frames.add("PUSH_PROMISE " + streamId + " " + promisedStreamId + " " + fields(headers));
         }
 
         @Override

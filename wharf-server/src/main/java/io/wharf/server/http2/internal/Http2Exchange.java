@@ -6,6 +6,7 @@ import java.util.Set;
 
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HostPort;
+import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpHeaderValue;
@@ -19,6 +20,7 @@ import io.wharf.http2.session.StreamState;
 import io.wharf.io.Content;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.HttpConfiguration;
+import io.wharf.server.Push;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
 import io.wharf.util.Callback;
@@ -63,6 +65,44 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
 
     Http2ServerConnection connection() {
         return connection;
+    }
+
+    /** @return pushes for a request the client opened (never a pushed one) while its session accepts them */
+    @Override
+    public Push getPush() {
+        if ((stream.getId() & 1) == 0 || !connection.getSession().isPushEnabled()) {
+            return null;
+        }
+        return this::push;
+    }
+
+    /** Promises a GET of {@code pathQuery} on this stream and answers it on the promised stream. */
+    private boolean push(String pathQuery, HttpFields headers) {
+        if (pathQuery == null || !pathQuery.startsWith("/")) {
+            throw new IllegalArgumentException("not an absolute path: " + pathQuery);
+        }
+        String authority = head.authority() != null ? head.authority() : head.fields().get(HttpHeader.HOST);
+        HttpFields.Mutable promise = HttpFields.build(headers.size() + 4);
+        promise.add(":method", "GET");
+        promise.add(":scheme", head.scheme());
+        if (authority != null) {
+            promise.add(":authority", authority);
+        }
+        promise.add(":path", pathQuery);
+        HttpFields.Mutable fields = HttpFields.build(headers.size() + 1);
+        for (HttpField field : headers) {
+            promise.add(field);
+            fields.add(field);
+        }
+        Http2Stream promised = stream.push(promise);
+        if (promised == null) {
+            return false;
+        }
+        if (authority != null && !fields.contains(HttpHeader.HOST)) {
+            fields.add(HttpHeader.HOST, authority);
+        }
+        connection.handle(promised, new RequestHead("GET", head.scheme(), authority, pathQuery, fields.asImmutable(), -1, null), true);
+        return true;
     }
 
     boolean isHead() {

@@ -216,8 +216,8 @@ public final class Http2ServerConnection extends AbstractConnection
         handle(stream, head, endStream);
     }
 
-    /** Hands a well-formed request to the handler tree: inline when it never blocks, else on the executor. */
-    private void handle(Http2Stream stream, RequestHead head, boolean endStream) {
+    /** Hands a well-formed request (or a pushed one) to the handler tree: inline when it never blocks, else on the executor. */
+    void handle(Http2Stream stream, RequestHead head, boolean endStream) {
         Http2Exchange exchange = new Http2Exchange(this, stream, head, endStream);
         var handler = connector.getServer().getHandler();
         InvocationType type = handler == null ? InvocationType.NON_BLOCKING : handler.invocationType();

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * it, what a page then gets before its response, and what never gets hints. Exact bytes over the
  * in-memory connector, on the leak-tracking pool.
  */
-class EarlyHintsHandlerTest {
+class PushHandlerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
@@ -58,7 +58,7 @@ class EarlyHintsHandlerTest {
             Response.write(response, true, path, callback);
             return true;
         });
-        local = new LocalServer(leaks.pool()).start(new EarlyHintsHandler(strategy, site));
+        local = new LocalServer(leaks.pool()).start(new PushHandler(strategy, site));
     }
 
     /** @return everything the server answers to one GET of {@code path} (on a connection it closes) */
@@ -167,7 +167,7 @@ class EarlyHintsHandlerTest {
         configuration.setSendServerVersion(false);
         LocalConnector tiny = new LocalConnector(server, 8, new HttpConnectionFactory(configuration));
         server.addConnector(tiny);
-        server.setHandler(new EarlyHintsHandler(strategy, Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+        server.setHandler(new PushHandler(strategy, Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
             response.write(false, ByteBuffer.wrap("one,".getBytes(StandardCharsets.US_ASCII)), Callback.from(
                     () -> Response.write(response, true, "two", callback), callback::failed));
             return true;

@@ -1,0 +1,103 @@
+package io.wharf.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.wharf.examples.Demo;
+import io.wharf.testing.Peers;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The demo's push page ({@code /push/index.html}, ten sub-resources, made in 200 ms) with real
+ * clients: after a first visit teaches the server the page's resources, nghttp (which accepts
+ * pushes) gets them all pushed over h2c, and headless Chromium (which does not) gets them
+ * announced by 103 Early Hints over h2 and preloads them while the page is being made. Chromium
+ * trusts the demo's certificate for this (it ignores Early Hints on a connection with a
+ * certificate error).
+ */
+@Timeout(120)
+class PushDemoTest {
+
+    private static final List<String> RESOURCES = List.of("/push/style.css", "/push/app1.js", "/push/app2.js", "/push/app3.js",
+            "/push/img1.svg", "/push/img2.svg", "/push/img3.svg", "/push/img4.svg", "/push/img5.svg", "/push/background.svg");
+
+    @TempDir
+    Path directory;
+
+    private Demo.Running demo;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (demo != null) {
+            demo.server().stop();
+        }
+    }
+
+    @Test
+    void nghttpGetsTheTenResourcesPushed() throws Exception {
+        Peers.requireTool("nghttp");
+        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        String base = "http://127.0.0.1:" + demo.httpPort();
+        String page = base + "/push/index.html";
+        // A browser's first visit: the page, its resources naming it, the stylesheet's image naming
+        // the stylesheet (one curl each, all on one connection, so it takes well under the 4 s
+        // in which resources are associated with a page).
+        Curl.run("--http2-prior-knowledge", "-o", "/dev/null", page);
+        // (--http2, the Upgrade: curl 7.88 cannot reuse a prior-knowledge connection, with nginx either.)
+        List<String> fromPage = new java.util.ArrayList<>(List.of("--http2", "-H", "Referer: " + page));
+        RESOURCES.stream().filter(resource -> !resource.endsWith("background.svg"))
+                .forEach(resource -> fromPage.addAll(List.of("-o", "/dev/null", base + resource)));
+        Curl.run(fromPage.toArray(String[]::new));
+        Curl.run("--http2-prior-knowledge", "-o", "/dev/null", "-H", "Referer: " + base + "/push/style.css", base + "/push/background.svg");
+        Process nghttp = new ProcessBuilder("nghttp", "-nv", page).redirectErrorStream(true).start();
+        String output = new String(nghttp.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(nghttp.waitFor(60, TimeUnit.SECONDS), "nghttp did not finish");
+        assertEquals(0, nghttp.exitValue(), output);
+        Matcher promised = Pattern.compile("recv PUSH_PROMISE frame").matcher(output);
+        int promises = 0;
+        while (promised.find()) {
+            promises++;
+        }
+        assertEquals(RESOURCES.size(), promises, output);
+        for (String resource : RESOURCES) {
+            assertTrue(output.contains(":path: " + resource), resource + " promised: " + output);
+        }
+    }
+
+    @Test
+    void chromiumPreloadsWhatTheEarlyHintsAnnounce() throws Exception {
+        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        String page = "https://localhost:" + demo.httpsPort() + "/push/index.html";
+        String loaded = "document.readyState === 'complete' && location.pathname === '/push/index.html'";
+        // The first browser's visit teaches the server; a second browser (an empty cache, so no
+        // conditional request) then gets the 103.
+        Path pem = directory.resolve("demo-tls").resolve("demo.pem");
+        try (Chromium first = Chromium.trusting(directory.resolve("first"), pem)) {
+            first.open(page).await(loaded, "true"::equals, Duration.ofSeconds(30));
+        }
+        try (Chromium second = Chromium.trusting(directory.resolve("second"), pem)) {
+            Chromium.Page tab = second.open(page);
+            tab.await(loaded, "true"::equals, Duration.ofSeconds(30));
+            assertEquals("h2", tab.evaluate("performance.getEntriesByType('navigation')[0].nextHopProtocol"));
+            String hinted = tab.evaluate("performance.getEntriesByType('resource').filter(e => e.initiatorType === 'early-hints')"
+                    + ".map(e => new URL(e.name).pathname).sort().join(',')");
+            String all = tab.evaluate("performance.getEntriesByType('resource').map(e => e.initiatorType + ' ' + new URL(e.name).pathname"
+                    + " + ' ' + Math.round(e.startTime)).join(', ') + ' / response ' + Math.round(performance.getEntriesByType('navigation')[0].responseStart)");
+            for (String resource : RESOURCES) {
+                assertTrue(hinted.contains(resource), resource + " preloaded by Early Hints: " + all);
+            }
+        }
+    }
+}
