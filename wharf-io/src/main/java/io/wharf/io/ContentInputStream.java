@@ -9,15 +9,21 @@ import java.util.concurrent.Semaphore;
  * A blocking {@link InputStream} over a {@link Content.Source}: a read that finds no chunk
  * demands one and waits. For BLOCKING code only — never on a selector thread.
  *
- * <p>Used by one thread at a time. It holds at most one chunk, released once consumed or on
- * {@link #close()}, which also reads and releases whatever content is immediately available.
+ * <p>Used by one thread at a time. It holds at most one chunk, released once consumed — the
+ * last one too, which may carry bytes in a pooled buffer — or on {@link #close()}, which also
+ * reads and releases whatever content is immediately available.
  */
 public final class ContentInputStream extends InputStream {
 
     private final Content.Source source;
     private final Semaphore available = new Semaphore(0);
     private final byte[] one = new byte[1];
+    /** The chunk being read, never a consumed last one: that is released at once (it may hold a pooled buffer). */
     private Content.Chunk chunk;
+    /** Whether the last chunk was reached (and released). */
+    private boolean ended;
+    /** The failure the source ended with, thrown by every read after it. */
+    private IOException failure;
 
     public ContentInputStream(Content.Source source) {
         this.source = source;
@@ -36,12 +42,19 @@ public final class ContentInputStream extends InputStream {
         }
         while (true) {
             Content.Chunk current = nextChunk();
+            if (current == null) {
+                return -1;
+            }
             if (current.hasRemaining()) {
                 int count = Math.min(length, current.remaining());
                 current.getByteBuffer().get(bytes, offset, count);
+                if (!current.hasRemaining() && current.isLast()) {
+                    end();
+                }
                 return count;
             }
             if (current.isLast()) {
+                end();
                 return -1;
             }
             releaseChunk();
@@ -57,6 +70,9 @@ public final class ContentInputStream extends InputStream {
     @Override
     public void close() {
         releaseChunk();
+        if (ended) {
+            return;
+        }
         while (true) {
             Content.Chunk next = source.read();
             if (next == null) {
@@ -64,14 +80,18 @@ public final class ContentInputStream extends InputStream {
             }
             next.release();
             if (next.isLast()) {
-                chunk = next;
+                ended = true;
                 return;
             }
         }
     }
 
+    /** @return the chunk to read from, or null after the last one; throws the source's failure */
     private Content.Chunk nextChunk() throws IOException {
-        while (chunk == null || !chunk.hasRemaining() && !chunk.isLast()) {
+        if (failure != null) {
+            throw failure;
+        }
+        while (!ended && (chunk == null || !chunk.hasRemaining() && !chunk.isLast())) {
             releaseChunk();
             Content.Chunk next = source.read();
             if (next == null) {
@@ -86,16 +106,27 @@ public final class ContentInputStream extends InputStream {
             }
             chunk = next;
         }
-        Throwable failure = chunk.getFailure();
-        if (failure != null) {
-            throw failure instanceof IOException io ? io : new IOException(failure);
+        if (ended) {
+            return null;
+        }
+        Throwable cause = chunk.getFailure();
+        if (cause != null) {
+            failure = cause instanceof IOException io ? io : new IOException(cause);
+            end();
+            throw failure;
         }
         return chunk;
     }
 
+    /** The last chunk was read: released now, remembered as the end. */
+    private void end() {
+        ended = true;
+        releaseChunk();
+    }
+
     private void releaseChunk() {
         Content.Chunk current = chunk;
-        if (current != null && !current.isLast()) {
+        if (current != null) {
             chunk = null;
             current.release();
         }
