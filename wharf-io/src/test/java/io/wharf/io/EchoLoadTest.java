@@ -40,8 +40,10 @@ public class EchoLoadTest {
     @Test
     void thousandConnectionsThousandMessagesPlain() throws Exception {
         LeakTrackingByteBufferPool pool = leaks.pool();
-        try (EchoServer server = new EchoServer(pool)) {
-            run(pool, server.address(), connector -> { }, false);
+        // Correctness under load, not timing: no connection may be closed as idle on a loaded machine.
+        Duration patient = Duration.ofSeconds(180);
+        try (EchoServer server = new EchoServer(pool, false, patient, (endPoint, p) -> new EchoConnection(endPoint, p, 4096))) {
+            run(pool, server.address(), connector -> connector.setIdleTimeout(patient), false);
             Deadline.await(() -> server.group().getOpenEndPoints() == 0, Duration.ofSeconds(10));
         }
     }

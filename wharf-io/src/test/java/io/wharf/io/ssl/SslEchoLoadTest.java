@@ -20,8 +20,15 @@ class SslEchoLoadTest {
 
     @Test
     void thousandConnectionsThousandMessagesOverTls() throws Exception {
-        try (EchoServer server = SslTesting.echoServer(leaks.pool(), tls -> { })) {
-            EchoLoadTest.run(leaks.pool(), server.address(), connector -> connector.setSslContext(TestCertificates.clientContext()), true);
+        // Correctness under load, not timing: a connection starved for the default 30 s on a
+        // loaded CI machine must not be closed as idle (CI saw a broken pipe at 36 s once).
+        Duration patient = Duration.ofSeconds(180);
+        try (EchoServer server = SslTesting.server(leaks.pool(), patient, tls -> { },
+                endPoint -> new io.wharf.io.EchoConnection(endPoint, leaks.pool(), 4096))) {
+            EchoLoadTest.run(leaks.pool(), server.address(), connector -> {
+                connector.setSslContext(TestCertificates.clientContext());
+                connector.setIdleTimeout(patient);
+            }, true);
             Deadline.await(() -> server.group().getOpenEndPoints() == 0, Duration.ofSeconds(10));
         }
     }
