@@ -220,6 +220,28 @@ final class RawHttp2Client implements AutoCloseable {
         return frame;
     }
 
+    /** @return the next frame if one came within a millisecond, else null (also once the server closed) */
+    String poll() throws Exception {
+        if (frames.isEmpty() && !closed) {
+            ByteBuffer bytes;
+            try {
+                bytes = client.readBytes(Duration.ofMillis(1));
+            } catch (TimeoutException x) {
+                return null;
+            }
+            if (bytes == null) {
+                closed = true;
+            } else {
+                parser.parse(RetainableByteBuffer.wrap(bytes));
+            }
+        }
+        String frame = frames.poll();
+        if (frame != null) {
+            history.add(frame);
+        }
+        return frame;
+    }
+
     /** Every frame read, for failure messages. */
     private final List<String> history = new ArrayList<>();
 
