@@ -127,7 +127,9 @@ public final class Http2Session {
         this.scheduler = scheduler;
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.decoder = new HpackDecoder(config.getMaxHeaderTableSize(), config.getMaxHeaderListSize());
+        // Until the peer acknowledged our SETTINGS it may encode with the default table (RFC 7541 section 4.2).
+        int tableBeforeAck = Math.max(config.getMaxHeaderTableSize(), HpackDecoder.DEFAULT_TABLE_CAPACITY);
+        this.decoder = new HpackDecoder(tableBeforeAck, config.getMaxHeaderListSize());
         FrameReceiver receiver = new FrameReceiver(this);
         this.parser = role == Role.SERVER ? FrameParser.server(receiver, decoder, pool) : FrameParser.client(receiver, decoder, pool);
         this.encoder = new HpackEncoder();
@@ -561,12 +563,19 @@ public final class Http2Session {
         return settingsAcknowledged ? ours : Math.max(ours, DEFAULT_WINDOW);
     }
 
-    /** Under the lock: the peer acknowledged our SETTINGS; a smaller stream window of ours now applies to the streams open. */
+    /**
+     * Under the lock, on the reading thread: the peer acknowledged our SETTINGS. A stream window
+     * of ours below the default now applies to the streams open, and a header table below the
+     * default to the peer's next block, which must start with a size update to it.
+     */
     void onSettingsAcknowledged() {
         if (settingsAcknowledged) {
             return;
         }
         settingsAcknowledged = true;
+        if (config.getMaxHeaderTableSize() < decoder.getMaxTableCapacity()) {
+            decoder.setMaxTableCapacity(config.getMaxHeaderTableSize());
+        }
         int shrink = DEFAULT_WINDOW - config.getInitialStreamWindow();
         if (shrink > 0) {
             for (Http2Stream stream : streams.values()) {

@@ -271,6 +271,32 @@ class Http2HardeningTest {
         }
     }
 
+    /**
+     * Our SETTINGS_HEADER_TABLE_SIZE is 0; a client that has not acknowledged it yet still
+     * encodes with the default 4,096-octet table (RFC 9113 section 6.5.3, RFC 7541 section 4.2),
+     * so a field it indexed in one request and refers to in the next must decode. Once it
+     * acknowledged, its next block must start with a size update to 0, which it does.
+     */
+    @Test
+    void theDefaultHeaderTableBeforeOurSettingsAreAcknowledged() throws Exception {
+        config.setMaxHeaderTableSize(0);
+        LocalConnector connector = local(64 * 1024, ok());
+        try (RawHttp2Client client = new RawHttp2Client(connector)) {
+            client.raw(RawHttp2Client.PREFACE);
+            client.settings(Settings.EMPTY);
+            client.headers(1, RawHttp2Client.request("GET", "/").add("x-client", "hardening"), true);
+            client.headers(3, RawHttp2Client.request("GET", "/").add("x-client", "hardening"), true);
+            assertTrue(client.await("SETTINGS Settings").contains("HEADER_TABLE_SIZE=0"));
+            assertEquals("DATA 1 ok END_STREAM", client.await("DATA 1"));
+            assertEquals("DATA 3 ok END_STREAM", client.await("DATA 3"));
+            client.raw(frame(0x4, 0x1, 0, new byte[0]));
+            client.peerHeaderTableSize(0);
+            client.headers(5, RawHttp2Client.request("GET", "/").add("x-client", "hardening"), true);
+            assertEquals("DATA 5 ok END_STREAM", client.await("DATA 5"));
+            assertEquals(0, sessions.get(0).getHeaderTableSize());
+        }
+    }
+
     // ---- 4. the client's SETTINGS_MAX_HEADER_LIST_SIZE of 1 ----
 
     /**

@@ -93,6 +93,12 @@ final class RawHttp2Client implements AutoCloseable {
         return flush();
     }
 
+    /** Applies the server's SETTINGS_HEADER_TABLE_SIZE to our encoder: its next block starts with the size update. */
+    RawHttp2Client peerHeaderTableSize(int capacity) {
+        encoder.setPeerMaxTableCapacity(capacity);
+        return this;
+    }
+
     RawHttp2Client get(int streamId, String path) throws Exception {
         return headers(streamId, request("GET", path), true);
     }
@@ -175,7 +181,7 @@ final class RawHttp2Client implements AutoCloseable {
         while (true) {
             String frame = next();
             if (frame == null) {
-                throw new AssertionError("the server closed before a wanted frame came");
+                throw new AssertionError("the server closed before a wanted frame came; frames so far: " + history);
             }
             if (wanted.test(frame)) {
                 return frame;
