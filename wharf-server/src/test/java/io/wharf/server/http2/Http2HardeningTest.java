@@ -547,14 +547,15 @@ class Http2HardeningTest {
 
     /**
      * A client asks for a large response and stops reading (loopback, 4 KiB receive buffer), then
-     * sends 1,000 PINGs: their acknowledgements wait behind the stalled write, and once
-     * {@code maxControlFrames} (32 here; the PING budget is raised out of the way) are waiting the
-     * server gives up with GOAWAY ENHANCE_YOUR_CALM. When the client reads again it finds at
-     * most 32 PING acknowledgements, then the GOAWAY, then the close.
+     * sends 1,000 PINGs with a SETTINGS frame after every ninth: their acknowledgements wait
+     * behind the stalled write, and once {@code maxControlFrames} (32 here; the PING and SETTINGS
+     * budgets are raised out of the way) are waiting the server gives up with GOAWAY
+     * ENHANCE_YOUR_CALM. When the client reads again it finds at most 32 acknowledgements (besides
+     * the one of its first SETTINGS), then the GOAWAY, then the close.
      */
     @Test
     void controlFramesQueuedForAClientThatDoesNotReadStayBounded() throws Exception {
-        config.setMaxControlFrames(32).setPingBudget(1_000_000);
+        config.setMaxControlFrames(32).setPingBudget(1_000_000).setSettingsBudget(1_000_000);
         ServerConnector connector = loopback(Duration.ofSeconds(30), Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
             writePieces(response, 64 * 1024, 256, 0, callback, new AtomicInteger(), new AtomicInteger());
             return true;
@@ -565,12 +566,16 @@ class Http2HardeningTest {
             client.get(1, "/big");
             Thread.sleep(500);
             for (int i = 0; i < 1000; i++) {
-                client.ping(i);
+                if (i % 10 == 9) {
+                    client.settings(Settings.EMPTY);
+                } else {
+                    client.ping(i);
+                }
             }
-            int acks = 0;
+            int acks = -1;
             SocketHttp2Client.Frame goAway = null;
             for (SocketHttp2Client.Frame frame = client.readFrame(); frame != null; frame = client.readFrame()) {
-                if (frame.type() == SocketHttp2Client.Frame.PING && frame.isAck()) {
+                if ((frame.type() == SocketHttp2Client.Frame.PING || frame.type() == SocketHttp2Client.Frame.SETTINGS) && frame.isAck()) {
                     acks++;
                 } else if (frame.type() == SocketHttp2Client.Frame.GOAWAY) {
                     goAway = frame;
@@ -579,7 +584,7 @@ class Http2HardeningTest {
             assertNotNull(goAway, "no GOAWAY");
             assertEquals(ErrorCode.ENHANCE_YOUR_CALM.code(), goAway.errorCode(), goAway.debug());
             assertTrue(goAway.debug().contains("control frames"), goAway.debug());
-            assertTrue(acks <= 32, acks + " PING acknowledgements");
+            assertTrue(acks <= 32, acks + " PING and SETTINGS acknowledgements");
         }
         awaitConnections(connector, 0, Duration.ofSeconds(5));
     }

@@ -26,6 +26,7 @@ final class SocketHttp2Client implements AutoCloseable {
     /** One frame as read: its payload undecoded. */
     record Frame(int type, int flags, int streamId, byte[] payload) {
         static final int DATA = 0x0;
+        static final int SETTINGS = 0x4;
         static final int PING = 0x6;
         static final int GOAWAY = 0x7;
 
@@ -75,6 +76,11 @@ final class SocketHttp2Client implements AutoCloseable {
     SocketHttp2Client get(int streamId, String path) throws IOException {
         HttpFields fields = RawHttp2Client.request("GET", path);
         generator.headers(out, streamId, fields, null, true, 0);
+        return flush();
+    }
+
+    SocketHttp2Client settings(Settings settings) throws IOException {
+        generator.settings(out, settings);
         return flush();
     }
 
