@@ -104,7 +104,7 @@ final class FrameReceiver implements FrameListener {
             if (stream != null && stream.state != StreamState.CLOSED) {
                 session.resetStream(stream, streamError, true);
             } else {
-                session.resetStreamId(streamId, streamError);
+                session.resetStreamId(streamId, streamError, true);
             }
         }
         if (empty && !session.emptyData.spend()) {
@@ -127,6 +127,7 @@ final class FrameReceiver implements FrameListener {
         Http2Stream stream;
         boolean opened = false;
         boolean refused = false;
+        boolean refusalCounted = false;
         ErrorCode connectionError = null;
         String reason = null;
         session.lock.lock();
@@ -155,8 +156,10 @@ final class FrameReceiver implements FrameListener {
                     }
                     if (session.remoteStreams >= session.config.getMaxConcurrentStreams()) {
                         refused = true;
+                        // Before it acknowledged our SETTINGS the peer may not know our limit yet: refused, not counted.
+                        refusalCounted = session.settingsAcknowledged;
                     } else {
-                        stream = new Http2Stream(session, streamId, session.peerInitialWindow, session.config.getInitialStreamWindow());
+                        stream = new Http2Stream(session, streamId, session.peerInitialWindow, session.initialReceiveWindow());
                         stream.state = endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN;
                         session.streams.put(streamId, stream);
                         session.remoteStreams++;
@@ -170,7 +173,7 @@ final class FrameReceiver implements FrameListener {
         if (connectionError != null) {
             session.failConnection(connectionError, reason);
         } else if (refused) {
-            session.resetStreamId(streamId, ErrorCode.REFUSED_STREAM);
+            session.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, refusalCounted);
         } else if (opened) {
             if (endStream) {
                 stream.end();
@@ -266,6 +269,12 @@ final class FrameReceiver implements FrameListener {
     @Override
     public void onSettings(Settings settings, boolean ack) {
         if (ack) {
+            session.lock.lock();
+            try {
+                session.onSettingsAcknowledged();
+            } finally {
+                session.lock.unlock();
+            }
             session.cancelSettingsTimeout();
             session.parser.setMaxFrameSize(session.config.getMaxFrameSize());
             return;
@@ -402,7 +411,7 @@ final class FrameReceiver implements FrameListener {
         if (stream != null) {
             session.resetStream(stream, error, true);
         } else {
-            session.resetStreamId(streamId, error);
+            session.resetStreamId(streamId, error, true);
         }
     }
 

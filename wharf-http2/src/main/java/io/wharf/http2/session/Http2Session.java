@@ -79,6 +79,8 @@ public final class Http2Session {
     }
 
     private static final int RECENTLY_CLOSED = 128;
+    /** The initial flow-control window of RFC 9113 section 6.9.2, before SETTINGS change it. */
+    private static final int DEFAULT_WINDOW = 65_535;
 
     final ReentrantLock lock = new ReentrantLock();
     final Role role;
@@ -88,6 +90,7 @@ public final class Http2Session {
     final SessionConfiguration config;
     final Listener listener;
     final FrameParser parser;
+    private final HpackDecoder decoder;
     final FrameGenerator generator;
     final HpackEncoder encoder;
     final FrameFlusher flusher;
@@ -113,6 +116,8 @@ public final class Http2Session {
     long sendWindow = 65_535;
     int receiveWindow;
     int unacknowledged;
+    /** Whether the peer acknowledged our SETTINGS: until then it may count on the protocol's defaults. */
+    boolean settingsAcknowledged;
     private Scheduler.Task settingsTimeout;
 
     /**
@@ -128,7 +133,9 @@ public final class Http2Session {
         this.scheduler = scheduler;
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
-        HpackDecoder decoder = new HpackDecoder(config.getMaxHeaderTableSize(), config.getMaxHeaderListSize());
+        // Until the peer acknowledged our SETTINGS it may encode with the default table (RFC 7541 section 4.2).
+        int tableBeforeAck = Math.max(config.getMaxHeaderTableSize(), HpackDecoder.DEFAULT_TABLE_CAPACITY);
+        this.decoder = new HpackDecoder(tableBeforeAck, config.getMaxHeaderListSize());
         FrameReceiver receiver = new FrameReceiver(this);
         this.parser = role == Role.SERVER ? FrameParser.server(receiver, decoder, pool) : FrameParser.client(receiver, decoder, pool);
         this.encoder = new HpackEncoder();
@@ -176,6 +183,11 @@ public final class Http2Session {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** @return the octets in our HPACK decoder's dynamic table now (at most our SETTINGS_HEADER_TABLE_SIZE); for tests and dumps */
+    public int getHeaderTableSize() {
+        return decoder.getTableSize();
     }
 
     /**
@@ -392,8 +404,12 @@ public final class Http2Session {
         flusher.iterate();
     }
 
-    /** A stream error on a stream we keep no state for: RST_STREAM on its id. */
-    void resetStreamId(int streamId, ErrorCode error) {
+    /**
+     * A stream error on a stream we keep no state for: RST_STREAM on its id.
+     *
+     * @param counted whether it counts against the reset budget
+     */
+    void resetStreamId(int streamId, ErrorCode error, boolean counted) {
         boolean queued;
         lock.lock();
         try {
@@ -402,7 +418,7 @@ public final class Http2Session {
         } finally {
             lock.unlock();
         }
-        if (!queued || !resets.spend()) {
+        if (!queued || counted && !resets.spend()) {
             failConnection(ErrorCode.ENHANCE_YOUR_CALM, queued ? "more than " + resets.max() + " resets per second"
                     : "too many control frames waiting to be written");
             return;
@@ -605,6 +621,39 @@ public final class Http2Session {
         return isRemote(streamId) ? streamId > lastRemoteStreamId : streamId > lastLocalStreamId;
     }
 
+    /**
+     * Under the lock: the receive window a new stream starts with. Until the peer acknowledged
+     * our SETTINGS it may still count on the default 65,535 octets, so a smaller window of ours
+     * is not enforced yet (RFC 9113 section 6.9.3).
+     */
+    int initialReceiveWindow() {
+        int ours = config.getInitialStreamWindow();
+        return settingsAcknowledged ? ours : Math.max(ours, DEFAULT_WINDOW);
+    }
+
+    /**
+     * Under the lock, on the reading thread: the peer acknowledged our SETTINGS. A stream window
+     * of ours below the default now applies to the streams open, and a header table below the
+     * default to the peer's next block, which must start with a size update to it.
+     */
+    void onSettingsAcknowledged() {
+        if (settingsAcknowledged) {
+            return;
+        }
+        settingsAcknowledged = true;
+        if (config.getMaxHeaderTableSize() < decoder.getMaxTableCapacity()) {
+            decoder.setMaxTableCapacity(config.getMaxHeaderTableSize());
+        }
+        int shrink = DEFAULT_WINDOW - config.getInitialStreamWindow();
+        if (shrink > 0) {
+            for (Http2Stream stream : streams.values()) {
+                if (isRemote(stream.getId())) {
+                    stream.receiveWindow -= shrink;
+                }
+            }
+        }
+    }
+
     /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
     String apply(Settings settings) {
         String overflow = null;
@@ -656,7 +705,7 @@ public final class Http2Session {
                 throw new IllegalStateException("streams were opened already");
             }
             apply(peerSettings);
-            stream = new Http2Stream(this, 1, peerInitialWindow, config.getInitialStreamWindow());
+            stream = new Http2Stream(this, 1, peerInitialWindow, initialReceiveWindow());
             stream.state = StreamState.HALF_CLOSED_REMOTE;
             streams.put(1, stream);
             remoteStreams++;

@@ -63,6 +63,24 @@ class HpackAllocationTest {
         assertTrue(perPair < 1024, perPair + " bytes allocated for two hostile lengths");
     }
 
+    @Test
+    void hostileIndexesAndValueLengthsAllocateNothingSizedFromThem() {
+        HpackDecoder decoder = new HpackDecoder();
+        // An indexed field of 2^31 - 1 and of 2^63; a value length of 2^31 - 1 and of 2^63 after the name "a".
+        ByteBuffer index231 = Hex.direct("ff 80 ff ff ff 07");
+        ByteBuffer index263 = Hex.direct("ff 81 ff ff ff ff ff ff ff 7f");
+        ByteBuffer value231 = Hex.direct("00 01 61 7f 80 ff ff ff 07");
+        ByteBuffer value263 = Hex.direct("00 01 61 7f 81 ff ff ff ff ff ff ff 7f");
+        long perFour = ThreadAllocation.perRun(5_000, 5_000, () -> {
+            failToDecode(decoder, index231);
+            failToDecode(decoder, index263);
+            failToDecode(decoder, value231);
+            failToDecode(decoder, value263);
+        });
+        // Four exceptions and their messages (and the name "a" twice): nothing near 2 GiB.
+        assertTrue(perFour < 2048, perFour + " bytes allocated for four hostile integers");
+    }
+
     private static void failToDecode(HpackDecoder decoder, ByteBuffer block) {
         block.position(0);
         try {

@@ -30,7 +30,9 @@ public final class ResponseReader {
 
     private final EndPoint endPoint;
     private final Semaphore readable = new Semaphore(0);
-    private final Callback onReadable = Callback.from(InvocationType.NON_BLOCKING, readable::release, failure -> readable.release());
+    private final Callback onReadable = Callback.from(InvocationType.NON_BLOCKING, this::readable, failure -> readable());
+    /** Whether a fill interest is registered: a read that timed out leaves it, and the next waits on it rather than registering again. */
+    private volatile boolean interested;
     private final Listener listener = new Listener();
     private final HttpParser parser;
     private final ByteBuffer scratch = ByteBuffer.allocate(16384);
@@ -132,7 +134,10 @@ public final class ResponseReader {
             if (filled < 0) {
                 return filled;
             }
-            endPoint.fillInterested(onReadable);
+            if (!interested) {
+                interested = true;
+                endPoint.fillInterested(onReadable);
+            }
             long left = deadline - System.nanoTime();
             try {
                 if (left <= 0 || !readable.tryAcquire(left, TimeUnit.NANOSECONDS)) {
@@ -144,6 +149,11 @@ public final class ResponseReader {
                 throw new InterruptedIOException();
             }
         }
+    }
+
+    private void readable() {
+        interested = false;
+        readable.release();
     }
 
     /** Appends {@code more} after the limit, growing or compacting (dropping what precedes the current message). */

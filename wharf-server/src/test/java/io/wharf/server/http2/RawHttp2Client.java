@@ -98,6 +98,12 @@ final class RawHttp2Client implements AutoCloseable {
         return flush();
     }
 
+    /** Applies the server's SETTINGS_HEADER_TABLE_SIZE to our encoder: its next block starts with the size update. */
+    RawHttp2Client peerHeaderTableSize(int capacity) {
+        encoder.setPeerMaxTableCapacity(capacity);
+        return this;
+    }
+
     RawHttp2Client get(int streamId, String path) throws Exception {
         return headers(streamId, request("GET", path), true);
     }
@@ -180,7 +186,7 @@ final class RawHttp2Client implements AutoCloseable {
         while (true) {
             String frame = next();
             if (frame == null) {
-                throw new AssertionError("the server closed before a wanted frame came");
+                throw new AssertionError("the server closed before a wanted frame came; frames so far: " + history);
             }
             if (wanted.test(frame)) {
                 return frame;
@@ -222,6 +228,28 @@ final class RawHttp2Client implements AutoCloseable {
         }
         String frame = frames.poll();
         history.add(frame);
+        return frame;
+    }
+
+    /** @return the next frame if one came within a millisecond, else null (also once the server closed) */
+    String poll() throws Exception {
+        if (frames.isEmpty() && !closed) {
+            ByteBuffer bytes;
+            try {
+                bytes = client.readBytes(Duration.ofMillis(1));
+            } catch (TimeoutException x) {
+                return null;
+            }
+            if (bytes == null) {
+                closed = true;
+            } else {
+                parser.parse(RetainableByteBuffer.wrap(bytes));
+            }
+        }
+        String frame = frames.poll();
+        if (frame != null) {
+            history.add(frame);
+        }
         return frame;
     }
 

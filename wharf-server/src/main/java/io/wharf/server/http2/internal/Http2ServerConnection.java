@@ -21,6 +21,7 @@ import io.wharf.http2.session.Http2Stream;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.http2.session.SessionState;
 import io.wharf.io.AbstractConnection;
+import io.wharf.io.AbstractEndPoint;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.server.AbstractConnector;
@@ -172,7 +173,9 @@ public final class Http2ServerConnection extends AbstractConnection
     /**
      * Nothing moved either way for the idle timeout: the session says GOAWAY (NO_ERROR) and closes
      * once that is written, failing the streams still open, as HTTP/1.1 fails its request then.
-     * When the session was already closing, the endpoint closes now.
+     * When the session was already closing, or a write has waited the whole timeout (the peer
+     * does not read, so the GOAWAY would only wait behind it for another timeout), the endpoint
+     * closes now.
      */
     @Override
     public boolean onIdleExpired(TimeoutException timeout) {
@@ -181,7 +184,7 @@ public final class Http2ServerConnection extends AbstractConnection
             return true;
         }
         session.failConnection(ErrorCode.NO_ERROR, "idle timeout");
-        return false;
+        return getEndPoint() instanceof AbstractEndPoint endPoint && endPoint.isWritePending();
     }
 
     @Override
