@@ -76,6 +76,17 @@ public final class Http2Session {
         /** The connection closed; every stream was reset before. */
         default void onClosed(Throwable cause) {
         }
+
+        /** The peer's SETTINGS arrived and apply from now on (its acknowledgement is queued). */
+        default void onSettings(Settings settings) {
+        }
+
+        /**
+         * The peer's GOAWAY arrived: no new stream may be opened, and the streams we opened
+         * above {@code lastStreamId} were already reset with a {@link StreamNotProcessedException}.
+         */
+        default void onGoAway(int lastStreamId, ErrorCode error) {
+        }
     }
 
     private static final int RECENTLY_CLOSED = 128;
@@ -103,6 +114,8 @@ public final class Http2Session {
     SessionState state = SessionState.OPEN;
     int remoteStreams;
     int lastRemoteStreamId;
+    /** The last stream we opened; the next one is 2 above (odd for a client, even for a server). */
+    int lastLocalStreamId;
     long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
     long sendWindow = 65_535;
     int receiveWindow;
@@ -117,6 +130,7 @@ public final class Http2Session {
     public Http2Session(Role role, EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
                         SessionConfiguration config, Listener listener) {
         this.role = Objects.requireNonNull(role, "role");
+        this.lastLocalStreamId = role == Role.CLIENT ? -1 : 0;
         this.endPoint = Objects.requireNonNull(endPoint, "endPoint");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.scheduler = scheduler;
@@ -270,6 +284,45 @@ public final class Http2Session {
     }
 
     // ---- sending, from any thread ----
+
+    /**
+     * Opens a stream of ours (a client's request) with its header block: the identifier is taken
+     * and the HEADERS queued under one lock, so that identifiers go out in increasing order
+     * (RFC 9113 section 5.1.1). Any thread.
+     *
+     * @param fields the pseudo-headers then the regular fields
+     * @param listener told of the peer's header blocks, trailers, reset and close on the stream
+     * @param callback completed once the HEADERS are written, or failed when the session
+     *     refuses a new stream (closing, closed, or out of identifiers)
+     * @return the stream, or null when refused (the callback was failed)
+     */
+    public Http2Stream newStream(HttpFields fields, boolean endStream, Http2Stream.Listener listener, Callback callback) {
+        Http2Stream stream = null;
+        Throwable refused = null;
+        lock.lock();
+        try {
+            if (state != SessionState.OPEN) {
+                refused = new StreamNotProcessedException("HTTP/2 connection is " + state + ": no new stream");
+            } else if (lastLocalStreamId > Integer.MAX_VALUE - 2) {
+                refused = new StreamNotProcessedException("HTTP/2 connection ran out of stream identifiers");
+            } else {
+                lastLocalStreamId += 2;
+                stream = new Http2Stream(this, lastLocalStreamId, peerInitialWindow, config.getInitialStreamWindow());
+                stream.state = StreamState.OPEN;
+                stream.listener = listener;
+                streams.put(stream.getId(), stream);
+                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, null, endStream, callback));
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (refused != null) {
+            fail(callback, refused);
+            return null;
+        }
+        flusher.iterate();
+        return stream;
+    }
 
     void send(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
         Throwable refused = null;
@@ -534,7 +587,7 @@ public final class Http2Session {
 
     /** Under the lock: whether {@code streamId} is one the peer could have opened and that is now closed, or never will be. */
     boolean isIdle(int streamId) {
-        return isRemote(streamId) ? streamId > lastRemoteStreamId : true;
+        return isRemote(streamId) ? streamId > lastRemoteStreamId : streamId > lastLocalStreamId;
     }
 
     /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */

@@ -31,6 +31,13 @@ public final class Http2Stream implements Content.Source {
      * without lock, and must not block.
      */
     public interface Listener {
+        /**
+         * The peer's header block that answers a stream we opened (a response's head): first any
+         * interim (1xx) blocks, then the final one; {@code endStream} when no content follows.
+         */
+        default void onHeaders(Http2Stream stream, HeaderBlock headers, boolean endStream) {
+        }
+
         /** The peer's trailer fields arrived; the content ends with them. */
         default void onTrailers(Http2Stream stream, HeaderBlock trailers) {
         }
@@ -53,6 +60,8 @@ public final class Http2Stream implements Content.Source {
     /** Content consumed by the reader and not yet credited to the peer. */
     int unacknowledged;
     boolean headersSent;
+    /** On a stream we opened: whether the peer's final (non-1xx) header block arrived. */
+    boolean headersReceived;
     /** The content length the request or response announced, -1 when none. */
     long expectedLength = -1;
     long receivedLength;
