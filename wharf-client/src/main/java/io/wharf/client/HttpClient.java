@@ -16,6 +16,7 @@ import javax.net.ssl.SSLContext;
 
 import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.internal.Http1Transport;
+import io.wharf.client.internal.Http2Transport;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.Transport;
@@ -85,6 +86,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     private final ClientConnector connector;
     private final Transport transport;
+    private final HttpTransport transportChoice;
     private final ConcurrentMap<DestinationKey, HttpDestination> destinations = new ConcurrentHashMap<>();
     private Duration idleTimeout = Duration.ofSeconds(30);
     private Duration requestTimeout;
@@ -119,9 +121,33 @@ public final class HttpClient extends ContainerLifeCycle {
 
     /** A client on {@code connector}, configured (threads, pool, selectors) by the caller and managed by this client. */
     public HttpClient(ClientConnector connector) {
+        this(connector, HttpTransport.HTTP_1_1);
+    }
+
+    /** A client on a new {@link ClientConnector} that speaks the HTTP versions {@code transport} says. */
+    public HttpClient(HttpTransport transport) {
+        this(new ClientConnector(), transport);
+    }
+
+    /**
+     * A client on {@code connector}, configured by the caller and managed by this client, that
+     * speaks the HTTP versions {@code transport} says (HTTP/2, HTTP/1.1, or either by ALPN).
+     */
+    public HttpClient(ClientConnector connector, HttpTransport transport) {
         this.connector = Objects.requireNonNull(connector, "connector");
-        this.transport = new Http1Transport(this, connector);
+        this.transport = switch (Objects.requireNonNull(transport, "transport")) {
+            case HTTP_1_1 -> new Http1Transport(this, connector);
+            case HTTP_2 -> new Http2Transport(this, connector, true, false);
+            case DYNAMIC -> new Http2Transport(this, connector, false, true);
+            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(this, connector, true, true);
+        };
+        this.transportChoice = transport;
         addBean(connector, true);
+    }
+
+    /** @return which HTTP versions this client speaks */
+    public HttpTransport getTransport() {
+        return transportChoice;
     }
 
     @Override
