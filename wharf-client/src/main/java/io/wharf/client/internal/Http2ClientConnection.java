@@ -65,6 +65,10 @@ final class Http2ClientConnection extends AbstractConnection
         return session;
     }
 
+    HttpClient client() {
+        return client;
+    }
+
     HttpDestination destination() {
         return destination;
     }

@@ -1,6 +1,9 @@
 package io.wharf.client.internal;
 
+import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.wharf.client.Result;
@@ -18,6 +21,7 @@ import io.wharf.io.Content;
 import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
+import io.wharf.util.thread.Scheduler;
 
 /**
  * One exchange carried on one HTTP/2 stream: the request's head becomes a HEADERS frame
@@ -55,6 +59,9 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private final Runnable demand = this::demand;
     private final Runnable read = Invocable.task(InvocationType.NON_BLOCKING, this::read);
     private volatile Http2Stream stream;
+    /** When something last moved for this exchange (System.nanoTime), for its own idle timeout. */
+    private volatile long lastActivity = System.nanoTime();
+    private volatile Scheduler.Task idleCheck;
 
     Http2ClientStream(Http2ClientConnection connection, HttpExchange exchange) {
         this.connection = connection;
@@ -65,6 +72,10 @@ final class Http2ClientStream implements Http2Stream.Listener {
 
     /** Sends the request's head, and starts sending its content. On the sending thread. */
     void start() {
+        Duration idle = request.getIdleTimeout();
+        if (idle != null) {
+            scheduleIdleCheck(idle.toNanos());
+        }
         request.events().begin(request);
         MetaData.Request head = request.toMetaData();
         boolean endStream = request.getContent() == null;
@@ -86,6 +97,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
     }
 
     private void headersWritten(boolean endStream) {
+        active();
         request.events().commit(request);
         if (endStream) {
             requestWritten();
@@ -129,6 +141,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
     public void onHeaders(Http2Stream from, HeaderBlock headers, boolean endStream) {
         // The answer may come before newStream() returned to the sending thread.
         stream = from;
+        active();
         int status = Integer.parseInt(headers.pseudoHeader(":status"));
         if (HttpStatus.isInformational(status)) {
             HttpResponse interim = new HttpResponse(request);
@@ -174,6 +187,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
                 // The stream was reset: onReset tells the exchange.
                 return;
             }
+            active();
             if (chunk.hasRemaining() && !deliver(chunk)) {
                 return;
             }
@@ -257,8 +271,31 @@ final class Http2ClientStream implements Http2Stream.Listener {
         if (result == null) {
             return;
         }
+        Scheduler.Task check = idleCheck;
+        if (check != null) {
+            check.cancel();
+        }
         connection.forget(exchange);
         exchange.complete(result);
+    }
+
+    /** Something moved for this exchange: its idle timeout starts again. */
+    void active() {
+        lastActivity = System.nanoTime();
+    }
+
+    /**
+     * The request's own idle timeout, as HTTP/1.1 has it: the exchange fails with a
+     * {@link TimeoutException} (and its stream is reset) once nothing moved for it that long;
+     * the connection and its other exchanges go on.
+     */
+    private void scheduleIdleCheck(long idleNanos) {
+        long left = idleNanos - (System.nanoTime() - lastActivity);
+        if (left > 0) {
+            idleCheck = connection.client().getScheduler().schedule(() -> scheduleIdleCheck(idleNanos), left, TimeUnit.NANOSECONDS);
+            return;
+        }
+        fail(new TimeoutException("idle timeout of " + TimeUnit.NANOSECONDS.toMillis(idleNanos) + " ms elapsed for " + request));
     }
 
     /**

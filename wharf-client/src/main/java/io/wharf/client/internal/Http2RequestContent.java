@@ -88,6 +88,7 @@ final class Http2RequestContent extends IteratingCallback {
 
     @Override
     protected void onSuccess() {
+        owner.active();
         if (written != null) {
             request.events().content(request, written);
             written = null;
