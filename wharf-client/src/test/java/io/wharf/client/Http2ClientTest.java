@@ -64,9 +64,9 @@ class Http2ClientTest {
             connections.add(request.getConnectionMetaData().getId());
             io.wharf.server.Response.write(response, true, request.getHttpURI().getPath(), callback);
             return true;
-        }), setup -> { });
+        }), setup -> setup.session.setMaxConcurrentStreams(256));
         HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
-        // The first opens the connection; then 200 go at once.
+        // The first opens the connection; then 200 go at once, within the server's 256 streams.
         assertEquals(200, client.GET(server.uri("/first")).getStatus());
         List<CompletableFuture<ContentResponse>> responses = new ArrayList<>();
         for (int i = 0; i < 200; i++) {

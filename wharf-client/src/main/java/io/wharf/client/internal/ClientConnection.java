@@ -20,9 +20,12 @@ public interface ClientConnection {
     /** Ends {@code exchange} on this connection, if it still carries it, by closing the connection with {@code cause}. */
     void abort(HttpExchange exchange, Throwable cause);
 
-    /** @return how many exchanges it may carry at once: 1 for HTTP/1.1, what the server allows for HTTP/2 */
+    /**
+     * @return how many exchanges it may carry at once (what an HTTP/2 server allows), or -1 to
+     *     leave it to its pool (one, for HTTP/1.1)
+     */
     default int getMaxMultiplex() {
-        return 1;
+        return -1;
     }
 
     /** @return whether the connection can still carry exchanges */

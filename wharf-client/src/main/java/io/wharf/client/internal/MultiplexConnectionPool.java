@@ -225,7 +225,10 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         public void succeeded(ClientConnection connection) {
             slots.put(connection, new Slot(entry));
             // What this connection carries (an HTTP/2 server's limit), whatever the pool guessed.
-            entry.setMaxMultiplex(connection.getMaxMultiplex());
+            int multiplex = connection.getMaxMultiplex();
+            if (multiplex >= 0) {
+                entry.setMaxMultiplex(multiplex);
+            }
             boolean enabled = entry.enable(connection, false);
             // Counted down only once the connection can be acquired, so that no racing
             // thread opens another for the same queued exchange meanwhile.
