@@ -1,8 +1,6 @@
 package io.wharf.client.internal;
 
 import java.io.EOFException;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,6 +14,7 @@ import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Session;
 import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.NetworkReader;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.http2.session.SessionState;
 import io.wharf.io.AbstractConnection;
@@ -33,9 +32,9 @@ import io.wharf.util.buffer.RetainableByteBuffer;
  *
  * <p><b>Threads.</b> {@link #onFillable()} is NON_BLOCKING and runs on a selector thread; the
  * session tells streams and this listener there. {@link #send}, {@link #abort} and
- * {@link #close} come from any thread. <b>Buffers.</b> The network buffer is borrowed when bytes
- * arrive and released when empty and unreferenced; DATA chunks are slices that retain it (the
- * session's rules), so a still referenced buffer is replaced by a fresh one at the next read.
+ * {@link #close} come from any thread. <b>Buffers.</b> The {@link NetworkReader} borrows the
+ * network buffer when bytes arrive and releases it when empty and unreferenced; DATA chunks are
+ * slices that retain it (the session's rules).
  */
 final class Http2ClientConnection extends AbstractConnection
         implements ClientConnection, Http2Session.Listener, Connection.UpgradeTo {
@@ -50,7 +49,7 @@ final class Http2ClientConnection extends AbstractConnection
     private final Map<HttpExchange, Http2ClientStream> carried = new ConcurrentHashMap<>();
     private final AtomicBoolean ready = new AtomicBoolean();
     private volatile int maxMultiplex = DEFAULT_MAX_MULTIPLEX;
-    private RetainableByteBuffer network;
+    private final NetworkReader reader;
 
     Http2ClientConnection(EndPoint endPoint, HttpDestination destination, RouteOpening opening) {
         super(endPoint, destination.getClient().getExecutor());
@@ -59,6 +58,7 @@ final class Http2ClientConnection extends AbstractConnection
         this.opening = opening;
         this.session = new Http2Session(Http2Session.Role.CLIENT, endPoint, client.getExecutor(), client.getScheduler(),
                 client.getByteBufferPool(), new SessionConfiguration(), this);
+        this.reader = new NetworkReader(session, client.getByteBufferPool(), client.getResponseBufferSize());
     }
 
     Http2Session session() {
@@ -80,14 +80,14 @@ final class Http2ClientConnection extends AbstractConnection
 
     @Override
     public void onUpgradeTo(RetainableByteBuffer prefilled) {
-        network = prefilled;
+        reader.prefill(prefilled);
     }
 
     @Override
     public void onOpen() {
         super.onOpen();
         session.start();
-        if (network != null && network.hasRemaining()) {
+        if (reader.hasBytes()) {
             onFillable();
         } else {
             fillInterested();
@@ -156,50 +156,15 @@ final class Http2ClientConnection extends AbstractConnection
     @Override
     public void onFillable() {
         try {
-            while (true) {
-                if (network != null && network.hasRemaining()) {
-                    session.parse(network);
+            if (reader.read() == 0) {
+                if (getEndPoint().isOpen()) {
+                    fillInterested();
                 }
-                int filled = fill();
-                if (filled > 0) {
-                    continue;
-                }
-                releaseNetworkIfUnused();
-                if (filled == 0) {
-                    if (getEndPoint().isOpen()) {
-                        fillInterested();
-                    }
-                    return;
-                }
-                getEndPoint().close(new EOFException("the server at " + destination.getOrigin() + " closed the HTTP/2 connection"));
                 return;
             }
+            getEndPoint().close(new EOFException("the server at " + destination.getOrigin() + " closed the HTTP/2 connection"));
         } catch (Throwable x) {
-            releaseNetworkIfUnused();
             getEndPoint().close(x);
-        }
-    }
-
-    /** Reads into the network buffer, taking a new one when chunks still reference the current one. */
-    private int fill() throws IOException {
-        if (network != null && network.isRetained()) {
-            RetainableByteBuffer referenced = network;
-            network = null;
-            referenced.release();
-        }
-        if (network == null) {
-            network = client.getByteBufferPool().acquire(client.getResponseBufferSize(), true);
-        }
-        ByteBuffer buffer = network.byteBuffer();
-        buffer.clear().limit(0);
-        return getEndPoint().fill(buffer);
-    }
-
-    private void releaseNetworkIfUnused() {
-        RetainableByteBuffer buffer = network;
-        if (buffer != null && !buffer.hasRemaining()) {
-            network = null;
-            buffer.release();
         }
     }
 
@@ -216,6 +181,8 @@ final class Http2ClientConnection extends AbstractConnection
         }
         TimeoutException cause = new TimeoutException("idle timeout of " + getEndPoint().getIdleTimeout()
                 + " ms elapsed on the HTTP/2 connection to " + destination.getOrigin());
+        // Out of the pool before the exchanges hear of it, so that what they send next goes elsewhere.
+        destination.connectionClosed(this, false);
         for (Http2ClientStream stream : List.copyOf(carried.values())) {
             stream.fail(cause);
         }

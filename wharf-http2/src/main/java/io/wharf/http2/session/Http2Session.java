@@ -413,7 +413,10 @@ public final class Http2Session {
         cancelSettingsTimeout();
         all.frames().forEach(callback -> fail(callback, cause));
         for (Http2Stream stream : all.streams()) {
-            abandon(stream, error, cause);
+            // A stream of ours whose HEADERS never went out was not processed: it may go again elsewhere.
+            boolean unsent = !isRemote(stream.getId()) && !stream.headersSent;
+            abandon(stream, error, unsent ? new StreamNotProcessedException("stream " + stream.getId()
+                    + " was not sent: " + cause.getMessage()) : cause);
         }
     }
 
