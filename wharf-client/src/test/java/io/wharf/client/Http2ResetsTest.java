@@ -46,14 +46,17 @@ class Http2ResetsTest {
         }
     };
 
+    /** Answers the first request with a GOAWAY naming no stream as processed. */
+    private static final ScriptedServer.Script GOAWAY_BELOW_THE_FIRST = peer -> {
+        RawHttp2Peer http2 = new RawHttp2Peer(peer).start();
+        http2.awaitHeaders();
+        http2.goAway(0, ErrorCode.NO_ERROR);
+        drain(http2);
+    };
+
     @Test
     void aGoAwayBelowAnIdempotentRequestSendsItAgainOnANewConnection() throws Exception {
-        ScriptedServer server = loopback.scripted(peer -> {
-            RawHttp2Peer http2 = new RawHttp2Peer(peer).start();
-            http2.awaitHeaders();
-            http2.goAway(0, ErrorCode.NO_ERROR);
-            drain(http2);
-        }, ANSWERS);
+        ScriptedServer server = loopback.scripted(GOAWAY_BELOW_THE_FIRST, ANSWERS);
         HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
         ContentResponse response = client.GET(server.uri("/again"));
         assertEquals("answered 1", response.getContentAsString());
@@ -62,12 +65,7 @@ class Http2ResetsTest {
 
     @Test
     void aGoAwayBelowAPostFailsIt() throws Exception {
-        ScriptedServer server = loopback.scripted(peer -> {
-            RawHttp2Peer http2 = new RawHttp2Peer(peer).start();
-            http2.awaitHeaders();
-            http2.goAway(0, ErrorCode.NO_ERROR);
-            drain(http2);
-        }, ANSWERS);
+        ScriptedServer server = loopback.scripted(GOAWAY_BELOW_THE_FIRST, ANSWERS);
         HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
         ExecutionException failed = assertThrows(ExecutionException.class,
                 () -> client.POST(server.uri("/once")).content(RequestContent.of("data")).send());
@@ -76,16 +74,20 @@ class Http2ResetsTest {
         assertEquals("answered 1", client.GET(server.uri("/next")).getContentAsString(), "the next goes on a new connection");
     }
 
-    @Test
-    void aRefusedStreamIsSentAgain() throws Exception {
-        ScriptedServer server = loopback.scripted(peer -> {
+    /** Resets the first request's stream with {@code error}, answers the next. */
+    private static ScriptedServer.Script resetTheFirst(ErrorCode error) {
+        return peer -> {
             RawHttp2Peer http2 = new RawHttp2Peer(peer).start();
-            RawHttp2Peer.Frame first = http2.awaitHeaders();
-            http2.reset(first.streamId(), ErrorCode.REFUSED_STREAM);
+            http2.reset(http2.awaitHeaders().streamId(), error);
             RawHttp2Peer.Frame second = http2.awaitHeaders();
             http2.respond(second.streamId(), 200, "answered " + second.streamId());
             drain(http2);
-        });
+        };
+    }
+
+    @Test
+    void aRefusedStreamIsSentAgain() throws Exception {
+        ScriptedServer server = loopback.scripted(resetTheFirst(ErrorCode.REFUSED_STREAM));
         HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
         assertEquals("answered 3", client.GET(server.uri("/refused")).getContentAsString());
         assertEquals(1, server.accepted());
@@ -93,14 +95,7 @@ class Http2ResetsTest {
 
     @Test
     void aServerResetFailsTheExchangeAndTheConnectionGoesOn() throws Exception {
-        ScriptedServer server = loopback.scripted(peer -> {
-            RawHttp2Peer http2 = new RawHttp2Peer(peer).start();
-            RawHttp2Peer.Frame first = http2.awaitHeaders();
-            http2.reset(first.streamId(), ErrorCode.INTERNAL_ERROR);
-            RawHttp2Peer.Frame second = http2.awaitHeaders();
-            http2.respond(second.streamId(), 200, "answered " + second.streamId());
-            drain(http2);
-        });
+        ScriptedServer server = loopback.scripted(resetTheFirst(ErrorCode.INTERNAL_ERROR));
         HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
         ExecutionException failed = assertThrows(ExecutionException.class, () -> client.GET(server.uri("/reset")));
         assertInstanceOf(IOException.class, failed.getCause());

@@ -4,13 +4,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import io.wharf.http2.session.SessionConfiguration;
-import io.wharf.io.Connection;
-import io.wharf.io.EndPoint;
-import io.wharf.io.ssl.SslConnection;
 import io.wharf.io.ssl.SslConnectionFactory;
-import io.wharf.io.ssl.SslHandshake;
-import io.wharf.server.ConnectionFactory;
-import io.wharf.server.Connector;
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.HttpConnectionFactory;
@@ -51,7 +45,7 @@ final class Http2TestServer implements AutoCloseable {
             SslConnectionFactory tls = SslConnectionFactory.forServer(setup.tls.serverContext());
             tls.setApplicationProtocols(setup.protocols);
             Http2ConnectionFactory h2 = new Http2ConnectionFactory(configuration, setup.session);
-            connector = new ServerConnector(server, 1, new AlpnFirst(tls), http, h2);
+            connector = new ServerConnector(server, 1, new TestServer.TlsFirst(tls), http, h2);
         } else {
             connector = new ServerConnector(server, 1, http, new Http2CleartextConnectionFactory(configuration, setup.session));
         }
@@ -72,30 +66,5 @@ final class Http2TestServer implements AutoCloseable {
     @Override
     public void close() throws Exception {
         server.stop();
-    }
-
-    /** TLS on each accepted endpoint, then HTTP/1.1 on the decrypted one, upgraded to h2 when ALPN picked it. */
-    private record AlpnFirst(SslConnectionFactory tls) implements ConnectionFactory {
-        @Override
-        public String getProtocol() {
-            return "SSL";
-        }
-
-        @Override
-        public Connection newConnection(Connector connector, EndPoint endPoint) {
-            ConnectionFactory http = connector.getConnectionFactory("HTTP/1.1");
-            ConnectionFactory h2 = connector.getConnectionFactory("h2");
-            SslConnection connection = tls.newConnection(endPoint, connector.getExecutor(), connector.getByteBufferPool(),
-                    decrypted -> http.newConnection(connector, decrypted));
-            connection.addListener(new SslConnection.Listener() {
-                @Override
-                public void handshakeSucceeded(SslHandshake handshake) {
-                    if ("h2".equals(handshake.applicationProtocol())) {
-                        handshake.endPoint().upgrade(h2.newConnection(connector, handshake.endPoint()));
-                    }
-                }
-            });
-            return connection;
-        }
     }
 }

@@ -68,13 +68,29 @@ final class NginxPeer implements AutoCloseable {
 
     /** @return the servers of {@link #h2Port} and {@link #h2cPort} */
     private static String http2Servers(Path directory, int http, int h2, int h2c, boolean ipv6) {
+        return tlsServer(directory, http, listen(h2, " ssl http2", ipv6), "hello $scheme $server_protocol alpn=$ssl_alpn_protocol")
+                + """
+              server {
+                listen 127.0.0.1:%2$d http2;
+                location = /hello {
+                  return 200 "hello $scheme $server_protocol\\n";
+                }
+                location / {
+                  root %1$s/www;
+                }
+              }
+            """.formatted(directory, h2c);
+    }
+
+    /** @return a TLS server with the localhost certificate: /hello answers {@code hello}, /echo goes to the plain server's /reflect */
+    private static String tlsServer(Path directory, int http, String listen, String hello) {
         return """
               server {
                 %3$s
                 ssl_certificate %1$s/localhost.crt;
                 ssl_certificate_key %1$s/localhost.key;
                 location = /hello {
-                  return 200 "hello $scheme $server_protocol alpn=$ssl_alpn_protocol\n";
+                  return 200 "%4$s\\n";
                 }
                 location = /echo {
                   proxy_pass http://127.0.0.1:%2$d/reflect;
@@ -84,16 +100,7 @@ final class NginxPeer implements AutoCloseable {
                   root %1$s/www;
                 }
               }
-              server {
-                listen 127.0.0.1:%4$d http2;
-                location = /hello {
-                  return 200 "hello $scheme $server_protocol\n";
-                }
-                location / {
-                  root %1$s/www;
-                }
-              }
-            """.formatted(directory, http, listen(h2, " ssl http2", ipv6), h2c);
+            """.formatted(directory, http, listen, hello);
     }
 
     private static String configuration(Path directory, int http, int tls, int wrong, boolean ipv6) {
@@ -131,21 +138,7 @@ final class NginxPeer implements AutoCloseable {
                   root %1$s/www;
                 }
               }
-              server {
-                %6$s
-                ssl_certificate %1$s/localhost.crt;
-                ssl_certificate_key %1$s/localhost.key;
-                location = /hello {
-                  return 200 "hello $scheme sni=$ssl_server_name alpn=$ssl_alpn_protocol\\n";
-                }
-                location = /echo {
-                  proxy_pass http://127.0.0.1:%2$d/reflect;
-                  proxy_set_header X-Echo $request_body;
-                }
-                location / {
-                  root %1$s/www;
-                }
-              }
+            %6$s\
               server {
                 listen 127.0.0.1:%4$d ssl;
                 ssl_certificate %1$s/wrong.crt;
@@ -156,7 +149,8 @@ final class NginxPeer implements AutoCloseable {
               }
             # HTTP/2 servers
             }
-            """.formatted(directory, http, tls, wrong, listen(http, "", ipv6), listen(tls, " ssl", ipv6),
+            """.formatted(directory, http, tls, wrong, listen(http, "", ipv6),
+                    tlsServer(directory, http, listen(tls, " ssl", ipv6), "hello $scheme sni=$ssl_server_name alpn=$ssl_alpn_protocol"),
                     System.getProperty("user.name"));
     }
 
