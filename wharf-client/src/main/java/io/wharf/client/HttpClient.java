@@ -33,9 +33,10 @@ import io.wharf.util.thread.Scheduler;
 /**
  * The asynchronous HTTP client: makes {@link Request}s, queues them per {@link Destination}
  * (one per origin — scheme, host, port, tag — and proxy) and carries them over pooled HTTP/1.1
- * connections opened by a {@link ClientConnector}: plain for {@code http}, over TLS for
- * {@code https} (the server's certificate checked against {@link #setSslContext} or the JDK's
- * trusted CAs and required to name the host; SNI; ALPN {@code http/1.1}), directly or through
+ * or HTTP/2 connections (as its {@link HttpTransport} says) opened by a {@link ClientConnector}:
+ * plain for {@code http}, over TLS for {@code https} (the server's certificate checked against
+ * {@link #setSslContext} or the JDK's trusted CAs and required to name the host; SNI; ALPN
+ * {@code h2} and/or {@code http/1.1}), directly or through
  * the first of {@link #setProxies} that applies (an HTTP proxy, a CONNECT tunnel, SOCKS5). On a
  * request's behalf it follows redirects ({@link #setFollowRedirects}), keeps cookies
  * ({@link #getCookieStore}), answers 401 challenges ({@link #getAuthenticationStore}) and
