@@ -244,4 +244,39 @@ class Http2ClientTest {
         assertEquals("small", client.GET(server.uri("/small")).getContentAsString(), "the connection goes on");
         assertEquals(1, client.getDestinations().get(0).getConnectionCount());
     }
+
+    @Test
+    void exchangesAbortedAtRandomMomentsEachCompleteOnceAndLeakNothing() throws Exception {
+        Http2TestServer server = loopback.http2Server(echo(), setup -> { });
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
+        assertEquals(200, client.GET(server.uri("/warm")).getStatus());
+        java.util.Random random = new java.util.Random(11);
+        java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        java.util.concurrent.atomic.AtomicInteger completions = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(100);
+        try {
+            for (int i = 0; i < 100; i++) {
+                Request request = i % 2 == 0 ? client.newRequest(server.uri("/get/" + i))
+                        : client.POST(server.uri("/post/" + i)).content(RequestContent.of(new byte[64 * 1024 + i]));
+                request.send(new BufferingResponseListener(1 << 20) {
+                    @Override
+                    public void onComplete(Result result) {
+                        completions.incrementAndGet();
+                        done.countDown();
+                    }
+                });
+                if (random.nextBoolean()) {
+                    timer.schedule(() -> request.abort(new java.util.concurrent.CancellationException("test")),
+                            random.nextInt(3000), TimeUnit.MICROSECONDS);
+                }
+            }
+            assertTrue(done.await(20, TimeUnit.SECONDS), "every exchange completed");
+        } finally {
+            timer.shutdownNow();
+        }
+        Thread.sleep(100);
+        assertEquals(100, completions.get(), "each exchange completed once");
+        assertTrue(client.GET(server.uri("/after")).getContentAsString().startsWith("GET /after|HTTP/2.0"));
+        assertEquals(1, client.getDestinations().get(0).getConnectionCount(), "aborts reset streams, not the connection");
+    }
 }

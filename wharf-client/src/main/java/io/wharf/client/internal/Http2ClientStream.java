@@ -87,6 +87,11 @@ final class Http2ClientStream implements Http2Stream.Listener {
             return;
         }
         stream = opened;
+        if (exchange.isResponseOver()) {
+            // Aborted while the stream was being opened: the abort found no stream to reset.
+            opened.reset(ErrorCode.CANCEL);
+            return;
+        }
         if (!endStream) {
             new Http2RequestContent(this, opened, request, connection.getExecutor()).start();
         }
@@ -142,6 +147,11 @@ final class Http2ClientStream implements Http2Stream.Listener {
         // The answer may come before newStream() returned to the sending thread.
         stream = from;
         active();
+        if (exchange.isResponseOver()) {
+            // Aborted or timed out: nothing more is told, and the stream goes.
+            from.reset(ErrorCode.CANCEL);
+            return;
+        }
         int status = Integer.parseInt(headers.pseudoHeader(":status"));
         if (HttpStatus.isInformational(status)) {
             HttpResponse interim = new HttpResponse(request);
