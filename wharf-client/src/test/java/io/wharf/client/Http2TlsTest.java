@@ -81,6 +81,16 @@ class Http2TlsTest {
         assertEquals(HttpVersion.HTTP_1_1, get.getVersion());
         assertEquals("GET /a|HTTP/1.1|", get.getContentAsString());
         assertEquals("POST /b|HTTP/1.1|z", client.POST(server.uri("/b")).content(RequestContent.of("z")).send().getContentAsString());
+        // HTTP/1.1 connections of the dynamic pool carry one exchange at a time.
+        java.util.List<java.util.concurrent.CompletableFuture<ContentResponse>> responses = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            BufferingResponseListener listener = new BufferingResponseListener(1024);
+            client.newRequest(server.uri("/" + i)).send(listener);
+            responses.add(listener.future());
+        }
+        for (int i = 0; i < 10; i++) {
+            assertEquals("GET /" + i + "|HTTP/1.1|", responses.get(i).get(10, java.util.concurrent.TimeUnit.SECONDS).getContentAsString());
+        }
     }
 
     @Test
