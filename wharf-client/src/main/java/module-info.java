@@ -10,7 +10,7 @@
  */
 module io.wharf.client {
     requires transitive io.wharf.http;
-    requires io.wharf.http2;
+    requires transitive io.wharf.http2;
 
     exports io.wharf.client;
     exports io.wharf.client.reactive;

@@ -17,6 +17,7 @@ import javax.net.ssl.SSLContext;
 import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.internal.Http1Transport;
 import io.wharf.client.internal.Http2Transport;
+import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.Transport;
@@ -88,6 +89,7 @@ public final class HttpClient extends ContainerLifeCycle {
     private final ClientConnector connector;
     private final Transport transport;
     private final HttpTransport transportChoice;
+    private final SessionConfiguration http2Configuration = new SessionConfiguration();
     private final ConcurrentMap<DestinationKey, HttpDestination> destinations = new ConcurrentHashMap<>();
     private Duration idleTimeout = Duration.ofSeconds(30);
     private Duration requestTimeout;
@@ -149,6 +151,15 @@ public final class HttpClient extends ContainerLifeCycle {
     /** @return which HTTP versions this client speaks */
     public HttpTransport getTransport() {
         return transportChoice;
+    }
+
+    /**
+     * @return the settings, windows and budgets of this client's HTTP/2 connections (its
+     *     receive windows: 1 MiB per stream, 4 MiB per connection, by default); change them
+     *     before {@link #start()}
+     */
+    public SessionConfiguration getHttp2Configuration() {
+        return http2Configuration;
     }
 
     @Override

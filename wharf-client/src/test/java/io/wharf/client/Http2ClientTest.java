@@ -145,7 +145,7 @@ class Http2ClientTest {
             callback.succeeded();
             return true;
         }), setup -> { });
-        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> c.getHttp2Configuration().setInitialStreamWindow(256 * 1024));
         java.util.concurrent.BlockingQueue<Runnable> demands = new java.util.concurrent.LinkedBlockingQueue<>();
         java.util.concurrent.atomic.AtomicLong received = new java.util.concurrent.atomic.AtomicLong();
         CompletableFuture<Result> done = new CompletableFuture<>();
@@ -163,8 +163,8 @@ class Http2ClientTest {
         });
         Runnable first = demands.poll(10, TimeUnit.SECONDS);
         Thread.sleep(500);
-        // The client's stream window is 1 MiB: without demand the server cannot write much more.
-        assertTrue(written.get() <= 1536 * 1024, "the server wrote " + written.get() + " bytes to a reader that did not demand");
+        // The client's stream window is 256 KiB: without demand the server cannot write much more.
+        assertTrue(written.get() <= 512 * 1024, "the server wrote " + written.get() + " bytes to a reader that did not demand");
         demands.add(first);
         while (!done.isDone()) {
             Runnable demand = demands.poll(100, TimeUnit.MILLISECONDS);

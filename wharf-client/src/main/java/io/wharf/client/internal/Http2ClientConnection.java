@@ -15,7 +15,6 @@ import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Session;
 import io.wharf.http2.session.Http2Stream;
 import io.wharf.http2.session.NetworkReader;
-import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.http2.session.SessionState;
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.Connection;
@@ -57,7 +56,7 @@ final class Http2ClientConnection extends AbstractConnection
         this.client = destination.getClient();
         this.opening = opening;
         this.session = new Http2Session(Http2Session.Role.CLIENT, endPoint, client.getExecutor(), client.getScheduler(),
-                client.getByteBufferPool(), new SessionConfiguration(), this);
+                client.getByteBufferPool(), client.getHttp2Configuration(), this);
         this.reader = new NetworkReader(session, client.getByteBufferPool(), client.getResponseBufferSize());
     }
 

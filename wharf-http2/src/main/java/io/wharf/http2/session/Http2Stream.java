@@ -13,7 +13,7 @@ import io.wharf.util.Callback;
  * One HTTP/2 stream of an {@link Http2Session}: its {@link StreamState}, its two flow-control
  * windows, the content that arrived for it (read as a {@link Content.Source}), and the calls
  * that send on it ({@link #headers}, {@link #data}, {@link #reset}). Role-neutral: a server
- * stream answers a request, a client stream will carry one.
+ * stream answers a request, a client stream ({@link Http2Session#newStream}) carries one.
  *
  * <p><b>Threads.</b> The session's reading thread adds content and tells the {@link Listener};
  * the application reads, demands and sends from any thread, one reader at a time. Every field
