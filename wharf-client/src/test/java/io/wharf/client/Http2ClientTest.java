@@ -279,4 +279,21 @@ class Http2ClientTest {
         assertTrue(client.GET(server.uri("/after")).getContentAsString().startsWith("GET /after|HTTP/2.0"));
         assertEquals(1, client.getDestinations().get(0).getConnectionCount(), "aborts reset streams, not the connection");
     }
+
+    @Test
+    void plainHttpThroughAForwardingProxyStaysHttp11() throws Exception {
+        List<String> heads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ScriptedServer proxy = loopback.scripted(peer -> {
+            String head;
+            while ((head = peer.readHead()) != null) {
+                heads.add(head.substring(0, head.indexOf('\r')));
+                peer.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+            }
+        });
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> c.setProxies(List.of(Proxy.http("127.0.0.1", proxy.port()))));
+        ContentResponse response = client.GET("http://origin.test/x");
+        assertEquals("ok", response.getContentAsString());
+        assertEquals(HttpVersion.HTTP_1_1, response.getVersion());
+        assertEquals(List.of("GET http://origin.test/x HTTP/1.1"), heads);
+    }
 }

@@ -3,6 +3,7 @@ package io.wharf.client.internal;
 import java.util.List;
 
 import io.wharf.client.HttpClient;
+import io.wharf.client.Proxy;
 import io.wharf.io.ClientConnector;
 import io.wharf.util.Promise;
 
@@ -50,7 +51,8 @@ public final class Http2Transport implements Transport {
     @Override
     public ConnectionPool newConnectionPool(HttpDestination destination) {
         boolean secure = "https".equals(destination.getOrigin().scheme());
-        boolean surelyHttp2 = secure ? !http1 : cleartextHttp2;
+        boolean forwarded = !secure && destination.getProxy() != null && destination.getProxy().getKind() == Proxy.Kind.HTTP;
+        boolean surelyHttp2 = secure ? !http1 : cleartextHttp2 && !forwarded;
         int expected = surelyHttp2 ? Http2ClientConnection.DEFAULT_MAX_MULTIPLEX : 1;
         return new MultiplexConnectionPool(destination, this, client.getMaxConnectionsPerDestination(),
                 client.getMaxConnectionUsage(), expected, client.getConnectionStrategy());

@@ -77,7 +77,6 @@ final class RouteOpening {
      */
     RouteOpening(HttpClient client, ClientConnector connector, HttpDestination destination,
                  Promise<ClientConnection> promise, boolean cleartextHttp2, boolean http1) {
-        this.cleartextHttp2 = cleartextHttp2;
         this.http1 = http1;
         this.client = client;
         this.connector = connector;
@@ -87,6 +86,8 @@ final class RouteOpening {
         this.proxy = destination.getProxy();
         this.secure = "https".equals(origin.scheme());
         this.tunnel = proxy != null && (proxy.getKind() == Proxy.Kind.SOCKS5 || secure);
+        // A forwarding HTTP proxy (plain http, no tunnel) is spoken to in HTTP/1.1 with absolute targets.
+        this.cleartextHttp2 = cleartextHttp2 && (proxy == null || tunnel);
     }
 
     Origin origin() {
