@@ -62,6 +62,9 @@ final class Http2ClientStream implements Http2Stream.Listener {
     /** When something last moved for this exchange (System.nanoTime), for its own idle timeout. */
     private volatile long lastActivity = System.nanoTime();
     private volatile Scheduler.Task idleCheck;
+    private volatile Throwable refusal;
+    /** Set once this stream is done with its exchange (over, or sent again elsewhere): the idle check stops. */
+    private volatile boolean idleOver;
 
     Http2ClientStream(Http2ClientConnection connection, HttpExchange exchange) {
         this.connection = connection;
@@ -84,6 +87,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
         Http2Stream opened = connection.session().newStream(fields, endStream, this, Callback.from(InvocationType.NON_BLOCKING,
                 () -> headersWritten(endStream), this::refused));
         if (opened == null) {
+            retryOrFail(refusal);
             return;
         }
         stream = opened;
@@ -109,11 +113,12 @@ final class Http2ClientStream implements Http2Stream.Listener {
         }
     }
 
-    /** The session refused a new stream (it is closing), or the HEADERS were dropped: a reset follows when there is a stream. */
+    /**
+     * The HEADERS were not written: the session refused the stream (start() then tells the
+     * exchange), or dropped them with the stream (whose reset tells it). Inline in newStream() when refused.
+     */
     private void refused(Throwable cause) {
-        if (stream == null) {
-            retryOrFail(cause);
-        }
+        refusal = cause;
     }
 
     /** The whole request was written. */
@@ -262,6 +267,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
     /** The stream ended early: sent again on another connection when the server never processed it and that is safe; else failed. */
     private void retryOrFail(Throwable cause) {
         if (cause instanceof StreamNotProcessedException && exchange.prepareRetry()) {
+            cancelIdleCheck();
             connection.forget(exchange);
             connection.destination().resend(exchange);
             return;
@@ -281,12 +287,17 @@ final class Http2ClientStream implements Http2Stream.Listener {
         if (result == null) {
             return;
         }
+        cancelIdleCheck();
+        connection.forget(exchange);
+        exchange.complete(result);
+    }
+
+    private void cancelIdleCheck() {
+        idleOver = true;
         Scheduler.Task check = idleCheck;
         if (check != null) {
             check.cancel();
         }
-        connection.forget(exchange);
-        exchange.complete(result);
     }
 
     /** Something moved for this exchange: its idle timeout starts again. */
@@ -300,6 +311,9 @@ final class Http2ClientStream implements Http2Stream.Listener {
      * the connection and its other exchanges go on.
      */
     private void scheduleIdleCheck(long idleNanos) {
+        if (idleOver) {
+            return;
+        }
         long left = idleNanos - (System.nanoTime() - lastActivity);
         if (left > 0) {
             idleCheck = connection.client().getScheduler().schedule(() -> scheduleIdleCheck(idleNanos), left, TimeUnit.NANOSECONDS);
