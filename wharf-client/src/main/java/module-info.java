@@ -1,7 +1,8 @@
 /**
  * Wharf's asynchronous HTTP client: {@code HttpClient}, requests and responses with listeners
  * for every event (content with demand), destinations with bounded queues and connection
- * pools, HTTP/1.1 over TCP and Unix domain sockets, https over TLS, HTTP and SOCKS5 proxies,
+ * pools, HTTP/1.1 over TCP and Unix domain sockets, HTTP/2 (h2 by ALPN, h2c with prior
+ * knowledge, or either as the server picks: {@code HttpTransport}), https over TLS, HTTP and SOCKS5 proxies,
  * redirects, cookies, gzip decoding; {@code io.wharf.client.auth} holds Basic and Digest
  * authentication and their store; {@code io.wharf.client.reactive}, the same as
  * {@code java.util.concurrent.Flow} publishers.
@@ -9,6 +10,7 @@
  */
 module io.wharf.client {
     requires transitive io.wharf.http;
+    requires transitive io.wharf.http2;
 
     exports io.wharf.client;
     exports io.wharf.client.reactive;

@@ -16,6 +16,8 @@ import javax.net.ssl.SSLContext;
 
 import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.internal.Http1Transport;
+import io.wharf.client.internal.Http2Transport;
+import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.Transport;
@@ -32,9 +34,10 @@ import io.wharf.util.thread.Scheduler;
 /**
  * The asynchronous HTTP client: makes {@link Request}s, queues them per {@link Destination}
  * (one per origin — scheme, host, port, tag — and proxy) and carries them over pooled HTTP/1.1
- * connections opened by a {@link ClientConnector}: plain for {@code http}, over TLS for
- * {@code https} (the server's certificate checked against {@link #setSslContext} or the JDK's
- * trusted CAs and required to name the host; SNI; ALPN {@code http/1.1}), directly or through
+ * or HTTP/2 connections (as its {@link HttpTransport} says) opened by a {@link ClientConnector}:
+ * plain for {@code http}, over TLS for {@code https} (the server's certificate checked against
+ * {@link #setSslContext} or the JDK's trusted CAs and required to name the host; SNI; ALPN
+ * {@code h2} and/or {@code http/1.1}), directly or through
  * the first of {@link #setProxies} that applies (an HTTP proxy, a CONNECT tunnel, SOCKS5). On a
  * request's behalf it follows redirects ({@link #setFollowRedirects}), keeps cookies
  * ({@link #getCookieStore}), answers 401 challenges ({@link #getAuthenticationStore}) and
@@ -85,6 +88,8 @@ public final class HttpClient extends ContainerLifeCycle {
 
     private final ClientConnector connector;
     private final Transport transport;
+    private final HttpTransport transportChoice;
+    private final SessionConfiguration http2Configuration = new SessionConfiguration();
     private final ConcurrentMap<DestinationKey, HttpDestination> destinations = new ConcurrentHashMap<>();
     private Duration idleTimeout = Duration.ofSeconds(30);
     private Duration requestTimeout;
@@ -119,9 +124,42 @@ public final class HttpClient extends ContainerLifeCycle {
 
     /** A client on {@code connector}, configured (threads, pool, selectors) by the caller and managed by this client. */
     public HttpClient(ClientConnector connector) {
+        this(connector, HttpTransport.HTTP_1_1);
+    }
+
+    /** A client on a new {@link ClientConnector} that speaks the HTTP versions {@code transport} says. */
+    public HttpClient(HttpTransport transport) {
+        this(new ClientConnector(), transport);
+    }
+
+    /**
+     * A client on {@code connector}, configured by the caller and managed by this client, that
+     * speaks the HTTP versions {@code transport} says (HTTP/2, HTTP/1.1, or either by ALPN).
+     */
+    public HttpClient(ClientConnector connector, HttpTransport transport) {
         this.connector = Objects.requireNonNull(connector, "connector");
-        this.transport = new Http1Transport(this, connector);
+        this.transport = switch (Objects.requireNonNull(transport, "transport")) {
+            case HTTP_1_1 -> new Http1Transport(this, connector);
+            case HTTP_2 -> new Http2Transport(this, connector, true, false);
+            case DYNAMIC -> new Http2Transport(this, connector, false, true);
+            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(this, connector, true, true);
+        };
+        this.transportChoice = transport;
         addBean(connector, true);
+    }
+
+    /** @return which HTTP versions this client speaks */
+    public HttpTransport getTransport() {
+        return transportChoice;
+    }
+
+    /**
+     * @return the settings, windows and budgets of this client's HTTP/2 connections (its
+     *     receive windows: 1 MiB per stream, 4 MiB per connection, by default); change them
+     *     before {@link #start()}
+     */
+    public SessionConfiguration getHttp2Configuration() {
+        return http2Configuration;
     }
 
     @Override

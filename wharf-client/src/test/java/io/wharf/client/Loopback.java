@@ -76,8 +76,20 @@ final class Loopback implements AfterEachCallback {
 
     /** @return the test's client, set up by {@code setup} before it starts at the first call */
     HttpClient client(Consumer<HttpClient> setup) throws Exception {
+        return client(HttpTransport.HTTP_1_1, setup);
+    }
+
+    /** @return Wharf's server with {@code handler} speaking HTTP/2 (and HTTP/1.1) as {@code setup} says, started */
+    Http2TestServer http2Server(Handler handler, Consumer<Http2TestServer.Setup> setup) throws Exception {
+        Http2TestServer server = new Http2TestServer(leaks.pool(), handler, setup);
+        servers.add(server);
+        return server;
+    }
+
+    /** @return the test's client speaking what {@code transport} says, set up by {@code setup} before it starts at the first call */
+    HttpClient client(HttpTransport transport, Consumer<HttpClient> setup) throws Exception {
         if (client == null) {
-            client = new HttpClient();
+            client = new HttpClient(transport);
             client.setByteBufferPool(leaks.pool());
             setup.accept(client);
             client.start();

@@ -10,8 +10,12 @@ import java.util.List;
  * <ul>
  * <li>{@link #httpPort}: plain http;</li>
  * <li>{@link #tlsPort}: TLS with the self-signed {@link TestCertificate#localhost()};</li>
- * <li>{@link #wrongNamePort}: TLS with {@link TestCertificate#wrongName()}, valid but for another host.</li>
+ * <li>{@link #wrongNamePort}: TLS with {@link TestCertificate#wrongName()}, valid but for another host;</li>
+ * <li>{@link #h2Port}: TLS offering h2 (and http/1.1) by ALPN, with the locations of the TLS server;</li>
+ * <li>{@link #h2cPort}: plain HTTP/2 with prior knowledge (h2c), with those of the plain server.</li>
  * </ul>
+ * HTTP/2 is switched on with {@code listen ... http2}, which nginx 1.22 (Debian's) knows; later
+ * versions accept it too (with a warning that {@code http2 on;} is the new way).
  * {@code /hello} answers what nginx saw ({@code scheme}, SNI, ALPN, the {@code Via} a proxy
  * added); {@code /echo} (TLS) answers the method and the request body, through a
  * {@code proxy_pass} to the plain server; {@code /big.txt} is a 200 KB text file, gzipped when
@@ -24,12 +28,16 @@ final class NginxPeer implements AutoCloseable {
     final int httpPort;
     final int tlsPort;
     final int wrongNamePort;
+    final int h2Port;
+    final int h2cPort;
     private final PeerProcess process;
 
-    private NginxPeer(int httpPort, int tlsPort, int wrongNamePort, PeerProcess process) {
-        this.httpPort = httpPort;
-        this.tlsPort = tlsPort;
-        this.wrongNamePort = wrongNamePort;
+    private NginxPeer(int[] ports, PeerProcess process) {
+        this.httpPort = ports[0];
+        this.tlsPort = ports[1];
+        this.wrongNamePort = ports[2];
+        this.h2Port = ports[3];
+        this.h2cPort = ports[4];
         this.process = process;
     }
 
@@ -47,12 +55,52 @@ final class NginxPeer implements AutoCloseable {
         int http = PeerProcess.freePort();
         int tls = PeerProcess.freePort();
         int wrong = PeerProcess.freePort();
+        int h2 = PeerProcess.freePort();
+        int h2c = PeerProcess.freePort();
         Path config = directory.resolve("nginx.conf");
-        Files.writeString(config, configuration(directory, http, tls, wrong, PeerProcess.ipv6Loopback()));
+        Files.writeString(config, configuration(directory, http, tls, wrong, PeerProcess.ipv6Loopback())
+                .replace("# HTTP/2 servers", http2Servers(directory, http, h2, h2c, PeerProcess.ipv6Loopback())));
         PeerProcess process = PeerProcess.start("nginx", directory,
                 List.of(nginx.toString(), "-p", directory.toString(), "-c", config.toString(), "-e", "stderr"),
-                http, tls, wrong);
-        return new NginxPeer(http, tls, wrong, process);
+                http, tls, wrong, h2, h2c);
+        return new NginxPeer(new int[] {http, tls, wrong, h2, h2c}, process);
+    }
+
+    /** @return the servers of {@link #h2Port} and {@link #h2cPort} */
+    private static String http2Servers(Path directory, int http, int h2, int h2c, boolean ipv6) {
+        return tlsServer(directory, http, listen(h2, " ssl http2", ipv6), "hello $scheme $server_protocol alpn=$ssl_alpn_protocol")
+                + """
+              server {
+                listen 127.0.0.1:%2$d http2;
+                location = /hello {
+                  return 200 "hello $scheme $server_protocol\\n";
+                }
+                location / {
+                  root %1$s/www;
+                }
+              }
+            """.formatted(directory, h2c);
+    }
+
+    /** @return a TLS server with the localhost certificate: /hello answers {@code hello}, /echo goes to the plain server's /reflect */
+    private static String tlsServer(Path directory, int http, String listen, String hello) {
+        return """
+              server {
+                %3$s
+                ssl_certificate %1$s/localhost.crt;
+                ssl_certificate_key %1$s/localhost.key;
+                location = /hello {
+                  return 200 "%4$s\\n";
+                }
+                location = /echo {
+                  proxy_pass http://127.0.0.1:%2$d/reflect;
+                  proxy_set_header X-Echo $request_body;
+                }
+                location / {
+                  root %1$s/www;
+                }
+              }
+            """.formatted(directory, http, listen, hello);
     }
 
     private static String configuration(Path directory, int http, int tls, int wrong, boolean ipv6) {
@@ -90,21 +138,7 @@ final class NginxPeer implements AutoCloseable {
                   root %1$s/www;
                 }
               }
-              server {
-                %6$s
-                ssl_certificate %1$s/localhost.crt;
-                ssl_certificate_key %1$s/localhost.key;
-                location = /hello {
-                  return 200 "hello $scheme sni=$ssl_server_name alpn=$ssl_alpn_protocol\\n";
-                }
-                location = /echo {
-                  proxy_pass http://127.0.0.1:%2$d/reflect;
-                  proxy_set_header X-Echo $request_body;
-                }
-                location / {
-                  root %1$s/www;
-                }
-              }
+            %6$s\
               server {
                 listen 127.0.0.1:%4$d ssl;
                 ssl_certificate %1$s/wrong.crt;
@@ -113,8 +147,10 @@ final class NginxPeer implements AutoCloseable {
                   return 200 "wrong\\n";
                 }
               }
+            # HTTP/2 servers
             }
-            """.formatted(directory, http, tls, wrong, listen(http, "", ipv6), listen(tls, " ssl", ipv6),
+            """.formatted(directory, http, tls, wrong, listen(http, "", ipv6),
+                    tlsServer(directory, http, listen(tls, " ssl", ipv6), "hello $scheme sni=$ssl_server_name alpn=$ssl_alpn_protocol"),
                     System.getProperty("user.name"));
     }
 
@@ -126,6 +162,16 @@ final class NginxPeer implements AutoCloseable {
     /** @return {@code https://localhost:port/path} on the TLS server */
     String https(String path) {
         return "https://localhost:" + tlsPort + path;
+    }
+
+    /** @return {@code https://localhost:port/path} on the h2 server */
+    String h2(String path) {
+        return "https://localhost:" + h2Port + path;
+    }
+
+    /** @return {@code http://127.0.0.1:port/path} on the h2c server */
+    String h2c(String path) {
+        return "http://127.0.0.1:" + h2cPort + path;
     }
 
     /** @return {@code http://localhost:port/path} on the plain server */

@@ -5,7 +5,9 @@ import java.time.Duration;
 
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.io.ssl.SslConnection;
 import io.wharf.io.ssl.SslConnectionFactory;
+import io.wharf.io.ssl.SslHandshake;
 import io.wharf.server.ConnectionFactory;
 import io.wharf.server.Connector;
 import io.wharf.server.Handler;
@@ -89,8 +91,11 @@ final class TestServer implements AutoCloseable {
         server.stop();
     }
 
-    /** TLS on each accepted endpoint, then the connector's HTTP/1.1 on the decrypted one. */
-    private record TlsFirst(SslConnectionFactory tls) implements ConnectionFactory {
+    /**
+     * TLS on each accepted endpoint, then the connector's HTTP/1.1 on the decrypted one, upgraded
+     * to the connector's {@code h2} (when it has one) if ALPN picked that.
+     */
+    record TlsFirst(SslConnectionFactory tls) implements ConnectionFactory {
         @Override
         public String getProtocol() {
             return "SSL";
@@ -99,8 +104,20 @@ final class TestServer implements AutoCloseable {
         @Override
         public Connection newConnection(Connector connector, EndPoint endPoint) {
             ConnectionFactory http = connector.getConnectionFactory("HTTP/1.1");
-            return tls.newConnection(endPoint, connector.getExecutor(), connector.getByteBufferPool(),
+            ConnectionFactory h2 = connector.getConnectionFactory("h2");
+            SslConnection connection = tls.newConnection(endPoint, connector.getExecutor(), connector.getByteBufferPool(),
                     decrypted -> http.newConnection(connector, decrypted));
+            if (h2 != null) {
+                connection.addListener(new SslConnection.Listener() {
+                    @Override
+                    public void handshakeSucceeded(SslHandshake handshake) {
+                        if ("h2".equals(handshake.applicationProtocol())) {
+                            handshake.endPoint().upgrade(h2.newConnection(connector, handshake.endPoint()));
+                        }
+                    }
+                });
+            }
+            return connection;
         }
     }
 }

@@ -2,8 +2,9 @@ package io.wharf.client.internal;
 
 /**
  * A connection of a {@link Transport} that carries exchanges to one destination: HTTP/1.1
- * over TCP carries one at a time ({@link Http1Connection}); an HTTP/2 connection would carry
- * many at once behind the same three calls. Any thread may call any method.
+ * over TCP carries one at a time ({@link Http1Connection}); an HTTP/2 connection
+ * ({@link Http2ClientConnection}) carries many at once behind the same calls. Any thread may
+ * call any method.
  */
 public interface ClientConnection {
 
@@ -19,6 +20,14 @@ public interface ClientConnection {
 
     /** Ends {@code exchange} on this connection, if it still carries it, by closing the connection with {@code cause}. */
     void abort(HttpExchange exchange, Throwable cause);
+
+    /**
+     * @return how many exchanges it may carry at once (what an HTTP/2 server allows), or -1 to
+     *     leave it to its pool (one, for HTTP/1.1)
+     */
+    default int getMaxMultiplex() {
+        return -1;
+    }
 
     /** @return whether the connection can still carry exchanges */
     boolean isOpen();

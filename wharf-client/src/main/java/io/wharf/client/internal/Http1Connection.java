@@ -329,6 +329,10 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 continue;
             }
             releaseNetworkIfEmpty();
+            if (filled == 0 && closing) {
+                // Closed meanwhile, or upgraded to HTTP/2 by ALPN while this fill ran the TLS handshake.
+                continue;
+            }
             if (filled == 0) {
                 reading.set(Reading.IDLE);
                 fillInterested();

@@ -27,7 +27,7 @@ public final class Http1Transport implements Transport {
 
     @Override
     public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
-        RouteOpening opening = new RouteOpening(client, connector, destination, promise);
+        RouteOpening opening = new RouteOpening(client, connector, destination, promise, false, true);
         client.getExecutor().execute(opening::start);
     }
 

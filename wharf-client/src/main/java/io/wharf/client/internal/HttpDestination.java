@@ -154,6 +154,14 @@ public final class HttpDestination implements Destination {
         process();
     }
 
+    /** An HTTP/2 connection's server changed how many exchanges it may carry at once. */
+    void setMaxMultiplex(ClientConnection connection, int maxMultiplex) {
+        if (pool instanceof MultiplexConnectionPool multiplex) {
+            multiplex.setMaxMultiplex(connection, maxMultiplex);
+        }
+        process();
+    }
+
     /**
      * A connection closed: it leaves the pool (idempotent), and the queue may need another.
      *

@@ -129,7 +129,10 @@ public final class MultiplexConnectionPool implements ConnectionPool {
     }
 
     @Override
-    public void tryCreate(int demand) {
+    public void tryCreate(int exchanges) {
+        // A connection being opened is expected to carry the pool's multiplex of exchanges.
+        int multiplex = Math.max(1, pool.getMaxMultiplex());
+        int demand = (exchanges + multiplex - 1) / multiplex;
         // At most demand connections per call: a connection that opens at once (loopback)
         // counts itself down before the loop looks again, and must not count as a new need.
         for (int opened = 0; opened < demand; opened++) {
@@ -221,6 +224,11 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         @Override
         public void succeeded(ClientConnection connection) {
             slots.put(connection, new Slot(entry));
+            // What this connection carries (an HTTP/2 server's limit), whatever the pool guessed.
+            int multiplex = connection.getMaxMultiplex();
+            if (multiplex >= 0) {
+                entry.setMaxMultiplex(multiplex);
+            }
             boolean enabled = entry.enable(connection, false);
             // Counted down only once the connection can be acquired, so that no racing
             // thread opens another for the same queued exchange meanwhile.

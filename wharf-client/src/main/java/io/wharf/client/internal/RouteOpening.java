@@ -43,12 +43,13 @@ import io.wharf.util.Promise;
  * timeout.
  *
  * <h2>HTTP/2</h2>
- * ALPN offers {@link Transport#applicationProtocols()} ({@code http/1.1} today; the client
- * sets them on its connector at start). An HTTP/2 transport would offer {@code h2} first and,
- * in {@link #handshakeSucceeded}, which runs before any application byte is read, upgrade the
- * decrypted endpoint to its own connection when {@link SslHandshake#applicationProtocol()} is
- * {@code h2} (and complete the promise with that connection); the tunnel steps, SNI and the
- * certificate checks would not change.
+ * ALPN offers {@link Transport#applicationProtocols()} (the client sets them on its connector at
+ * start). When the server picks {@code h2}, {@link #handshakeSucceeded}, which runs before any
+ * application byte is read, upgrades the decrypted endpoint from the HTTP/1.1 connection made
+ * for it to an {@link Http2ClientConnection}; a transport that speaks h2c with prior knowledge
+ * makes that connection on the plain endpoint at once. Either is ready, and the promise
+ * completed through {@link #opened}, once the server's first SETTINGS arrived. The tunnel
+ * steps, SNI and the certificate checks do not change.
  *
  * <p><b>Threads.</b> {@link #start()} runs on a pool thread (resolving the first hop's name may
  * block); the steps run on the selector thread that reads their bytes, and the promise is told
@@ -64,12 +65,19 @@ final class RouteOpening {
     private final Proxy proxy;
     private final boolean tunnel;
     private final boolean secure;
+    private final boolean cleartextHttp2;
+    private final boolean http1;
     private final AtomicBoolean done = new AtomicBoolean();
     /** The HTTP/1.1 connection of the last step, once made (on the selector thread). */
     private volatile Http1Connection http;
 
+    /**
+     * @param cleartextHttp2 whether plain http speaks HTTP/2 with prior knowledge (h2c) rather than HTTP/1.1
+     * @param http1 whether a TLS server may pick {@code http/1.1} (or no protocol) rather than {@code h2}
+     */
     RouteOpening(HttpClient client, ClientConnector connector, HttpDestination destination,
-                 Promise<ClientConnection> promise) {
+                 Promise<ClientConnection> promise, boolean cleartextHttp2, boolean http1) {
+        this.http1 = http1;
         this.client = client;
         this.connector = connector;
         this.destination = destination;
@@ -78,6 +86,8 @@ final class RouteOpening {
         this.proxy = destination.getProxy();
         this.secure = "https".equals(origin.scheme());
         this.tunnel = proxy != null && (proxy.getKind() == Proxy.Kind.SOCKS5 || secure);
+        // A forwarding HTTP proxy (plain http, no tunnel) is spoken to in HTTP/1.1 with absolute targets.
+        this.cleartextHttp2 = cleartextHttp2 && (proxy == null || tunnel);
     }
 
     Origin origin() {
@@ -134,6 +144,10 @@ final class RouteOpening {
 
     /** @return the HTTP/1.1 connection on {@code network}, behind TLS for https */
     private Connection lastSteps(EndPoint network) {
+        if (!secure && cleartextHttp2) {
+            // Ready once the server's SETTINGS arrived: the connection calls opened().
+            return new Http2ClientConnection(network, destination, this);
+        }
         if (!secure) {
             Http1Connection plain = new Http1Connection(network, destination);
             http = plain;
@@ -162,7 +176,7 @@ final class RouteOpening {
 
     /** TCP connected and the first step opened: for plain http without a tunnel, that was the last step. */
     private void connected(Connection first) {
-        if (!tunnel && !secure) {
+        if (!tunnel && !secure && !cleartextHttp2) {
             succeeded();
         }
     }
@@ -183,7 +197,7 @@ final class RouteOpening {
     /** The tunnel through the proxy is open: the endpoint goes on to TLS or HTTP. On the tunnel's reading thread. */
     void tunnelEstablished(EndPoint network) {
         network.upgrade(lastSteps(network));
-        if (!secure) {
+        if (!secure && !cleartextHttp2) {
             succeeded();
         }
     }
@@ -194,12 +208,29 @@ final class RouteOpening {
      * it did not offer.
      */
     private void handshakeSucceeded(SslHandshake handshake) {
+        if ("h2".equals(handshake.applicationProtocol())) {
+            // Before any application byte is read: the decrypted endpoint speaks HTTP/2 from now on,
+            // and the connection calls opened() once the server's SETTINGS arrived.
+            handshake.endPoint().upgrade(new Http2ClientConnection(handshake.endPoint(), destination, this));
+            return;
+        }
+        if (!http1) {
+            String picked = handshake.applicationProtocol();
+            handshake.endPoint().close(new javax.net.ssl.SSLHandshakeException("the server at " + origin + " picked "
+                    + (picked == null || picked.isEmpty() ? "no protocol" : picked) + " by ALPN, not h2, which this client speaks"));
+            return;
+        }
         succeeded();
     }
 
     private void succeeded() {
+        opened(http);
+    }
+
+    /** The last step's connection can carry exchanges: the promise gets it, once. On the connection's thread. */
+    void opened(ClientConnection ready) {
         if (done.compareAndSet(false, true)) {
-            promise.succeeded(http);
+            promise.succeeded(ready);
         }
     }
 

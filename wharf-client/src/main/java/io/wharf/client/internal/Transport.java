@@ -7,9 +7,10 @@ import io.wharf.util.Promise;
 /**
  * How the client speaks to a destination: which connections it opens and how they are shared.
  * {@link Http1Transport} opens HTTP/1.1 connections over TCP (or a Unix domain socket), each
- * carrying one exchange at a time. An HTTP/2 transport would open one multiplexed connection
- * per destination and give the destination a multiplexing {@link ConnectionPool}; the
- * destination, the exchange and the listeners would not change. Any thread may call it.
+ * carrying one exchange at a time; {@link Http2Transport} opens HTTP/2 connections (or, the
+ * dynamic kind, either protocol as ALPN settles it), each carrying many at once in the same
+ * {@link MultiplexConnectionPool}. The destination, the exchange and the listeners do not
+ * change. Any thread may call it.
  */
 public interface Transport {
 
@@ -21,7 +22,7 @@ public interface Transport {
 
     /**
      * @return the application protocols this transport offers by ALPN on TLS connections, most
-     *     preferred first ({@code http/1.1}); a TLS server that picks another fails the connection
+     *     preferred first ({@code h2}, {@code http/1.1}); a TLS server that picks another fails the connection
      */
     List<String> applicationProtocols();
 }

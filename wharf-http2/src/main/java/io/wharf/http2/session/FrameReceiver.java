@@ -2,6 +2,8 @@ package io.wharf.http2.session;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.FrameListener;
@@ -138,8 +140,14 @@ final class FrameReceiver implements FrameListener {
             stream = session.streams.get(streamId);
             if (stream == null) {
                 if (!session.isRemote(streamId)) {
-                    connectionError = ErrorCode.PROTOCOL_ERROR;
-                    reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
+                    if (!session.isIdle(streamId) && session.recentlyClosed.resetByUs(streamId)) {
+                        // A response in flight on a stream we reset: ignored (the parser kept HPACK in step).
+                        return;
+                    }
+                    boolean ours = !session.isIdle(streamId);
+                    connectionError = ours ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
+                    reason = ours ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
+                            : "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
                 } else if (streamId <= session.lastRemoteStreamId) {
                     if (session.recentlyClosed.resetByUs(streamId)) {
                         // Trailers in flight on a stream we reset: ignored (the parser kept HPACK in step).
@@ -179,8 +187,51 @@ final class FrameReceiver implements FrameListener {
                 stream.end();
             }
             session.listener.onStream(stream, headers, endStream);
+        } else if (stream != null && !session.isRemote(streamId) && !stream.headersReceived) {
+            onAnswer(stream, headers, endStream);
         } else if (stream != null) {
             onTrailers(stream, headers, endStream);
+        }
+    }
+
+    /** The peer's head on a stream we opened: interim (1xx) blocks, then the final one. */
+    private void onAnswer(Http2Stream stream, HeaderBlock headers, boolean endStream) {
+        String status = headers.pseudoHeader(":status");
+        boolean interim = status != null && status.length() == 3 && status.charAt(0) == '1';
+        ErrorCode error = null;
+        Runnable wake = null;
+        Runnable closed = null;
+        session.lock.lock();
+        try {
+            if (!stream.state.canReceive()) {
+                error = ErrorCode.STREAM_CLOSED;
+            } else if (status == null || interim && endStream || headers.pseudoHeaderAfterField()) {
+                // RFC 9113 section 8.1: a 1xx never ends the stream; section 8.3.2: :status is required.
+                error = ErrorCode.PROTOCOL_ERROR;
+            } else if (!interim) {
+                stream.headersReceived = true;
+                if (endStream) {
+                    stream.state = stream.state.remoteEnded();
+                    wake = stream.end();
+                    closed = session.closedIfDone(stream);
+                }
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (error != null) {
+            session.resetStream(stream, error, true);
+            return;
+        }
+        Http2Stream.Listener streamListener = stream.listener;
+        if (streamListener != null) {
+            streamListener.onHeaders(stream, headers, endStream);
+        }
+        if (wake != null) {
+            session.invoke(wake);
+        }
+        if (closed != null) {
+            closed.run();
         }
     }
 
@@ -256,8 +307,9 @@ final class FrameReceiver implements FrameListener {
             return;
         }
         ErrorCode error = ErrorCode.from(errorCode);
-        session.abandon(stream, error == null ? ErrorCode.CANCEL : error, new IOException("stream " + streamId + " reset by the peer: "
-                + (error == null ? "0x" + Long.toHexString(errorCode) : error)));
+        String why = "stream " + streamId + " reset by the peer: " + (error == null ? "0x" + Long.toHexString(errorCode) : error);
+        session.abandon(stream, error == null ? ErrorCode.CANCEL : error,
+                error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new IOException(why));
         if (closed != null) {
             closed.run();
         }
@@ -301,6 +353,7 @@ final class FrameReceiver implements FrameListener {
             session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
         } else {
             session.flusher.iterate();
+            session.listener.onSettings(settings);
         }
     }
 
@@ -337,20 +390,39 @@ final class FrameReceiver implements FrameListener {
 
     @Override
     public void onGoAway(int lastStreamId, long errorCode, ByteBuffer debugData) {
-        boolean closeNow;
+        List<Http2Stream> unprocessed = new ArrayList<>();
+        List<Runnable> closed = new ArrayList<>();
         session.lock.lock();
         try {
             if (session.state != SessionState.OPEN) {
                 return;
             }
             session.state = SessionState.DRAINING;
-            closeNow = session.streams.isEmpty();
-            if (closeNow) {
+            // Streams of ours above the last the peer processed never will be (RFC 9113 section 6.8).
+            for (Http2Stream stream : List.copyOf(session.streams.values())) {
+                if (!session.isRemote(stream.getId()) && stream.getId() > lastStreamId) {
+                    stream.state = StreamState.CLOSED;
+                    unprocessed.add(stream);
+                    Runnable done = session.closedIfDone(stream);
+                    if (done != null) {
+                        closed.add(done);
+                    }
+                }
+            }
+            if (session.streams.isEmpty() && unprocessed.isEmpty()) {
                 session.flusher.offerLast(out -> { });
             }
         } finally {
             session.lock.unlock();
         }
+        ErrorCode error = ErrorCode.from(errorCode);
+        for (Http2Stream stream : unprocessed) {
+            session.abandon(stream, ErrorCode.REFUSED_STREAM, new StreamNotProcessedException("stream " + stream.getId()
+                    + " was not processed: GOAWAY " + (error == null ? "0x" + Long.toHexString(errorCode) : error)
+                    + " with last stream " + lastStreamId));
+        }
+        closed.forEach(Runnable::run);
+        session.listener.onGoAway(lastStreamId, error == null ? ErrorCode.INTERNAL_ERROR : error);
         session.flusher.iterate();
     }
 

@@ -76,6 +76,17 @@ public final class Http2Session {
         /** The connection closed; every stream was reset before. */
         default void onClosed(Throwable cause) {
         }
+
+        /** The peer's SETTINGS arrived and apply from now on (its acknowledgement is queued). */
+        default void onSettings(Settings settings) {
+        }
+
+        /**
+         * The peer's GOAWAY arrived: no new stream may be opened, and the streams we opened
+         * above {@code lastStreamId} were already reset with a {@link StreamNotProcessedException}.
+         */
+        default void onGoAway(int lastStreamId, ErrorCode error) {
+        }
     }
 
     private static final int RECENTLY_CLOSED = 128;
@@ -106,8 +117,9 @@ public final class Http2Session {
     SessionState state = SessionState.OPEN;
     int remoteStreams;
     int lastRemoteStreamId;
-    /** Streams we opened (a server's pushes) still under way, and the last identifier we used. */
+    /** Streams we opened (a client's requests, a server's pushes) still under way. */
     int localStreams;
+    /** The last stream we opened; the next one is 2 above (odd for a client, even for a server). */
     int lastLocalStreamId;
     /** The peer's SETTINGS_ENABLE_PUSH (a server's only) and SETTINGS_MAX_CONCURRENT_STREAMS. */
     boolean peerEnablesPush = true;
@@ -128,6 +140,7 @@ public final class Http2Session {
     public Http2Session(Role role, EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
                         SessionConfiguration config, Listener listener) {
         this.role = Objects.requireNonNull(role, "role");
+        this.lastLocalStreamId = role == Role.CLIENT ? -1 : 0;
         this.endPoint = Objects.requireNonNull(endPoint, "endPoint");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.scheduler = scheduler;
@@ -289,6 +302,46 @@ public final class Http2Session {
 
     // ---- sending, from any thread ----
 
+    /**
+     * Opens a stream of ours (a client's request) with its header block: the identifier is taken
+     * and the HEADERS queued under one lock, so that identifiers go out in increasing order
+     * (RFC 9113 section 5.1.1). Any thread.
+     *
+     * @param fields the pseudo-headers then the regular fields
+     * @param listener told of the peer's header blocks, trailers, reset and close on the stream
+     * @param callback completed once the HEADERS are written, or failed when the session
+     *     refuses a new stream (closing, closed, or out of identifiers)
+     * @return the stream, or null when refused (the callback was failed)
+     */
+    public Http2Stream newStream(HttpFields fields, boolean endStream, Http2Stream.Listener listener, Callback callback) {
+        Http2Stream stream = null;
+        Throwable refused = null;
+        lock.lock();
+        try {
+            if (state != SessionState.OPEN) {
+                refused = new StreamNotProcessedException("HTTP/2 connection is " + state + ": no new stream");
+            } else if (lastLocalStreamId > Integer.MAX_VALUE - 2) {
+                refused = new StreamNotProcessedException("HTTP/2 connection ran out of stream identifiers");
+            } else {
+                lastLocalStreamId += 2;
+                stream = new Http2Stream(this, lastLocalStreamId, peerInitialWindow, initialReceiveWindow());
+                stream.state = StreamState.OPEN;
+                localStreams++;
+                stream.listener = listener;
+                streams.put(stream.getId(), stream);
+                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, null, endStream, callback));
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (refused != null) {
+            fail(callback, refused);
+            return null;
+        }
+        flusher.iterate();
+        return stream;
+    }
+
     void send(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
         Throwable refused = null;
         lock.lock();
@@ -333,7 +386,7 @@ public final class Http2Session {
             }
             int id = lastLocalStreamId + 2;
             lastLocalStreamId = id;
-            promised = new Http2Stream(this, id, peerInitialWindow, config.getInitialStreamWindow());
+            promised = new Http2Stream(this, id, peerInitialWindow, initialReceiveWindow());
             promised.state = StreamState.RESERVED_LOCAL;
             streams.put(id, promised);
             localStreams++;
@@ -442,7 +495,10 @@ public final class Http2Session {
         cancelSettingsTimeout();
         all.frames().forEach(callback -> fail(callback, cause));
         for (Http2Stream stream : all.streams()) {
-            abandon(stream, error, cause);
+            // A stream of ours whose HEADERS never went out was not processed: it may go again elsewhere.
+            boolean unsent = !isRemote(stream.getId()) && !stream.headersSent;
+            abandon(stream, error, unsent ? new StreamNotProcessedException("stream " + stream.getId()
+                    + " was not sent: " + cause.getMessage()) : cause);
         }
     }
 
@@ -646,10 +702,9 @@ public final class Http2Session {
         }
         int shrink = DEFAULT_WINDOW - config.getInitialStreamWindow();
         if (shrink > 0) {
+            // The peer applied our setting to every stream it knew, ours and its own (RFC 9113 section 6.9.2).
             for (Http2Stream stream : streams.values()) {
-                if (isRemote(stream.getId())) {
-                    stream.receiveWindow -= shrink;
-                }
+                stream.receiveWindow -= shrink;
             }
         }
     }

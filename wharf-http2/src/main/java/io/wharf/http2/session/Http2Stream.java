@@ -13,7 +13,7 @@ import io.wharf.util.Callback;
  * One HTTP/2 stream of an {@link Http2Session}: its {@link StreamState}, its two flow-control
  * windows, the content that arrived for it (read as a {@link Content.Source}), and the calls
  * that send on it ({@link #headers}, {@link #data}, {@link #reset}). Role-neutral: a server
- * stream answers a request, a client stream will carry one.
+ * stream answers a request, a client stream ({@link Http2Session#newStream}) carries one.
  *
  * <p><b>Threads.</b> The session's reading thread adds content and tells the {@link Listener};
  * the application reads, demands and sends from any thread, one reader at a time. Every field
@@ -31,6 +31,13 @@ public final class Http2Stream implements Content.Source {
      * without lock, and must not block.
      */
     public interface Listener {
+        /**
+         * The peer's header block that answers a stream we opened (a response's head): first any
+         * interim (1xx) blocks, then the final one; {@code endStream} when no content follows.
+         */
+        default void onHeaders(Http2Stream stream, HeaderBlock headers, boolean endStream) {
+        }
+
         /** The peer's trailer fields arrived; the content ends with them. */
         default void onTrailers(Http2Stream stream, HeaderBlock trailers) {
         }
@@ -55,6 +62,8 @@ public final class Http2Stream implements Content.Source {
     boolean headersSent;
     /** For a stream we promised: whether its PUSH_PROMISE is written, before which nothing of it may go. */
     boolean promiseSent;
+    /** On a stream we opened: whether the peer's final (non-1xx) header block arrived. */
+    boolean headersReceived;
     /** The content length the request or response announced, -1 when none. */
     long expectedLength = -1;
     long receivedLength;

@@ -1,8 +1,6 @@
 package io.wharf.server.http2.internal;
 
-import java.io.IOException;
 import java.net.SocketAddress;
-import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,6 +16,7 @@ import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Session;
 import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.NetworkReader;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.http2.session.SessionState;
 import io.wharf.io.AbstractConnection;
@@ -46,9 +45,10 @@ import org.slf4j.LoggerFactory;
  * RST_STREAM) are handled even when every worker is busy. A request goes to the handler tree
  * inline when the tree is NON_BLOCKING, else on the executor, as HTTP/1 does.
  *
- * <p><b>Buffers.</b> The network buffer is borrowed when bytes arrive; DATA chunks retain it,
- * so when chunks of it are still unread the next read takes a fresh buffer, and an empty
- * unreferenced buffer goes back to the pool at once: an idle connection holds none.
+ * <p><b>Buffers.</b> The {@link NetworkReader} borrows the network buffer when bytes arrive;
+ * DATA chunks retain it, so when chunks of it are still unread the next read takes a fresh
+ * buffer, and an empty unreferenced buffer goes back to the pool at once: an idle connection
+ * holds none.
  */
 public final class Http2ServerConnection extends AbstractConnection
         implements ConnectionMetaData, Http2Session.Listener, Connection.UpgradeTo, AbstractConnector.GracefulConnection {
@@ -62,7 +62,7 @@ public final class Http2ServerConnection extends AbstractConnection
     private final Http2Session session;
     private final String protocol;
     private final long number = IDS.incrementAndGet();
-    private RetainableByteBuffer network;
+    private final NetworkReader reader;
     /** The client's settings and request of an HTTP/1.1 upgrade, until opened; null otherwise. */
     private Settings upgradeSettings;
     private RequestHead upgradeRequest;
@@ -76,6 +76,7 @@ public final class Http2ServerConnection extends AbstractConnection
         this.protocol = protocol;
         this.session = new Http2Session(Http2Session.Role.SERVER, endPoint, connector.getExecutor(), connector.getScheduler(),
                 connector.getByteBufferPool(), sessionConfiguration, this);
+        this.reader = new NetworkReader(session, connector.getByteBufferPool(), configuration.getInputBufferSize());
     }
 
     /** @return the session */
@@ -94,7 +95,7 @@ public final class Http2ServerConnection extends AbstractConnection
 
     @Override
     public void onUpgradeTo(RetainableByteBuffer prefilled) {
-        network = prefilled;
+        reader.prefill(prefilled);
     }
 
     /** This connection follows an HTTP/1.1 {@code Upgrade: h2c}: the request is answered on stream 1. Before {@link #onOpen()}. */
@@ -112,7 +113,7 @@ public final class Http2ServerConnection extends AbstractConnection
             upgradeRequest = null;
             handle(session.upgrade(upgradeSettings), request, true);
         }
-        if (network != null && network.byteBuffer().hasRemaining()) {
+        if (reader.hasBytes()) {
             onFillable();
         } else {
             fillInterested();
@@ -122,51 +123,16 @@ public final class Http2ServerConnection extends AbstractConnection
     @Override
     public void onFillable() {
         try {
-            while (true) {
-                if (network != null && network.byteBuffer().hasRemaining()) {
-                    session.parse(network);
+            if (reader.read() == 0) {
+                if (getEndPoint().isOpen()) {
+                    fillInterested();
                 }
-                int filled = fill();
-                if (filled > 0) {
-                    continue;
-                }
-                releaseNetworkIfUnused();
-                if (filled == 0) {
-                    if (getEndPoint().isOpen()) {
-                        fillInterested();
-                    }
-                    return;
-                }
-                getEndPoint().close();
                 return;
             }
+            getEndPoint().close();
         } catch (Throwable x) {
             LOG.debug("Reading failed on {}", this, x);
-            releaseNetworkIfUnused();
             getEndPoint().close(x);
-        }
-    }
-
-    /** Reads into the network buffer, taking a new one when chunks still reference the current one. */
-    private int fill() throws IOException {
-        if (network != null && network.isRetained()) {
-            RetainableByteBuffer referenced = network;
-            network = null;
-            referenced.release();
-        }
-        if (network == null) {
-            network = connector.getByteBufferPool().acquire(configuration.getInputBufferSize(), true);
-        }
-        ByteBuffer buffer = network.byteBuffer();
-        buffer.clear().limit(0);
-        return getEndPoint().fill(buffer);
-    }
-
-    private void releaseNetworkIfUnused() {
-        RetainableByteBuffer buffer = network;
-        if (buffer != null && !buffer.byteBuffer().hasRemaining()) {
-            network = null;
-            buffer.release();
         }
     }
 

@@ -1,0 +1,237 @@
+package io.wharf.client.internal;
+
+import java.io.EOFException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.wharf.client.HttpClient;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.Setting;
+import io.wharf.http2.frames.Settings;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.session.Http2Session;
+import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.NetworkReader;
+import io.wharf.http2.session.SessionState;
+import io.wharf.io.AbstractConnection;
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.util.InvocationType;
+import io.wharf.util.buffer.RetainableByteBuffer;
+
+/**
+ * A client's HTTP/2 connection (h2 after ALPN, or h2c with prior knowledge): reads the network
+ * into a client-role {@link Http2Session} and carries many exchanges at once, each on a stream
+ * of its own ({@link Http2ClientStream}). It is ready for its pool once the server's first
+ * SETTINGS arrived: their SETTINGS_MAX_CONCURRENT_STREAMS is how many exchanges the pool lets
+ * it carry ({@link MultiplexConnectionPool#setMaxMultiplex}), and later SETTINGS change it.
+ *
+ * <p><b>Threads.</b> {@link #onFillable()} is NON_BLOCKING and runs on a selector thread; the
+ * session tells streams and this listener there. {@link #send}, {@link #abort} and
+ * {@link #close} come from any thread. <b>Buffers.</b> The {@link NetworkReader} borrows the
+ * network buffer when bytes arrive and releases it when empty and unreferenced; DATA chunks are
+ * slices that retain it (the session's rules).
+ */
+final class Http2ClientConnection extends AbstractConnection
+        implements ClientConnection, Http2Session.Listener, Connection.UpgradeTo {
+
+    /** How many exchanges a connection carries when the server sets no SETTINGS_MAX_CONCURRENT_STREAMS. */
+    static final int DEFAULT_MAX_MULTIPLEX = 100;
+
+    private final HttpDestination destination;
+    private final HttpClient client;
+    private final RouteOpening opening;
+    private final Http2Session session;
+    private final Map<HttpExchange, Http2ClientStream> carried = new ConcurrentHashMap<>();
+    private final AtomicBoolean ready = new AtomicBoolean();
+    private volatile int maxMultiplex = DEFAULT_MAX_MULTIPLEX;
+    private final NetworkReader reader;
+
+    Http2ClientConnection(EndPoint endPoint, HttpDestination destination, RouteOpening opening) {
+        super(endPoint, destination.getClient().getExecutor());
+        this.destination = destination;
+        this.client = destination.getClient();
+        this.opening = opening;
+        this.session = new Http2Session(Http2Session.Role.CLIENT, endPoint, client.getExecutor(), client.getScheduler(),
+                client.getByteBufferPool(), client.getHttp2Configuration(), this);
+        this.reader = new NetworkReader(session, client.getByteBufferPool(), client.getResponseBufferSize());
+    }
+
+    Http2Session session() {
+        return session;
+    }
+
+    HttpClient client() {
+        return client;
+    }
+
+    HttpDestination destination() {
+        return destination;
+    }
+
+    @Override
+    public InvocationType invocationType() {
+        return InvocationType.NON_BLOCKING;
+    }
+
+    @Override
+    public void onUpgradeTo(RetainableByteBuffer prefilled) {
+        reader.prefill(prefilled);
+    }
+
+    @Override
+    public void onOpen() {
+        super.onOpen();
+        session.start();
+        if (reader.hasBytes()) {
+            onFillable();
+        } else {
+            fillInterested();
+        }
+    }
+
+    /** @return how many exchanges this connection may carry at once, as the server's SETTINGS said */
+    @Override
+    public int getMaxMultiplex() {
+        return maxMultiplex;
+    }
+
+    // ---- ClientConnection ----
+
+    @Override
+    public boolean send(HttpExchange exchange) {
+        if (!isOpen()) {
+            return false;
+        }
+        Http2ClientStream stream = new Http2ClientStream(this, exchange);
+        carried.put(exchange, stream);
+        stream.start();
+        return true;
+    }
+
+    @Override
+    public void abort(HttpExchange exchange, Throwable cause) {
+        Http2ClientStream stream = carried.get(exchange);
+        if (stream != null) {
+            stream.cancel();
+        }
+    }
+
+    @Override
+    public boolean isOpen() {
+        return session.getState() == SessionState.OPEN && getEndPoint().isOpen();
+    }
+
+    @Override
+    public void close() {
+        session.failConnection(ErrorCode.NO_ERROR, "closed by the client");
+        getEndPoint().close();
+    }
+
+    /**
+     * Forgets {@code exchange} and gives its hold on this connection back to the pool, once:
+     * whoever ends the exchange first (its end, its reset, its abort) does it.
+     *
+     * @return whether this call forgot it
+     */
+    boolean forget(HttpExchange exchange) {
+        if (carried.remove(exchange) == null) {
+            return false;
+        }
+        destination.release(this);
+        return true;
+    }
+
+    /** Drops {@code exchange} without giving its hold back: the connection left its pool already, or will. */
+    void drop(HttpExchange exchange) {
+        carried.remove(exchange);
+    }
+
+    // ---- reading ----
+
+    @Override
+    public void onFillable() {
+        try {
+            if (reader.read() == 0) {
+                if (getEndPoint().isOpen()) {
+                    fillInterested();
+                }
+                return;
+            }
+            getEndPoint().close(new EOFException("the server at " + destination.getOrigin() + " closed the HTTP/2 connection"));
+        } catch (Throwable x) {
+            getEndPoint().close(x);
+        }
+    }
+
+    // ---- closing ----
+
+    /**
+     * Nothing moved for the idle timeout: an idle pooled connection closes (and so leaves its
+     * pool); one carrying exchanges fails them with a {@link TimeoutException} and closes.
+     */
+    @Override
+    public boolean onIdleExpired(TimeoutException timeout) {
+        if (carried.isEmpty()) {
+            return true;
+        }
+        TimeoutException cause = new TimeoutException("idle timeout of " + getEndPoint().getIdleTimeout()
+                + " ms elapsed on the HTTP/2 connection to " + destination.getOrigin());
+        // Out of the pool before the exchanges hear of it, so that what they send next goes elsewhere.
+        destination.connectionClosed(this, false);
+        for (Http2ClientStream stream : List.copyOf(carried.values())) {
+            stream.fail(cause);
+        }
+        getEndPoint().close(cause);
+        return false;
+    }
+
+    @Override
+    public void onClose(Throwable cause) {
+        // Out of the pool first, so that exchanges sent again never find this connection there.
+        destination.connectionClosed(this, false);
+        opening.failed(cause != null ? cause : new EOFException("the HTTP/2 connection to " + destination.getOrigin()
+                + " closed before the server's SETTINGS"));
+        session.onClose(cause);
+        super.onClose(cause);
+        if (client.isRunning()) {
+            destination.process();
+        }
+    }
+
+    // ---- Http2Session.Listener, on the reading thread ----
+
+    @Override
+    public void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream) {
+        // Only a push opens a stream towards a client, and this client disables push.
+        stream.reject(ErrorCode.PROTOCOL_ERROR);
+    }
+
+    @Override
+    public void onSettings(Settings settings) {
+        if (settings.contains(Setting.MAX_CONCURRENT_STREAMS)) {
+            maxMultiplex = (int) Math.max(0, Math.min(Integer.MAX_VALUE, settings.get(Setting.MAX_CONCURRENT_STREAMS)));
+            if (ready.get()) {
+                destination.setMaxMultiplex(this, maxMultiplex);
+            }
+        }
+        if (ready.compareAndSet(false, true)) {
+            opening.opened(this);
+        }
+    }
+
+    @Override
+    public void onGoAway(int lastStreamId, ErrorCode error) {
+        // No new stream here: out of the pool, so that queued exchanges get another connection.
+        destination.connectionClosed(this, true);
+    }
+
+    @Override
+    public String toString() {
+        return "Http2ClientConnection@" + Integer.toHexString(hashCode()) + "{" + session + ", " + carried.size()
+                + " exchanges, " + getEndPoint() + "}";
+    }
+}

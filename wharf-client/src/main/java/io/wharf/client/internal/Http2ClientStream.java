@@ -1,0 +1,371 @@
+package io.wharf.client.internal;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.wharf.client.Result;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpStatus;
+import io.wharf.http.HttpVersion;
+import io.wharf.http.MetaData;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.StreamNotProcessedException;
+import io.wharf.io.Content;
+import io.wharf.util.Callback;
+import io.wharf.util.Invocable;
+import io.wharf.util.InvocationType;
+import io.wharf.util.thread.Scheduler;
+
+/**
+ * One exchange carried on one HTTP/2 stream: the request's head becomes a HEADERS frame
+ * (pseudo-headers, lower-case names, no connection-specific fields), its content DATA frames
+ * sent by an {@link Http2RequestContent} under flow control, and the server's header blocks,
+ * DATA and trailers become the same response events, with demand, as HTTP/1.1 tells.
+ *
+ * <pre>
+ *  start ─► HEADERS (+ DATA...) ─► request side over
+ *  onHeaders: 1xx ─► informational | final ─► begin, header*, headers ─► content with demand ─► trailers ─► success
+ *  onReset: not processed (GOAWAY, REFUSED_STREAM) ─► sent again elsewhere when allowed | failure
+ * </pre>
+ *
+ * <p><b>Reading with demand.</b> Content is read from the stream (a {@code Content.Source})
+ * one chunk at a time, and the next only once the listeners demanded: the session credits the
+ * server's window only for what was read, so a slow listener holds the server back
+ * (back-pressure end to end). The state is one atomic, as in {@link Http1Connection}:
+ * RUNNING ─chunk─► DELIVERING ─demand─► DEMANDED ─return─► RUNNING, or ─return─► STALLED ─demand─► RUNNING.
+ *
+ * <p><b>Threads.</b> {@link #start} runs on the sending thread; the session's events come on
+ * the connection's reading thread; demand may come from any thread. <b>Buffers.</b> Each chunk
+ * read is owned here until the listeners returned, then released (a listener that keeps it retains it).
+ */
+final class Http2ClientStream implements Http2Stream.Listener {
+
+    private enum Reading {
+        RUNNING, DELIVERING, DEMANDED, STALLED
+    }
+
+    private final Http2ClientConnection connection;
+    private final HttpExchange exchange;
+    private final HttpRequest request;
+    private final HttpResponse response;
+    private final AtomicReference<Reading> reading = new AtomicReference<>(Reading.RUNNING);
+    private final Runnable demand = this::demand;
+    private final Runnable read = Invocable.task(InvocationType.NON_BLOCKING, this::read);
+    private volatile Http2Stream stream;
+    /** When something last moved for this exchange (System.nanoTime), for its own idle timeout. */
+    private volatile long lastActivity = System.nanoTime();
+    private volatile Scheduler.Task idleCheck;
+    private volatile Throwable refusal;
+    /** Set once this stream is done with its exchange (over, or sent again elsewhere): the idle check stops. */
+    private volatile boolean idleOver;
+
+    Http2ClientStream(Http2ClientConnection connection, HttpExchange exchange) {
+        this.connection = connection;
+        this.exchange = exchange;
+        this.request = exchange.getRequest();
+        this.response = exchange.getResponse();
+    }
+
+    /** Sends the request's head, and starts sending its content. On the sending thread. */
+    void start() {
+        Duration idle = request.getIdleTimeout();
+        if (idle != null) {
+            scheduleIdleCheck(idle.toNanos());
+        }
+        request.events().begin(request);
+        MetaData.Request head = request.toMetaData();
+        boolean endStream = request.getContent() == null;
+        HttpFields fields = requestFields(head, connection.destination().getOrigin().scheme());
+        request.events().headers(request);
+        Http2Stream opened = connection.session().newStream(fields, endStream, this, Callback.from(InvocationType.NON_BLOCKING,
+                () -> headersWritten(endStream), this::refused));
+        if (opened == null) {
+            retryOrFail(refusal);
+            return;
+        }
+        stream = opened;
+        if (exchange.isResponseOver()) {
+            // Aborted while the stream was being opened: the abort found no stream to reset.
+            opened.reset(ErrorCode.CANCEL);
+            return;
+        }
+        if (!endStream) {
+            new Http2RequestContent(this, opened, request, connection.getExecutor()).start();
+        }
+    }
+
+    HttpExchange exchange() {
+        return exchange;
+    }
+
+    private void headersWritten(boolean endStream) {
+        active();
+        request.events().commit(request);
+        if (endStream) {
+            requestWritten();
+        }
+    }
+
+    /**
+     * The HEADERS were not written: the session refused the stream (start() then tells the
+     * exchange), or dropped them with the stream (whose reset tells it). Inline in newStream() when refused.
+     */
+    private void refused(Throwable cause) {
+        refusal = cause;
+    }
+
+    /** The whole request was written. */
+    void requestWritten() {
+        if (exchange.requestSucceeded()) {
+            tryFinish();
+        }
+    }
+
+    /** Ends the exchange by resetting its stream with CANCEL: an abort. Any thread. */
+    void cancel() {
+        connection.forget(exchange);
+        Http2Stream current = stream;
+        if (current != null) {
+            current.reset(ErrorCode.CANCEL);
+        }
+    }
+
+    /** Fails the exchange with {@code cause} and resets the stream (a timeout). Any thread. */
+    void fail(Throwable cause) {
+        if (exchange.fail(cause)) {
+            cancel();
+            tryFinish();
+        }
+    }
+
+    // ---- the response, on the reading thread ----
+
+    @Override
+    public void onHeaders(Http2Stream from, HeaderBlock headers, boolean endStream) {
+        // The answer may come before newStream() returned to the sending thread.
+        stream = from;
+        active();
+        if (exchange.isResponseOver()) {
+            // Aborted or timed out: nothing more is told, and the stream goes.
+            from.reset(ErrorCode.CANCEL);
+            return;
+        }
+        int status = Integer.parseInt(headers.pseudoHeader(":status"));
+        if (HttpStatus.isInformational(status)) {
+            HttpResponse interim = new HttpResponse(request);
+            interim.begin(HttpVersion.HTTP_2, status, null);
+            headers.fields().forEach(interim::addHeader);
+            exchange.events().informational(interim);
+            return;
+        }
+        response.begin(HttpVersion.HTTP_2, status, null);
+        exchange.events().begin(response);
+        long length = -1;
+        for (HttpField field : headers.fields()) {
+            if (field.getHeader() == HttpHeader.CONTENT_LENGTH) {
+                length = field.getLongValue();
+            }
+            if (exchange.events().header(response, field)) {
+                response.addHeader(field);
+            }
+        }
+        exchange.events().headers(response);
+        if (endStream) {
+            responseComplete();
+            return;
+        }
+        if (length >= 0 && !exchange.isHead() && status != HttpStatus.NOT_MODIFIED_304) {
+            from.setExpectedContentLength(length);
+        }
+        read();
+    }
+
+    /** Reads and delivers content until the listeners stop demanding or none is there. The loop's thread (RUNNING). */
+    private void read() {
+        while (true) {
+            if (exchange.isResponseOver()) {
+                return;
+            }
+            Content.Chunk chunk = stream.read();
+            if (chunk == null) {
+                stream.demand(read);
+                return;
+            }
+            if (chunk.getFailure() != null) {
+                // The stream was reset: onReset tells the exchange.
+                return;
+            }
+            active();
+            if (chunk.hasRemaining() && !deliver(chunk)) {
+                return;
+            }
+            if (chunk.isLast()) {
+                responseComplete();
+                return;
+            }
+        }
+    }
+
+    /** @return false when the listeners did not demand more: the loop stalls until they do */
+    private boolean deliver(Content.Chunk chunk) {
+        reading.set(Reading.DELIVERING);
+        try {
+            exchange.events().content(response, chunk, demand);
+        } finally {
+            chunk.release();
+        }
+        if (reading.compareAndSet(Reading.DELIVERING, Reading.STALLED)) {
+            return false;
+        }
+        reading.set(Reading.RUNNING);
+        return true;
+    }
+
+    /** The listeners' demand: lets a delivering loop go on, or resumes a stalled one. Any thread. */
+    private void demand() {
+        while (true) {
+            Reading state = reading.get();
+            if (state == Reading.DELIVERING) {
+                if (reading.compareAndSet(state, Reading.DEMANDED)) {
+                    return;
+                }
+            } else if (state == Reading.STALLED) {
+                if (reading.compareAndSet(state, Reading.RUNNING)) {
+                    read();
+                    return;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void onTrailers(Http2Stream from, HeaderBlock trailers) {
+        trailers.fields().forEach(response::addTrailer);
+    }
+
+    private void responseComplete() {
+        if (exchange.responseSucceeded()) {
+            tryFinish();
+        }
+    }
+
+    @Override
+    public void onReset(Http2Stream from, ErrorCode error, Throwable cause) {
+        stream = from;
+        retryOrFail(cause);
+    }
+
+    /** The stream ended early: sent again on another connection when the server never processed it and that is safe; else failed. */
+    private void retryOrFail(Throwable cause) {
+        if (cause instanceof StreamNotProcessedException && exchange.prepareRetry()) {
+            cancelIdleCheck();
+            connection.forget(exchange);
+            connection.destination().resend(exchange);
+            return;
+        }
+        boolean sending = !exchange.isRequestOver();
+        exchange.fail(cause);
+        if (sending && request.getContent() != null) {
+            // Unblocks a read blocked in the source, and stops a streaming source.
+            request.getContent().fail(cause);
+        }
+        tryFinish();
+    }
+
+    /** Ends the exchange once both sides are over: its hold on the connection goes back first. Any thread. */
+    void tryFinish() {
+        Result result = exchange.tryComplete();
+        if (result == null) {
+            return;
+        }
+        cancelIdleCheck();
+        connection.forget(exchange);
+        exchange.complete(result);
+    }
+
+    private void cancelIdleCheck() {
+        idleOver = true;
+        Scheduler.Task check = idleCheck;
+        if (check != null) {
+            check.cancel();
+        }
+    }
+
+    /** Something moved for this exchange: its idle timeout starts again. */
+    void active() {
+        lastActivity = System.nanoTime();
+    }
+
+    /**
+     * The request's own idle timeout, as HTTP/1.1 has it: the exchange fails with a
+     * {@link TimeoutException} (and its stream is reset) once nothing moved for it that long;
+     * the connection and its other exchanges go on.
+     */
+    private void scheduleIdleCheck(long idleNanos) {
+        if (idleOver) {
+            return;
+        }
+        long left = idleNanos - (System.nanoTime() - lastActivity);
+        if (left > 0) {
+            idleCheck = connection.client().getScheduler().schedule(() -> scheduleIdleCheck(idleNanos), left, TimeUnit.NANOSECONDS);
+            return;
+        }
+        fail(new TimeoutException("idle timeout of " + TimeUnit.NANOSECONDS.toMillis(idleNanos) + " ms elapsed for " + request));
+    }
+
+    /**
+     * @return the HEADERS fields of {@code head}: the pseudo-headers, then its fields with lower-case
+     *     names, without those HTTP/2 forbids (RFC 9113 section 8.2.2; {@code te} only as {@code trailers})
+     */
+    static HttpFields requestFields(MetaData.Request head, String scheme) {
+        HttpFields.Mutable fields = HttpFields.build(head.fields().size() + 5);
+        String authority = head.fields().get(HttpHeader.HOST);
+        fields.add(":method", head.method());
+        fields.add(":scheme", scheme);
+        if (authority != null) {
+            fields.add(":authority", authority);
+        }
+        fields.add(":path", head.target());
+        boolean length = false;
+        for (HttpField field : head.fields()) {
+            HttpHeader known = field.getHeader();
+            if (known == HttpHeader.HOST || isConnectionSpecific(field)) {
+                continue;
+            }
+            if (known == HttpHeader.TE) {
+                if (field.contains("trailers")) {
+                    fields.add("te", "trailers");
+                }
+                continue;
+            }
+            length |= known == HttpHeader.CONTENT_LENGTH;
+            fields.add(field.getName().toLowerCase(Locale.ROOT), field.getValue());
+        }
+        if (!length && head.contentLength() >= 0) {
+            fields.add("content-length", Long.toString(head.contentLength()));
+        }
+        return fields;
+    }
+
+    private static boolean isConnectionSpecific(HttpField field) {
+        HttpHeader known = field.getHeader();
+        return known == HttpHeader.CONNECTION || known == HttpHeader.KEEP_ALIVE || known == HttpHeader.PROXY_CONNECTION
+                || known == HttpHeader.TRANSFER_ENCODING || known == HttpHeader.UPGRADE
+                || known == null && field.is("proxy-connection");
+    }
+
+    @Override
+    public String toString() {
+        Http2Stream current = stream;
+        return "Http2ClientStream[" + (current == null ? "-" : current.getId()) + ", " + exchange + "]";
+    }
+}

@@ -1,0 +1,65 @@
+package io.wharf.client.internal;
+
+import java.util.List;
+
+import io.wharf.client.HttpClient;
+import io.wharf.client.Proxy;
+import io.wharf.io.ClientConnector;
+import io.wharf.util.Promise;
+
+/**
+ * HTTP/2, alone or beside HTTP/1.1: opens connections along the destination's route with a
+ * {@link RouteOpening} (the same TCP, proxy tunnels and TLS as {@link Http1Transport}), which
+ * become {@link Http2ClientConnection}s when TLS negotiated {@code h2} by ALPN, or at once on
+ * plain http when this transport speaks h2c with prior knowledge, and stay
+ * {@link Http1Connection}s when the server picked {@code http/1.1} and that is allowed (the
+ * dynamic transport). One {@link MultiplexConnectionPool} per destination holds both kinds:
+ * each connection carries what {@link ClientConnection#getMaxMultiplex()} says. Any thread may
+ * call it.
+ */
+public final class Http2Transport implements Transport {
+
+    private final HttpClient client;
+    private final ClientConnector connector;
+    private final boolean cleartextHttp2;
+    private final boolean http1;
+    private final List<String> protocols;
+
+    /**
+     * @param cleartextHttp2 whether plain http speaks h2c with prior knowledge (else HTTP/1.1)
+     * @param http1 whether TLS also offers {@code http/1.1} and takes it when the server picks it
+     */
+    public Http2Transport(HttpClient client, ClientConnector connector, boolean cleartextHttp2, boolean http1) {
+        this.client = client;
+        this.connector = connector;
+        this.cleartextHttp2 = cleartextHttp2;
+        this.http1 = http1;
+        this.protocols = http1 ? List.of("h2", "http/1.1") : List.of("h2");
+    }
+
+    @Override
+    public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
+        RouteOpening opening = new RouteOpening(client, connector, destination, promise, cleartextHttp2, http1);
+        client.getExecutor().execute(opening::start);
+    }
+
+    /**
+     * @return a pool whose connections being opened are each expected to carry many exchanges
+     *     when they will surely speak HTTP/2, one otherwise (so that a dynamic destination whose
+     *     server turns out to speak HTTP/1.1 gets the connections it needs)
+     */
+    @Override
+    public ConnectionPool newConnectionPool(HttpDestination destination) {
+        boolean secure = "https".equals(destination.getOrigin().scheme());
+        boolean forwarded = !secure && destination.getProxy() != null && destination.getProxy().getKind() == Proxy.Kind.HTTP;
+        boolean surelyHttp2 = secure ? !http1 : cleartextHttp2 && !forwarded;
+        int expected = surelyHttp2 ? Http2ClientConnection.DEFAULT_MAX_MULTIPLEX : 1;
+        return new MultiplexConnectionPool(destination, this, client.getMaxConnectionsPerDestination(),
+                client.getMaxConnectionUsage(), expected, client.getConnectionStrategy());
+    }
+
+    @Override
+    public List<String> applicationProtocols() {
+        return protocols;
+    }
+}

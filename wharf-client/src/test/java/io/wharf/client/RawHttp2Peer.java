@@ -1,0 +1,101 @@
+package io.wharf.client;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import io.wharf.http.HttpFields;
+import io.wharf.http2.frames.ErrorCode;
+import io.wharf.http2.frames.FrameBuffers;
+import io.wharf.http2.frames.FrameGenerator;
+import io.wharf.http2.frames.Settings;
+import io.wharf.http2.hpack.HpackEncoder;
+import io.wharf.util.buffer.ByteBufferPool;
+
+/**
+ * Test fixture: the server side of an HTTP/2 connection played by hand on a
+ * {@link ScriptedServer.Peer}, for what Wharf's server would not do on cue (GOAWAY below a
+ * request, a stream reset). Reads the client's frames whole, without decoding their headers;
+ * writes frames with Wharf's generator. One script thread uses it.
+ */
+final class RawHttp2Peer {
+
+    /** A frame as read: its type, flags, stream and payload. */
+    record Frame(int type, int flags, int streamId, byte[] payload) {
+        static final int DATA = 0;
+        static final int HEADERS = 1;
+
+        boolean endStream() {
+            return (flags & 0x1) != 0 && (type == DATA || type == HEADERS);
+        }
+    }
+
+    private final ScriptedServer.Peer peer;
+    private final FrameGenerator generator = new FrameGenerator(new HpackEncoder());
+
+    RawHttp2Peer(ScriptedServer.Peer peer) {
+        this.peer = peer;
+    }
+
+    /** Reads the client's preface and writes empty SETTINGS. */
+    RawHttp2Peer start() throws IOException {
+        byte[] preface = peer.readBytes(24);
+        if (!new String(preface, StandardCharsets.ISO_8859_1).startsWith("PRI * HTTP/2.0")) {
+            throw new IOException("not an HTTP/2 preface");
+        }
+        write(out -> generator.settings(out, Settings.EMPTY));
+        return this;
+    }
+
+    /** @return the next frame, or null at the end of input */
+    Frame next() throws IOException {
+        byte[] head = peer.readBytes(9);
+        if (head.length < 9) {
+            return null;
+        }
+        int length = (head[0] & 0xFF) << 16 | (head[1] & 0xFF) << 8 | head[2] & 0xFF;
+        int streamId = ByteBuffer.wrap(head, 5, 4).getInt() & 0x7FFF_FFFF;
+        return new Frame(head[3] & 0xFF, head[4] & 0xFF, streamId, peer.readBytes(length));
+    }
+
+    /** @return the next HEADERS frame, answering SETTINGS on the way; null at the end of input */
+    Frame awaitHeaders() throws IOException {
+        while (true) {
+            Frame frame = next();
+            if (frame == null || frame.type() == Frame.HEADERS) {
+                return frame;
+            }
+            if (frame.type() == 4 && (frame.flags() & 0x1) == 0) {
+                write(generator::settingsAck);
+            }
+        }
+    }
+
+    void goAway(int lastStreamId, ErrorCode error) throws IOException {
+        write(out -> generator.goAway(out, lastStreamId, error, "test"));
+    }
+
+    void reset(int streamId, ErrorCode error) throws IOException {
+        write(out -> generator.rstStream(out, streamId, error));
+    }
+
+    /** Answers {@code streamId} with {@code status} and {@code body} in one DATA frame. */
+    void respond(int streamId, int status, String body) throws IOException {
+        HttpFields.Mutable fields = HttpFields.build().add(":status", Integer.toString(status));
+        write(out -> {
+            generator.headers(out, streamId, fields, null, false, 0);
+            generator.data(out, streamId, ByteBuffer.wrap(body.getBytes(StandardCharsets.UTF_8)), true, 0);
+        });
+    }
+
+    private void write(java.util.function.Consumer<FrameBuffers> frames) throws IOException {
+        FrameBuffers out = new FrameBuffers(ByteBufferPool.NON_POOLING, false);
+        frames.accept(out);
+        for (ByteBuffer buffer : out.toArray()) {
+            byte[] bytes = new byte[buffer.remaining()];
+            buffer.get(bytes);
+            peer.write(bytes);
+        }
+        out.release();
+    }
+}
