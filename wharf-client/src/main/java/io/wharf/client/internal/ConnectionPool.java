@@ -16,10 +16,19 @@ public interface ConnectionPool {
     ClientConnection acquire();
 
     /**
-     * Opens new connections, without waiting, while fewer than {@code demand} are being opened
-     * and the pool has room; each one that opens is offered to the destination's queue.
+     * Opens new connections, without waiting, while fewer than the demand are being opened and
+     * the pool has room; each one that opens is offered to the destination's queue.
+     *
+     * @param exchanges how many exchanges wait for a connection, asked again before each
+     *     further connection: one that opened at once (loopback) may already have taken an
+     *     exchange, which then needs no connection of its own
      */
-    void tryCreate(int demand);
+    void tryCreate(java.util.function.IntSupplier exchanges);
+
+    /** As {@link #tryCreate(java.util.function.IntSupplier)} for a fixed number of exchanges (pre-opening). */
+    default void tryCreate(int exchanges) {
+        tryCreate(() -> exchanges);
+    }
 
     /** Gives back a connection held for an exchange that is over and left it reusable. */
     void release(ClientConnection connection);

@@ -125,7 +125,7 @@ public final class HttpDestination implements Destination {
         while (!queue.isEmpty()) {
             ClientConnection connection = pool.acquire();
             if (connection == null) {
-                pool.tryCreate(queued.get());
+                pool.tryCreate(queued::get);
                 return;
             }
             HttpExchange exchange = queue.poll();

@@ -129,13 +129,19 @@ public final class MultiplexConnectionPool implements ConnectionPool {
     }
 
     @Override
-    public void tryCreate(int exchanges) {
+    public void tryCreate(java.util.function.IntSupplier exchanges) {
         // A connection being opened is expected to carry the pool's multiplex of exchanges.
         int multiplex = Math.max(1, pool.getMaxMultiplex());
-        int demand = (exchanges + multiplex - 1) / multiplex;
         // At most demand connections per call: a connection that opens at once (loopback)
         // counts itself down before the loop looks again, and must not count as a new need.
-        for (int opened = 0; opened < demand; opened++) {
+        for (int opened = 0; ; opened++) {
+            // The queue as it is now: a connection that opened at once (loopback) may already
+            // have taken an exchange, which then needs no new connection.
+            int waiting = exchanges.getAsInt();
+            int demand = (waiting + multiplex - 1) / multiplex;
+            if (opened >= demand) {
+                return;
+            }
             // Counted before reserving, so that threads racing here open no more than the demand.
             int opening;
             do {

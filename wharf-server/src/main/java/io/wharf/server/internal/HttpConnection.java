@@ -203,7 +203,7 @@ public final class HttpConnection extends AbstractConnection
                         return 1;
                     }
                     if (!getEndPoint().isOpen()) {
-                        releaseNetworkIfUnused();
+                        releaseNetwork();
                         return -1;
                     }
                     continue;
@@ -217,6 +217,7 @@ public final class HttpConnection extends AbstractConnection
                     filled = fill();
                     if (getEndPoint().getConnection() != this) {
                         // The read completed a TLS handshake whose ALPN switched the endpoint to another protocol.
+                        releaseNetwork();
                         giveBackCodec();
                         return -1;
                     }
@@ -245,12 +246,14 @@ public final class HttpConnection extends AbstractConnection
                 if (network != null && network.byteBuffer().hasRemaining()) {
                     parser.parseNext(network.byteBuffer());
                 }
+                // Bytes a closed parser left unread (after a bad message) go with the buffer.
+                releaseNetwork();
                 getEndPoint().close();
                 return -1;
             }
         } catch (Throwable x) {
             LOG.debug("Reading requests failed on {}", this, x);
-            releaseNetworkIfUnused();
+            releaseNetwork();
             getEndPoint().close(x);
             return -1;
         }
@@ -333,6 +336,18 @@ public final class HttpConnection extends AbstractConnection
 
     private static boolean isFull(ByteBuffer buffer) {
         return buffer.limit() == buffer.capacity();
+    }
+
+    /**
+     * The connection reads no more: drops its reference to the network buffer, unread bytes and
+     * all (content chunks that still reference it keep it until they are released).
+     */
+    private void releaseNetwork() {
+        RetainableByteBuffer buffer = network;
+        if (buffer != null) {
+            network = null;
+            buffer.release();
+        }
     }
 
     /** Returns the network buffer to the pool when it is empty and no chunk references it. */
