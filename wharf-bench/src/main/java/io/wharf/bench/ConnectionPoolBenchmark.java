@@ -158,7 +158,8 @@ public class ConnectionPoolBenchmark {
                 case "multiplex" -> new MultiplexConnectionPool(destination, transport, size, 0, perConnection, Pool.Strategy.FIRST);
                 default -> throw new IllegalArgumentException("unknown kind " + kind);
             };
-            pool.tryCreate(size);
+            // The demand is in exchanges: size connections of perConnection exchanges each.
+            pool.tryCreate(size * perConnection);
             if (pool.getIdleConnectionCount() != size) {
                 throw new IllegalStateException("opened " + pool.getIdleConnectionCount() + " of " + size);
             }
