@@ -4,11 +4,8 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.openjdk.jmh.annotations.AuxCounters;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -17,7 +14,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.wharf.client.HttpClient;
@@ -59,7 +55,7 @@ import io.wharf.util.Promise;
 @Measurement(iterations = 5, time = 2)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class ConnectionPoolBenchmark {
+public class ConnectionPoolBenchmark extends PoolCycles {
 
     @Param({"wharf", "jetty"})
     public String impl;
@@ -83,20 +79,6 @@ public class ConnectionPoolBenchmark {
         void stop() throws Exception;
     }
 
-    /** Per thread: operations that got a connection (hits) and those that found none (misses). */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Outcomes {
-        public long hits;
-        public long misses;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            hits = 0;
-            misses = 0;
-        }
-    }
-
     @Setup
     public void setUp() throws Exception {
         int perConnection = kind.equals("multiplex") ? multiplex : 1;
@@ -112,36 +94,9 @@ public class ConnectionPoolBenchmark {
         pool.stop();
     }
 
-    private void cycle(Outcomes outcomes) {
-        if (pool.cycle()) {
-            outcomes.hits++;
-        } else {
-            outcomes.misses++;
-        }
-    }
-
-    @Benchmark
-    @Threads(1)
-    public void threads1(Outcomes outcomes) {
-        cycle(outcomes);
-    }
-
-    @Benchmark
-    @Threads(2)
-    public void threads2(Outcomes outcomes) {
-        cycle(outcomes);
-    }
-
-    @Benchmark
-    @Threads(8)
-    public void threads8(Outcomes outcomes) {
-        cycle(outcomes);
-    }
-
-    @Benchmark
-    @Threads(64)
-    public void threads64(Outcomes outcomes) {
-        cycle(outcomes);
+    @Override
+    protected boolean cycle() {
+        return pool.cycle();
     }
 
     static final class WharfContender implements Contender {

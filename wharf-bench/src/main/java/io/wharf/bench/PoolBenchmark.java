@@ -2,11 +2,8 @@ package io.wharf.bench;
 
 import java.util.concurrent.TimeUnit;
 
-import org.openjdk.jmh.annotations.AuxCounters;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -15,7 +12,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -48,7 +44,7 @@ import io.wharf.util.Pool;
 @Measurement(iterations = 5, time = 2)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class PoolBenchmark {
+public class PoolBenchmark extends PoolCycles {
 
     /** wharf: ConcurrentPool without cache; wharf-cache: with a one-entry thread-local cache; jetty: Jetty 12.1's ConcurrentPool. */
     @Param({"wharf", "wharf-cache", "jetty"})
@@ -74,20 +70,6 @@ public class PoolBenchmark {
         void terminate();
     }
 
-    /** Per thread: operations that acquired and released an entry (hits), and those whose acquire found none (misses). */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Outcomes {
-        public long hits;
-        public long misses;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            hits = 0;
-            misses = 0;
-        }
-    }
-
     @Setup
     public void setUp() {
         pool = switch (impl) {
@@ -103,36 +85,9 @@ public class PoolBenchmark {
         pool.terminate();
     }
 
-    private void cycle(Outcomes outcomes) {
-        if (pool.cycle(holdTokens)) {
-            outcomes.hits++;
-        } else {
-            outcomes.misses++;
-        }
-    }
-
-    @Benchmark
-    @Threads(1)
-    public void threads1(Outcomes outcomes) {
-        cycle(outcomes);
-    }
-
-    @Benchmark
-    @Threads(2)
-    public void threads2(Outcomes outcomes) {
-        cycle(outcomes);
-    }
-
-    @Benchmark
-    @Threads(8)
-    public void threads8(Outcomes outcomes) {
-        cycle(outcomes);
-    }
-
-    @Benchmark
-    @Threads(64)
-    public void threads64(Outcomes outcomes) {
-        cycle(outcomes);
+    @Override
+    protected boolean cycle() {
+        return pool.cycle(holdTokens);
     }
 
     static final class WharfContender implements Contender {
