@@ -110,7 +110,9 @@ final class Chromium implements AutoCloseable {
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        http.close();
+        // Not close(): it waits for every WebSocket to see its end, which the JDK's socket can
+        // miss (the peer's FIN left in CLOSE_WAIT); the DevTools sockets are done, abort them.
+        http.shutdownNow();
     }
 
     /** One tab and its DevTools session. */

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.server.AbstractConnector;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
@@ -51,7 +52,8 @@ import io.wharf.util.thread.Scheduler;
  * the assembler. An idle session holds no buffer. Every buffer is released when the reader
  * completes, fails or is aborted by the endpoint's close.
  */
-public final class WebSocketConnection extends AbstractConnection implements Connection.UpgradeTo {
+public final class WebSocketConnection extends AbstractConnection
+        implements Connection.UpgradeTo, AbstractConnector.GracefulConnection {
 
     private final ByteBufferPool pool;
     private final Scheduler scheduler;
@@ -135,6 +137,15 @@ public final class WebSocketConnection extends AbstractConnection implements Con
             return false;
         }
         return true;
+    }
+
+    /**
+     * The server is stopping: starts the close handshake with 1001 (going away). The connection
+     * ends when the peer answers or at the close timeout; a session already closing goes on.
+     */
+    @Override
+    public void shutdown() {
+        close(CloseStatus.GOING_AWAY, "server stopping", Callback.NOOP);
     }
 
     @Override

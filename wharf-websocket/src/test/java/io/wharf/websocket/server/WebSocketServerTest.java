@@ -344,6 +344,31 @@ class WebSocketServerTest {
     }
 
     @Test
+    void stoppingTheServerClosesEachSessionWith1001AndWaitsForTheAnswer() throws Exception {
+        start(WebSocketConfiguration.defaults().withTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(20)));
+        try (RawWebSocketClient client = RawWebSocketClient.open(port, "/echo")) {
+            assertEquals("open", nextEvent());
+            Thread stopper = Thread.ofPlatform().start(() -> {
+                try {
+                    server.stop();
+                    events.add("stopped");
+                } catch (Exception x) {
+                    events.add("stop failed: " + x);
+                }
+            });
+            assertEquals(new CloseStatus(CloseStatus.GOING_AWAY, "server stopping"), client.receiveClose());
+            assertTrue(events.isEmpty(), "the server waits for the answer: " + events);
+            client.sendClose(CloseStatus.GOING_AWAY, "");
+            assertTrue(client.awaitEndOfInput());
+            assertEquals("close:1001:", nextEvent());
+            // Well before the 20 s close timeout: the answer ended the session.
+            assertEquals("stopped", nextEvent());
+            stopper.join();
+        }
+        server = null;
+    }
+
+    @Test
     void handshakeRefusals() throws Exception {
         WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler();
         handler.addMapping("/echo", (request, response) -> new EchoListener());
