@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpMethod;
@@ -128,6 +129,19 @@ public interface Request {
 
     /** Adds a listener of the response's events, told before the one given to send. */
     Request onResponse(Response.Listener listener);
+
+    /**
+     * Takes or refuses what the server pushes with this request (HTTP/2, when the client's
+     * {@link HttpClient#getHttp2Configuration() HTTP/2 configuration} enables push):
+     * {@code pushes} is given each promised request, on the connection's reading thread (it
+     * must not block), and returns the listener of its response, or null to refuse it
+     * (RST_STREAM CANCEL). Without it every push is refused. A pushed response is told like any
+     * other (its cookies stored, gzip decoded), without retries, redirects or authentication.
+     */
+    Request onPush(Function<Request, Response.Listener> pushes);
+
+    /** @return what {@link #onPush} set, or null */
+    Function<Request, Response.Listener> getPushListener();
 
     /**
      * Sends the request and waits for the whole response, buffered in memory up to

@@ -110,6 +110,35 @@ class Http2ClientTest {
     }
 
     @Test
+    void uploadsTheHandlerNeverReadsNeitherFailNorStallTheConnection() throws Exception {
+        // Each request's 300 KB arrive while the handler sleeps and are dropped unread when it
+        // answers; the server then resets the stream with NO_ERROR, which must not fail the
+        // response (RFC 9113 section 8.1). 40 of them are three times the server's 4 MiB
+        // connection window, so the connection would stall if dropped content were not credited.
+        Http2TestServer server = loopback.http2Server(Handler.of((request, response, callback) -> {
+            if (request.getHttpURI().getPath().equals("/read")) {
+                int read = io.wharf.server.Request.asInputStream(request).readAllBytes().length;
+                io.wharf.server.Response.write(response, true, "read " + read, callback);
+                return true;
+            }
+            Thread.sleep(20);
+            io.wharf.server.Response.write(response, true, "not read", callback);
+            return true;
+        }), setup -> { });
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
+        byte[] upload = new byte[300 * 1024];
+        for (int i = 0; i < 40; i++) {
+            ContentResponse response = client.POST(server.uri("/" + i)).content(RequestContent.of(upload))
+                    .timeout(java.time.Duration.ofSeconds(10)).send();
+            assertEquals("not read", response.getContentAsString(), "request " + i);
+        }
+        // The connection's window is whole again: an upload that is read goes through.
+        assertEquals("read 1048576", client.POST(server.uri("/read")).content(RequestContent.of(new byte[1 << 20]))
+                .timeout(java.time.Duration.ofSeconds(10)).send().getContentAsString());
+        assertEquals(1, client.getDestinations().get(0).getConnectionCount());
+    }
+
+    @Test
     void largeUploadAndDownloadUnderFlowControl() throws Exception {
         byte[] big = new byte[8 * 1024 * 1024 + 7];
         new java.util.Random(7).nextBytes(big);

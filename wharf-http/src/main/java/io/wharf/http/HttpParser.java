@@ -51,6 +51,12 @@ import io.wharf.http.internal.StartLineParser;
 public final class HttpParser {
 
     /**
+     * The reason of the 400 for a request line whose last word is not an HTTP version: the peer
+     * does not speak HTTP/1 (a server that also speaks h2c answers it as a bad HTTP/2 preface).
+     */
+    public static final String NOT_HTTP_1 = "request line does not end with an HTTP version";
+
+    /**
      * The bounds of what one message may cost. {@code maxHeaderBytes} bounds the whole head:
      * the start line, every field line and the empty line that ends them, each counted with
      * its line end (and blank lines before a request line count too); past it the answer is

@@ -69,6 +69,8 @@ final class Conversation {
     /** The listener of the current hop, which knows whether its response asked for a follow-up; guarded by this. */
     private HopListener currentListener;
     private Scheduler.Task timeout;
+    /** Whether the one hop is a response the server pushed: nothing is sent, nothing followed up. */
+    private boolean pushed;
 
     Conversation(HttpClient client, HttpRequest first, List<Response.Listener> listeners) {
         this.client = client;
@@ -84,6 +86,23 @@ final class Conversation {
 
     HttpClient client() {
         return client;
+    }
+
+    /**
+     * A response the server pushed, heard as the one hop of a conversation that sends nothing:
+     * told like the answer to a request sent (its cookies stored, gzip decoded), never followed up.
+     *
+     * @return the listener of the pushed exchange
+     */
+    static Response.Listener pushed(HttpClient client, HttpRequest promised, Response.Listener listener) {
+        Conversation conversation = new Conversation(client, promised, List.of(listener));
+        HopListener hop = new HopListener(conversation, promised);
+        synchronized (conversation) {
+            conversation.pushed = true;
+            conversation.current = promised;
+            conversation.currentListener = hop;
+        }
+        return hop;
     }
 
     /** Sends the first request. On the sending thread. */
@@ -188,6 +207,11 @@ final class Conversation {
      * @throws IOException when the response asks for a follow-up the client refuses
      */
     HttpRequest followUp(HttpRequest hop, Response response) throws IOException {
+        synchronized (this) {
+            if (pushed) {
+                return null;
+            }
+        }
         int status = response.getStatus();
         challenges.settle(status);
         if (Redirects.isRedirect(status) && first.isFollowRedirects()) {

@@ -206,7 +206,7 @@ final class Http2ClientConnection extends AbstractConnection
 
     @Override
     public void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        // Only a push opens a stream towards a client, and this client disables push.
+        // A server opens no stream by HEADERS: its pushes come as PUSH_PROMISE (Http2ClientStream.onPush).
         stream.reject(ErrorCode.PROTOCOL_ERROR);
     }
 

@@ -1,11 +1,16 @@
 package io.wharf.client.internal;
 
+import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
+import io.wharf.client.Request;
+import io.wharf.client.Response;
 import io.wharf.client.Result;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
@@ -17,6 +22,7 @@ import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Stream;
 import io.wharf.http2.session.StreamNotProcessedException;
+import io.wharf.http2.session.StreamResetException;
 import io.wharf.io.Content;
 import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
@@ -55,6 +61,8 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private final HttpExchange exchange;
     private final HttpRequest request;
     private final HttpResponse response;
+    /** Whether the server pushed this exchange: it is never sent, so never sent again. */
+    private final boolean pushed;
     private final AtomicReference<Reading> reading = new AtomicReference<>(Reading.RUNNING);
     private final Runnable demand = this::demand;
     private final Runnable read = Invocable.task(InvocationType.NON_BLOCKING, this::read);
@@ -67,10 +75,15 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private volatile boolean idleOver;
 
     Http2ClientStream(Http2ClientConnection connection, HttpExchange exchange) {
+        this(connection, exchange, false);
+    }
+
+    private Http2ClientStream(Http2ClientConnection connection, HttpExchange exchange, boolean pushed) {
         this.connection = connection;
         this.exchange = exchange;
         this.request = exchange.getRequest();
         this.response = exchange.getResponse();
+        this.pushed = pushed;
     }
 
     /** Sends the request's head, and starts sending its content. On the sending thread. */
@@ -139,6 +152,9 @@ final class Http2ClientStream implements Http2Stream.Listener {
 
     /** Fails the exchange with {@code cause} and resets the stream (a timeout). Any thread. */
     void fail(Throwable cause) {
+        if (stoppedAfterResponse(cause)) {
+            return;
+        }
         if (exchange.fail(cause)) {
             cancel();
             tryFinish();
@@ -247,6 +263,41 @@ final class Http2ClientStream implements Http2Stream.Listener {
         }
     }
 
+    /**
+     * The server promised {@code promise} along with this exchange: the request's push listener
+     * takes it (its response then comes on {@code promised} like any other) or refuses it.
+     */
+    @Override
+    public void onPush(Http2Stream from, Http2Stream promised, HeaderBlock promise) {
+        Function<Request, Response.Listener> pushes = request.getPushListener();
+        Response.Listener listener = null;
+        HttpRequest pushedRequest = null;
+        if (pushes != null && !exchange.isResponseOver()) {
+            try {
+                pushedRequest = pushedRequest(promise);
+                listener = pushes.apply(pushedRequest);
+            } catch (RuntimeException x) {
+                listener = null;
+            }
+        }
+        if (listener == null) {
+            promised.refuse();
+            return;
+        }
+        HttpExchange pushedExchange = new HttpExchange(connection.destination(), pushedRequest,
+                List.of(Conversation.pushed(connection.client(), pushedRequest, listener)));
+        pushedExchange.requestSucceeded();
+        promised.setListener(new Http2ClientStream(connection, pushedExchange, true));
+    }
+
+    /** @return the request a PUSH_PROMISE carries, as a request of this client */
+    private HttpRequest pushedRequest(HeaderBlock promise) {
+        URI uri = URI.create(promise.pseudoHeader(":scheme") + "://" + promise.pseudoHeader(":authority") + promise.pseudoHeader(":path"));
+        HttpRequest promised = (HttpRequest) connection.client().newRequest(uri).method(promise.pseudoHeader(":method"));
+        promise.fields().forEach(field -> promised.header(field.getName(), field.getValue()));
+        return promised;
+    }
+
     @Override
     public void onTrailers(Http2Stream from, HeaderBlock trailers) {
         trailers.fields().forEach(response::addTrailer);
@@ -261,12 +312,32 @@ final class Http2ClientStream implements Http2Stream.Listener {
     @Override
     public void onReset(Http2Stream from, ErrorCode error, Throwable cause) {
         stream = from;
-        retryOrFail(cause);
+        if (!stoppedAfterResponse(cause)) {
+            retryOrFail(cause);
+        }
+    }
+
+    /**
+     * RFC 9113 section 8.1: a server that answered in full may reset the stream with NO_ERROR to
+     * stop the request; the response stands and the request side ends there, what is left of its
+     * content unsent.
+     *
+     * @return whether {@code cause} is that reset (the exchange then finishes)
+     */
+    private boolean stoppedAfterResponse(Throwable cause) {
+        if (!(cause instanceof StreamResetException reset) || reset.getError() != ErrorCode.NO_ERROR || !exchange.isResponseSucceeded()) {
+            return false;
+        }
+        if (exchange.requestSucceeded() && request.getContent() != null) {
+            request.getContent().fail(cause);
+        }
+        tryFinish();
+        return true;
     }
 
     /** The stream ended early: sent again on another connection when the server never processed it and that is safe; else failed. */
     private void retryOrFail(Throwable cause) {
-        if (cause instanceof StreamNotProcessedException && exchange.prepareRetry()) {
+        if (!pushed && cause instanceof StreamNotProcessedException && exchange.prepareRetry()) {
             cancelIdleCheck();
             connection.forget(exchange);
             connection.destination().resend(exchange);

@@ -145,6 +145,11 @@ public final class HttpExchange {
         return responseSide != Side.PENDING;
     }
 
+    /** @return whether the whole response arrived */
+    synchronized boolean isResponseSucceeded() {
+        return responseSide == Side.SUCCEEDED;
+    }
+
     /** @return whether the request side is over (succeeded or failed) */
     synchronized boolean isRequestOver() {
         return requestSide != Side.PENDING;

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import io.wharf.client.BufferingResponseListener;
 import io.wharf.client.ContentResponse;
@@ -54,6 +55,7 @@ public final class HttpRequest implements Request {
     private Map<String, Object> attributes;
     private final RequestEvents events = new RequestEvents();
     private final List<Response.Listener> responseListeners = new ArrayList<>(2);
+    private volatile Function<Request, Response.Listener> pushes;
     private final AtomicBoolean sent = new AtomicBoolean();
     private final AtomicReference<Throwable> abortCause = new AtomicReference<>();
     private volatile HttpExchange exchange;
@@ -285,6 +287,17 @@ public final class HttpRequest implements Request {
     public Request onResponse(Response.Listener listener) {
         responseListeners.add(Objects.requireNonNull(listener, "listener"));
         return this;
+    }
+
+    @Override
+    public Request onPush(Function<Request, Response.Listener> pushes) {
+        this.pushes = Objects.requireNonNull(pushes, "pushes");
+        return this;
+    }
+
+    @Override
+    public Function<Request, Response.Listener> getPushListener() {
+        return pushes;
     }
 
     // ---- sending ----

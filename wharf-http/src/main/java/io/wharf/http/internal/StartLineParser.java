@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HttpCompliance;
 import io.wharf.http.HttpMethod;
+import io.wharf.http.HttpParser;
 import io.wharf.http.HttpParserListener;
 import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpVersion;
@@ -133,7 +134,10 @@ public final class StartLineParser {
             throw new BadMessageException(HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505,
                     "HTTP version not supported; only HTTP/1.0 and HTTP/1.1");
         }
-        throw new BadMessageException("request line does not end with an HTTP version");
+        if (end - start > 8 && looksLikeVersion(buffer, end - 8, end)) {
+            throw new BadMessageException("request line has a space in its target or more than one space before the version");
+        }
+        throw new BadMessageException(HttpParser.NOT_HTTP_1);
     }
 
     /** @return whether the bytes are {@code HTTP/} DIGIT {@code .} DIGIT */

@@ -28,6 +28,13 @@ final class FrameReceiver implements FrameListener {
     /** DATA pieces smaller than this are copied rather than kept as slices of the network buffer. */
     static final int COPY_BELOW = 2048;
 
+    /**
+     * How much content may arrive for nobody (its reader failed it) on a stream whose response
+     * we ended, before the stream is reset with NO_ERROR to stop the peer (RFC 9113 section 8.1).
+     * Until then the rest of the message is read, so its errors are still caught.
+     */
+    static final int DROP_LIMIT = 64 * 1024;
+
     private final Http2Session session;
 
     FrameReceiver(Http2Session session) {
@@ -46,6 +53,8 @@ final class FrameReceiver implements FrameListener {
         Runnable wake = null;
         Runnable closed = null;
         boolean update = false;
+        int dropped = 0;
+        boolean stop = false;
         session.lock.lock();
         try {
             if (session.failed()) {
@@ -88,8 +97,14 @@ final class FrameReceiver implements FrameListener {
                         stream.state = stream.state.remoteEnded();
                         closed = session.closedIfDone(stream);
                     }
-                    wake = stream.offer(pinless(data));
-                    data = null;
+                    if (stream.dropsContent()) {
+                        dropped = data.remaining();
+                        stream.dropped += dropped;
+                        stop = stream.dropped > DROP_LIMIT && stream.state == StreamState.HALF_CLOSED_LOCAL;
+                    } else {
+                        wake = stream.offer(pinless(data));
+                        data = null;
+                    }
                 }
             }
         } finally {
@@ -122,12 +137,19 @@ final class FrameReceiver implements FrameListener {
         if (update) {
             session.flusher.iterate();
         }
+        if (dropped > 0) {
+            session.consumed(stream, dropped);
+        }
+        if (stop) {
+            session.resetStream(stream, ErrorCode.NO_ERROR, false);
+        }
     }
 
     @Override
     public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
         Http2Stream stream;
         boolean opened = false;
+        boolean answer = false;
         boolean refused = false;
         boolean refusalCounted = false;
         ErrorCode connectionError = null;
@@ -174,6 +196,9 @@ final class FrameReceiver implements FrameListener {
                         opened = true;
                     }
                 }
+            } else {
+                // The head of a response to a stream we opened, or to one the peer promised us.
+                answer = !stream.headersReceived && (!session.isRemote(streamId) || stream.state == StreamState.RESERVED_REMOTE);
             }
         } finally {
             session.lock.unlock();
@@ -187,14 +212,14 @@ final class FrameReceiver implements FrameListener {
                 stream.end();
             }
             session.listener.onStream(stream, headers, endStream);
-        } else if (stream != null && !session.isRemote(streamId) && !stream.headersReceived) {
+        } else if (answer) {
             onAnswer(stream, headers, endStream);
         } else if (stream != null) {
             onTrailers(stream, headers, endStream);
         }
     }
 
-    /** The peer's head on a stream we opened: interim (1xx) blocks, then the final one. */
+    /** The peer's head on a stream we opened or it promised: interim (1xx) blocks, then the final one. */
     private void onAnswer(Http2Stream stream, HeaderBlock headers, boolean endStream) {
         String status = headers.pseudoHeader(":status");
         boolean interim = status != null && status.length() == 3 && status.charAt(0) == '1';
@@ -203,13 +228,14 @@ final class FrameReceiver implements FrameListener {
         Runnable closed = null;
         session.lock.lock();
         try {
-            if (!stream.state.canReceive()) {
+            if (!stream.state.canReceive() && stream.state != StreamState.RESERVED_REMOTE) {
                 error = ErrorCode.STREAM_CLOSED;
             } else if (status == null || interim && endStream || headers.pseudoHeaderAfterField()) {
                 // RFC 9113 section 8.1: a 1xx never ends the stream; section 8.3.2: :status is required.
                 error = ErrorCode.PROTOCOL_ERROR;
             } else if (!interim) {
                 stream.headersReceived = true;
+                stream.state = stream.state.headersReceived();
                 if (endStream) {
                     stream.state = stream.state.remoteEnded();
                     wake = stream.end();
@@ -291,8 +317,9 @@ final class FrameReceiver implements FrameListener {
             stream = session.streams.get(streamId);
             idle = stream == null && session.isIdle(streamId);
             if (stream != null) {
-                // A client refusing a push at once is no rapid reset: only streams it opened count.
-                rapid = !stream.headersSent && session.isRemote(streamId);
+                // Every reset of a stream the peer opened and we still hold counts (a client refusing
+                // a push does not): answered or not, the rate is what a rapid-reset attack shows.
+                rapid = session.isRemote(streamId);
                 stream.state = StreamState.CLOSED;
                 closed = session.closedIfDone(stream);
             }
@@ -308,8 +335,8 @@ final class FrameReceiver implements FrameListener {
         }
         ErrorCode error = ErrorCode.from(errorCode);
         String why = "stream " + streamId + " reset by the peer: " + (error == null ? "0x" + Long.toHexString(errorCode) : error);
-        session.abandon(stream, error == null ? ErrorCode.CANCEL : error,
-                error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new IOException(why));
+        ErrorCode code = error == null ? ErrorCode.CANCEL : error;
+        session.abandon(stream, code, error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new StreamResetException(why, code));
         if (closed != null) {
             closed.run();
         }
@@ -357,9 +384,67 @@ final class FrameReceiver implements FrameListener {
         }
     }
 
+    /**
+     * A server's promise, on a client (the parser lets no client send one). With push enabled,
+     * the promised stream is reserved and offered to the listener of the stream it came on;
+     * refused when over our stream limit, draining, or the stream was reset by us meanwhile.
+     */
     @Override
-    public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock headers) {
-        session.failConnection(ErrorCode.PROTOCOL_ERROR, "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)");
+    public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock request) {
+        Http2Stream associated;
+        Http2Stream promised = null;
+        ErrorCode refusal = null;
+        String violation = null;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            associated = session.streams.get(streamId);
+            if (!session.config.isPushEnabled()) {
+                violation = "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)";
+            } else if (!session.isRemote(promisedStreamId) || promisedStreamId <= session.lastRemoteStreamId) {
+                violation = "PUSH_PROMISE of stream " + promisedStreamId + ", not a new even stream above "
+                        + session.lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
+            } else if (associated == null ? !session.recentlyClosed.resetByUs(streamId)
+                    : session.isRemote(streamId) || !associated.state.canReceive()) {
+                violation = "PUSH_PROMISE on stream " + streamId + ", which is neither open nor half closed (local) (RFC 9113 section 6.6)";
+            } else {
+                session.lastRemoteStreamId = promisedStreamId;
+                if (associated == null) {
+                    // Promised on a stream we reset: its promises in flight are refused.
+                    refusal = ErrorCode.CANCEL;
+                } else if (session.state == SessionState.DRAINING || session.remoteStreams >= session.config.getMaxConcurrentStreams()) {
+                    refusal = ErrorCode.REFUSED_STREAM;
+                } else {
+                    promised = new Http2Stream(session, promisedStreamId, session.peerInitialWindow, session.initialReceiveWindow());
+                    promised.state = StreamState.RESERVED_REMOTE;
+                    session.streams.put(promisedStreamId, promised);
+                    session.remoteStreams++;
+                }
+            }
+        } finally {
+            session.lock.unlock();
+        }
+        if (violation != null) {
+            session.failConnection(ErrorCode.PROTOCOL_ERROR, violation);
+        } else if (refusal != null) {
+            session.resetStreamId(promisedStreamId, refusal, false);
+        } else if (!isPushable(request)) {
+            // RFC 9113 section 8.4: a promise must be of a complete, safe and cacheable request.
+            session.resetStream(promised, ErrorCode.PROTOCOL_ERROR, true);
+        } else if (associated.listener == null) {
+            promised.refuse();
+        } else {
+            associated.listener.onPush(associated, promised, request);
+        }
+    }
+
+    private static boolean isPushable(HeaderBlock request) {
+        String method = request.pseudoHeader(":method");
+        return ("GET".equals(method) || "HEAD".equals(method)) && request.pseudoHeader(":scheme") != null
+                && request.pseudoHeader(":authority") != null && request.pseudoHeader(":path") != null
+                && !request.pseudoHeaderAfterField();
     }
 
     @Override

@@ -59,7 +59,7 @@ public final class Http2Session {
     public enum Role {
         /** Accepts streams on odd identifiers. */
         SERVER,
-        /** Opens streams on odd identifiers and accepts none (push is disabled). */
+        /** Opens streams on odd identifiers; accepts the even ones a server promises, when it enabled push. */
         CLIENT
     }
 
@@ -219,7 +219,7 @@ public final class Http2Session {
             ours.set(Setting.HEADER_TABLE_SIZE, config.getMaxHeaderTableSize());
         }
         if (role == Role.CLIENT) {
-            ours.set(Setting.ENABLE_PUSH, 0);
+            ours.set(Setting.ENABLE_PUSH, config.isPushEnabled() ? 1 : 0);
         }
         Settings settings = ours.build();
         int windowIncrement = config.getInitialSessionWindow() - 65_535;

@@ -42,6 +42,16 @@ public final class Http2Stream implements Content.Source {
         default void onTrailers(Http2Stream stream, HeaderBlock trailers) {
         }
 
+        /**
+         * The server promised a push on this stream (a client's, which enabled push):
+         * {@code pushed} is reserved for the response to {@code request}, whose pseudo-headers
+         * and fields the promise carries. Set a listener on {@code pushed} to take the response,
+         * or {@link Http2Stream#refuse() refuse} it; by default it is refused.
+         */
+        default void onPush(Http2Stream stream, Http2Stream pushed, HeaderBlock request) {
+            pushed.refuse();
+        }
+
         /** The stream was reset by the peer or by the session (its connection failed or closed). */
         default void onReset(Http2Stream stream, ErrorCode error, Throwable cause) {
         }
@@ -72,6 +82,8 @@ public final class Http2Stream implements Content.Source {
     private Runnable demand;
     private Throwable failure;
     private boolean ended;
+    /** Content that arrived after the reader failed it: dropped, and credited back at once. */
+    long dropped;
 
     Http2Stream(Http2Session session, int id, long sendWindow, int receiveWindow) {
         this.session = session;
@@ -161,6 +173,11 @@ public final class Http2Stream implements Content.Source {
     /** Resets the stream: RST_STREAM with {@code error}; queued content and sends are dropped. */
     public void reset(ErrorCode error) {
         session.resetStream(this, error, true);
+    }
+
+    /** Refuses a push the peer promised: RST_STREAM with CANCEL, not counted as the peer's fault. */
+    public void refuse() {
+        session.resetStream(this, ErrorCode.CANCEL, false);
     }
 
     /**
@@ -266,7 +283,19 @@ public final class Http2Stream implements Content.Source {
         return takeDemand();
     }
 
-    /** Fails the content, dropping what is queued; takes the lock itself. @return the demand to run, or null. */
+    /**
+     * Under the lock: whether content that arrives now is dropped, nobody being there to read it
+     * (the reader failed the content). It is credited back to the peer as if read, so that a
+     * peer finishing its message never stalls the connection's window.
+     */
+    boolean dropsContent() {
+        return failure != null;
+    }
+
+    /**
+     * Fails the content, dropping what is queued and crediting it back to the peer; takes the
+     * lock itself. @return the demand to run, or null.
+     */
     Runnable failContent(Throwable cause) {
         ArrayDeque<Content.Chunk> dropped;
         Runnable wake;
@@ -281,8 +310,13 @@ public final class Http2Stream implements Content.Source {
         } finally {
             session.lock.unlock();
         }
+        int bytes = 0;
         for (Content.Chunk chunk : dropped) {
+            bytes += chunk.remaining();
             chunk.release();
+        }
+        if (bytes > 0) {
+            session.consumed(this, bytes);
         }
         return wake;
     }

@@ -32,6 +32,21 @@ public final class SessionConfiguration {
     private int emptyDataBudget = 128;
     private int priorityBudget = 1024;
     private int unknownFrameBudget = 64;
+    private boolean pushEnabled;
+
+    public boolean isPushEnabled() {
+        return pushEnabled;
+    }
+
+    /**
+     * For a client: whether it accepts pushes (SETTINGS_ENABLE_PUSH 1). Off by default: a client
+     * that never takes them saves the server the work. Each pushed stream counts against
+     * {@link #setMaxConcurrentStreams}. A server ignores this.
+     */
+    public SessionConfiguration setPushEnabled(boolean pushEnabled) {
+        this.pushEnabled = pushEnabled;
+        return this;
+    }
 
     public int getMaxConcurrentStreams() {
         return maxConcurrentStreams;

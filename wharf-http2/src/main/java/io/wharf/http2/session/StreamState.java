@@ -1,9 +1,9 @@
 package io.wharf.http2.session;
 
 /**
- * Where an HTTP/2 stream is in its life (RFC 9113 section 5.1). A server's pushed stream starts
- * reserved by its PUSH_PROMISE and goes half closed (remote) with its response's HEADERS; a
- * client refuses pushes, so it has no reserved (remote) state:
+ * Where an HTTP/2 stream is in its life (RFC 9113 section 5.1). A pushed stream starts reserved
+ * by its PUSH_PROMISE: on the server (which sent it) it goes half closed (remote) with the
+ * response's HEADERS; on a client that accepts pushes it goes half closed (local) when they arrive:
  *
  * <pre>
  *            send/recv HEADERS
@@ -14,6 +14,9 @@ package io.wharf.http2.session;
  *
  *            send PUSH_PROMISE                send HEADERS
  *   IDLE ─────────────────────► RESERVED_LOCAL ────────────► HALF_CLOSED_REMOTE
+ *
+ *            recv PUSH_PROMISE                 recv HEADERS
+ *   IDLE ─────────────────────► RESERVED_REMOTE ───────────► HALF_CLOSED_LOCAL
  * </pre>
  *
  * <p>Immutable; a stream holds its current state under its session's lock.
@@ -23,6 +26,8 @@ public enum StreamState {
     IDLE,
     /** Promised by our PUSH_PROMISE; we may send its response's HEADERS, the peer sends nothing but RST_STREAM. */
     RESERVED_LOCAL,
+    /** Promised by the peer's PUSH_PROMISE; the peer may send the response's HEADERS, we send nothing but RST_STREAM. */
+    RESERVED_REMOTE,
     /** Both sides may send. */
     OPEN,
     /** We sent END_STREAM; the peer may still send. */
@@ -36,8 +41,13 @@ public enum StreamState {
     public StreamState remoteEnded() {
         return switch (this) {
             case IDLE, OPEN -> HALF_CLOSED_REMOTE;
-            case RESERVED_LOCAL, HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
+            case RESERVED_LOCAL, RESERVED_REMOTE, HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
         };
+    }
+
+    /** @return the state after the peer's final header block arrived: a stream it promised is then half closed (local) */
+    public StreamState headersReceived() {
+        return this == RESERVED_REMOTE ? HALF_CLOSED_LOCAL : this;
     }
 
     /** @return the state after we sent a header block without END_STREAM: a reserved stream is then half closed (remote) */
@@ -49,7 +59,7 @@ public enum StreamState {
     public StreamState localEnded() {
         return switch (this) {
             case IDLE, OPEN -> HALF_CLOSED_LOCAL;
-            case RESERVED_LOCAL, HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
+            case RESERVED_LOCAL, RESERVED_REMOTE, HALF_CLOSED_LOCAL, HALF_CLOSED_REMOTE, CLOSED -> CLOSED;
         };
     }
 

@@ -19,6 +19,7 @@ import io.wharf.server.AbstractConnector;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
+import io.wharf.server.http2.internal.PrefaceRefusal;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import org.slf4j.Logger;
@@ -536,6 +537,10 @@ public final class HttpConnection extends AbstractConnection
     void writeBadMessage(BadMessageException failure) {
         LOG.debug("Bad message on {}", this, failure);
         exchange = null;
+        if (requests == 0 && HttpParser.NOT_HTTP_1.equals(failure.getReason()) && connector.getConnectionFactory("h2c") != null) {
+            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool());
+            return;
+        }
         String body = failure.getStatus() + " " + io.wharf.http.HttpStatus.getReason(failure.getStatus()) + "\n" + failure.getReason() + "\n";
         HttpFields.Mutable fields = HttpFields.build(4)
                 .add(io.wharf.http.MimeTypes.Type.TEXT_PLAIN_UTF_8.getContentTypeField())

@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.wharf.http.HttpFields;
+import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.Setting;
 import io.wharf.http2.frames.Settings;
 import io.wharf.http2.session.SessionConfiguration;
@@ -289,6 +290,29 @@ class Http2ServerTest {
     }
 
     @Test
+    void aFirstLineThatIsNeitherHttp1NorThePrefaceIsAnsweredWithGoAway() throws Exception {
+        start(echo());
+        String answer;
+        try (LocalConnector.Client client = connector.connect()) {
+            // What h2spec 3.5/2 sends to a port that speaks HTTP/1.1 and h2c.
+            client.send("INVALID CONNECTION PREFACE\r\n\r\n");
+            answer = client.readUntilClosed(Duration.ofSeconds(10));
+        }
+        String reason = "neither an HTTP/1 request line nor the HTTP/2 connection preface";
+        byte[] frame = answer.getBytes(StandardCharsets.ISO_8859_1);
+        assertEquals(9 + 8 + reason.length(), frame.length, answer);
+        assertEquals(8 + reason.length(), (frame[0] & 0xFF) << 16 | (frame[1] & 0xFF) << 8 | frame[2] & 0xFF, "payload length");
+        assertEquals(0x7, frame[3], "a GOAWAY");
+        assertEquals(0, frame[5] | frame[6] | frame[7] | frame[8], "on stream 0");
+        assertEquals(0, frame[9] | frame[10] | frame[11] | frame[12], "no stream processed");
+        assertEquals(ErrorCode.PROTOCOL_ERROR.code(), frame[13] << 24 | frame[14] << 16 | frame[15] << 8 | frame[16]);
+        assertTrue(answer.endsWith(reason), answer);
+        // A line that is HTTP/1, however wrong, is still answered as HTTP/1.
+        assertTrue(connector.getResponse("GET / HTTP/3.0\r\nHost: x\r\n\r\n").startsWith("HTTP/1.1 505 "));
+        assertTrue(connector.getResponse("GET /a b HTTP/1.1\r\nHost: x\r\n\r\n").startsWith("HTTP/1.1 400 "));
+    }
+
+    @Test
     void anUpgradeWithContentIsServedAsHttp11() throws Exception {
         start(echo());
         String response = connector.getResponse(io.wharf.server.LocalServer.crlf("""
@@ -350,7 +374,12 @@ class Http2ServerTest {
         }))).start()) {
             client.headers(1, RawHttp2Client.request("POST", "/upload"), false);
             assertEquals("DATA 1 early END_STREAM", client.await("DATA 1"));
-            // The response is complete while the upload goes on: RST_STREAM NO_ERROR (RFC 9113 section 8.1).
+            // The response is complete while the upload goes on: the upload is read and dropped
+            // until more than 64 KiB came, then RST_STREAM NO_ERROR (RFC 9113 section 8.1).
+            String piece = "u".repeat(16 * 1024);
+            for (int i = 0; i < 5; i++) {
+                client.data(1, piece, false);
+            }
             assertEquals("RST_STREAM 1 NO_ERROR", client.await("RST_STREAM 1"));
             for (int i = 0; i < 30; i++) {
                 client.data(1, "more upload", false);

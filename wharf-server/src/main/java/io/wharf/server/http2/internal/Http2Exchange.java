@@ -16,7 +16,6 @@ import io.wharf.http.HttpURI;
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Stream;
-import io.wharf.http2.session.StreamState;
 import io.wharf.io.Content;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.HttpConfiguration;
@@ -264,9 +263,9 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
     }
 
     /**
-     * The callback a handler completes. Success ends the response if the handler did not;
-     * then, if the client is still sending content nobody will read, the stream is reset with
-     * NO_ERROR (RFC 9113 section 8.1). Failure answers 500 (or the bad request's status) while
+     * The callback a handler completes. Success ends the response if the handler did not; then
+     * content nobody will read is dropped, and a client still sending much of it is told to stop
+     * with NO_ERROR (RFC 9113 section 8.1). Failure answers 500 (or the bad request's status) while
      * the response is not committed, else resets the stream.
      */
     private final class Completion implements Callback {
@@ -299,12 +298,13 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
                     status, bad != null ? bad.getReason() : null, cause);
         }
 
-        /** The response is complete: content nobody read is dropped, and a client still sending is told to stop. */
+        /**
+         * The response is complete: content nobody read is dropped (and credited back). The rest
+         * of a request still coming is read and dropped too, its errors still caught, unless it
+         * goes on past a bound: then the session tells the client to stop with NO_ERROR.
+         */
         private void finish() {
             stream.fail(new java.io.IOException("the exchange of " + Http2Exchange.this + " is complete"));
-            if (stream.getState() == StreamState.HALF_CLOSED_LOCAL) {
-                stream.reset(ErrorCode.NO_ERROR);
-            }
         }
 
         private void abort(Throwable cause) {
