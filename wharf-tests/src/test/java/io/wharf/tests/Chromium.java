@@ -12,6 +12,8 @@ import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -53,21 +55,26 @@ final class Chromium implements AutoCloseable {
      * Starts Chromium trusting the certificate {@code pem} holds, as if a real CA had signed it:
      * unlike {@code --ignore-certificate-errors}, a connection to it has no certificate error,
      * which some features need (Chromium ignores 103 Early Hints on connections with one).
+     * {@code flags} are more command-line switches (e.g. {@code --disable-http2}).
      */
-    static Chromium trusting(Path profile, Path pem) throws Exception {
+    static Chromium trusting(Path profile, Path pem, String... flags) throws Exception {
         java.security.cert.Certificate certificate;
         try (var in = java.nio.file.Files.newInputStream(pem)) {
             certificate = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
         }
         byte[] spki = java.security.MessageDigest.getInstance("SHA-256").digest(certificate.getPublicKey().getEncoded());
-        return start(profile, "--ignore-certificate-errors-spki-list=" + java.util.Base64.getEncoder().encodeToString(spki));
+        List<String> switches = new ArrayList<>(List.of(flags));
+        switches.add("--ignore-certificate-errors-spki-list=" + java.util.Base64.getEncoder().encodeToString(spki));
+        return start(profile, switches.toArray(String[]::new));
     }
 
-    private static Chromium start(Path profile, String certificateFlag) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder("chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
-                "--no-first-run", "--no-default-browser-check", certificateFlag,
-                "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                "--user-data-dir=" + profile, "about:blank");
+    private static Chromium start(Path profile, String... flags) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("chromium", "--headless=new", "--no-sandbox",
+                "--disable-gpu", "--no-first-run", "--no-default-browser-check"));
+        command.addAll(List.of(flags));
+        command.addAll(List.of("--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+                "--user-data-dir=" + profile, "about:blank"));
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Process process = builder.start();
         BufferedReader errors = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.wharf.examples.Demo;
 import io.wharf.examples.DemoCertificate;
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConnectionFactory;
@@ -36,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * HTTP/2 against real peers: h2spec's 145 conformance cases on h2c (a prior-knowledge
- * connector) and on h2 over TLS (ALPN, next to HTTP/1.1), and curl speaking HTTP/2 both ways.
+ * connector), on h2 over TLS (ALPN, next to HTTP/1.1) and on the demo's two ports, and curl
+ * speaking HTTP/2 both ways.
  * h2spec is installed by {@code scripts/install-peers h2spec} into {@code $(go env GOPATH)/bin};
  * in CI a missing peer fails the test, elsewhere it is skipped. The server's pool tracks leaks.
  */
@@ -83,6 +85,19 @@ class Http2ConformanceTest {
     @Test
     void h2specPassesEveryCaseOnH2c() throws Exception {
         assertAllPass(h2spec("h2c", "-p", Integer.toString(h2c.getLocalPort())));
+    }
+
+    @Test
+    void h2specPassesEveryCaseOnTheDemosPorts() throws Exception {
+        // As ./wharf demo serves: HTTP/1.1 and h2c on one port (where a bad preface must still
+        // end as HTTP/2 says), h2 and http/1.1 by ALPN on the other, behind the demo's handlers.
+        Demo.Running demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        try {
+            assertAllPass(h2spec("demo h2c", "-p", Integer.toString(demo.httpPort())));
+            assertAllPass(h2spec("demo h2", "-p", Integer.toString(demo.httpsPort()), "-t", "-k"));
+        } finally {
+            demo.server().stop();
+        }
     }
 
     @Test
