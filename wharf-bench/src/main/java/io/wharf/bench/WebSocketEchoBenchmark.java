@@ -19,7 +19,8 @@ import java.util.Locale;
  * allocated per message, and the driver's CPU use in that period (near 100 % means the driver,
  * not the server, set the pace); then the medians over the rounds and the ratios Wharf/Jetty as
  * Markdown tables. {@code -Dwharf.bench.ws.warmup=S} and {@code -Dwharf.bench.ws.seconds=S}
- * change the periods for a quick look.
+ * change the periods for a quick look, {@code -Dwharf.bench.ws.scenarios=64x1,512x16} the
+ * scenarios (connections x messages in flight).
  */
 public final class WebSocketEchoBenchmark {
 
@@ -37,7 +38,7 @@ public final class WebSocketEchoBenchmark {
                        double bytesPerMessage, double driverCpuPercent) {
     }
 
-    static final List<Scenario> SCENARIOS = List.of(new Scenario(64, 1), new Scenario(64, 16), new Scenario(512, 1), new Scenario(512, 16));
+    static final List<Scenario> SCENARIOS = scenarios(System.getProperty("wharf.bench.ws.scenarios", "64x1,64x16,512x1,512x16"));
 
     static final List<String> SERVERS = List.of("wharf", "jetty");
 
@@ -67,6 +68,27 @@ public final class WebSocketEchoBenchmark {
         }
         printAll(measurements);
         printMedians(measurements);
+    }
+
+    /** @return the scenarios of a list such as {@code 64x1,512x16} */
+    static List<Scenario> scenarios(String list) {
+        List<Scenario> scenarios = new ArrayList<>();
+        for (String item : list.split(",")) {
+            String[] parts = item.trim().split("x");
+            try {
+                if (parts.length != 2) {
+                    throw new NumberFormatException();
+                }
+                Scenario scenario = new Scenario(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+                if (scenario.connections() < 1 || scenario.inFlight() < 1) {
+                    throw new NumberFormatException();
+                }
+                scenarios.add(scenario);
+            } catch (NumberFormatException x) {
+                throw new IllegalArgumentException("a scenario is CONNECTIONSxIN_FLIGHT, both at least 1, such as 64x16: '" + item + "'");
+            }
+        }
+        return List.copyOf(scenarios);
     }
 
     private static Measurement measure(int round, String server, ServerChild child, Scenario scenario) throws Exception {

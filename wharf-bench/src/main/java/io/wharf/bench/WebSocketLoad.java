@@ -210,8 +210,9 @@ final class WebSocketLoad implements AutoCloseable {
                     + new String(head.array(), 0, head.position(), StandardCharsets.US_ASCII));
             }
             String text = new String(head.array(), 0, head.position(), StandardCharsets.US_ASCII);
-            if (text.endsWith("\r\n\r\n")) {
-                return text;
+            int end = text.indexOf("\r\n\r\n");
+            if (end >= 0) {
+                return text.substring(0, end + 4); // a refusal may have a body after its head; a 101 has nothing after it
             }
         }
     }
