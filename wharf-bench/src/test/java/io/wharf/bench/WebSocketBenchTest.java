@@ -116,10 +116,10 @@ class WebSocketBenchTest {
 
     @Test
     void scenariosAreParsedAndBadOnesRefused() {
-        assertEquals(List.of(new WebSocketEchoBenchmark.Scenario(64, 1), new WebSocketEchoBenchmark.Scenario(512, 16)),
-            WebSocketEchoBenchmark.scenarios("64x1, 512x16"));
+        assertEquals(List.of(new WebSocketEchoMacroBenchmark.Scenario(64, 1), new WebSocketEchoMacroBenchmark.Scenario(512, 16)),
+            WebSocketEchoMacroBenchmark.scenarios("64x1, 512x16"));
         for (String bad : List.of("64", "64x", "x1", "0x1", "64x0", "64x1x2", "ax1")) {
-            assertThrows(IllegalArgumentException.class, () -> WebSocketEchoBenchmark.scenarios(bad), bad);
+            assertThrows(IllegalArgumentException.class, () -> WebSocketEchoMacroBenchmark.scenarios(bad), bad);
         }
     }
 

@@ -22,7 +22,7 @@ import java.util.Locale;
  * change the periods for a quick look, {@code -Dwharf.bench.ws.scenarios=64x1,512x16} the
  * scenarios (connections x messages in flight).
  */
-public final class WebSocketEchoBenchmark {
+public final class WebSocketEchoMacroBenchmark {
 
     static final int WARMUP = Integer.getInteger("wharf.bench.ws.warmup", 5);
     static final int SECONDS = Integer.getInteger("wharf.bench.ws.seconds", 10);
@@ -42,7 +42,7 @@ public final class WebSocketEchoBenchmark {
 
     static final List<String> SERVERS = List.of("wharf", "jetty");
 
-    private WebSocketEchoBenchmark() {
+    private WebSocketEchoMacroBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {

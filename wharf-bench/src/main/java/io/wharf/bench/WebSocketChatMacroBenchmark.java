@@ -19,9 +19,9 @@ import io.wharf.examples.ChatLoad;
  * last delivery), server CPU seconds, µs and bytes per delivery, the driver's CPU use, and
  * whether every broadcast reached every member; fails if one did not.
  */
-public final class WebSocketChatBenchmark {
+public final class WebSocketChatMacroBenchmark {
 
-    private WebSocketChatBenchmark() {
+    private WebSocketChatMacroBenchmark() {
     }
 
     record Measurement(String server, ChatLoad.Result result, double cpuSeconds, double bytesAllocated, double driverCpuPercent) {
