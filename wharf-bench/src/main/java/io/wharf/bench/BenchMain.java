@@ -23,6 +23,12 @@ import java.util.Map;
  *       Wharf vs Jetty 12.1 vs nginx: requests/s, MB/s, server CPU and bytes allocated per request.</li>
  *   <li>{@code client}: {@link ClientMacroBenchmark}, the HTTP clients (Wharf vs Jetty 12.1 vs the JDK's)
  *       keeping 64 requests in flight against nginx: requests/s, client CPU and bytes allocated per request.</li>
+ *   <li>{@code ws-echo}: {@link WebSocketEchoMacroBenchmark}, five-byte WebSocket text messages echoed on 64 and 512
+ *       connections with 1 and 16 in flight each, Wharf vs Jetty 12.1: messages/s, server CPU and bytes allocated per message.</li>
+ *   <li>{@code ws-chat}: {@link WebSocketChatMacroBenchmark}, the chat room under {@code ChatLoad} (1000 members, 10,000
+ *       messages), Wharf's {@code ChatRoom} vs the same protocol on Jetty 12.1: deliveries/s, server CPU per delivery.</li>
+ *   <li>{@code ws-idle}: {@link IdleHeapBenchmark#websocket}, heap per idle WebSocket session (10,000 connections, each
+ *       idle after its handshake and one echoed message), Wharf vs Jetty 12.1.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -32,14 +38,17 @@ public final class BenchMain {
         void run(String[] args) throws Exception;
     }
 
-    private static final Map<String, Macro> MACROS = Map.of(
-        "echo", EchoMacroBenchmark::main,
-        "idle", IdleHeapBenchmark::main,
-        "http", HttpMacroBenchmark::main,
-        "pipeline", PipelineMacroBenchmark::main,
-        "idle-http", IdleHeapBenchmark::http,
-        "static", StaticMacroBenchmark::main,
-        "client", ClientMacroBenchmark::main);
+    private static final Map<String, Macro> MACROS = Map.ofEntries(
+        Map.entry("echo", EchoMacroBenchmark::main),
+        Map.entry("idle", IdleHeapBenchmark::main),
+        Map.entry("http", HttpMacroBenchmark::main),
+        Map.entry("pipeline", PipelineMacroBenchmark::main),
+        Map.entry("idle-http", IdleHeapBenchmark::http),
+        Map.entry("static", StaticMacroBenchmark::main),
+        Map.entry("client", ClientMacroBenchmark::main),
+        Map.entry("ws-echo", WebSocketEchoMacroBenchmark::main),
+        Map.entry("ws-chat", WebSocketChatMacroBenchmark::main),
+        Map.entry("ws-idle", IdleHeapBenchmark::websocket));
 
     private BenchMain() {
     }

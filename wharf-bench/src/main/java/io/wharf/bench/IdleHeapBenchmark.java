@@ -21,57 +21,97 @@ import java.util.Locale;
  *       before is taken after one such exchange on a connection already closed, so that what
  *       the first request sets up once per server (caches, pooled buffers) is not counted
  *       per connection.</li>
+ *   <li>{@code ./wharf bench ws-idle [CONNECTIONS]} ({@link #websocket}): 10,000 WebSocket
+ *       sessions on the echo servers of {@link WebSocketServers}, each of which completes its
+ *       opening handshake and has one five-byte text message echoed ({@link WebSocketLoad}),
+ *       then stays open and idle; the heap before is taken after one such session, already
+ *       closed, for the same reason.</li>
  * </ul>
  * Opening 10,000 connections needs an open-files limit above 10,000 in the driver and the
- * server child, which inherits it; {@code ./wharf bench} raises it.
+ * server child, which inherits it; {@code ./wharf bench} raises it. The client ends of the
+ * connections are in the driver, the server ends in the child: 10,000 open files in each.
  */
 public final class IdleHeapBenchmark {
 
     private IdleHeapBenchmark() {
     }
 
+    /** Opens one connection of a run and brings it to the state in which it idles; closes them at the end. */
+    private interface Opener {
+        SocketChannel open(String implementation, InetSocketAddress address) throws Exception;
+
+        /** Closes the connections; by default at once, which the server reads as the end of input. */
+        default void close(List<SocketChannel> channels) throws Exception {
+            for (SocketChannel channel : channels) {
+                channel.close();
+            }
+        }
+    }
+
+    /** WebSocket sessions, each after its handshake and one echo, ended with a close frame (a server logs dropped sessions). */
+    private static final Opener WEBSOCKET = new Opener() {
+        @Override
+        public SocketChannel open(String implementation, InetSocketAddress address) throws Exception {
+            SocketChannel channel = WebSocketLoad.open(address, "/echo");
+            try {
+                WebSocketLoad.echoOnce(channel);
+                return channel;
+            } catch (Exception x) {
+                channel.close();
+                throw x;
+            }
+        }
+
+        @Override
+        public void close(List<SocketChannel> channels) throws Exception {
+            WebSocketLoad.closeSessions(channels);
+        }
+    };
+
     public static void main(String[] args) throws Exception {
-        compare("idle", "", false, args);
+        compare("idle", "", "", false, (implementation, address) -> SocketChannel.open(address), args);
     }
 
     public static void http(String[] args) throws Exception {
-        compare("idle-http", "-http", true, args);
+        compare("idle-http", "-http", ", each after one GET /plaintext", true, IdleHeapBenchmark::openHttp, args);
+    }
+
+    public static void websocket(String[] args) throws Exception {
+        compare("ws-idle", "-ws", ", each a WebSocket session after its handshake and one echoed message", true,
+            WEBSOCKET, args);
     }
 
     /**
      * @param suffix added to {@code wharf} and {@code jetty} to name the {@link ServerProcess} mode
-     * @param requestFirst whether each connection makes one {@code GET /plaintext} exchange before going idle
+     * @param what how each connection came to idle, for the heading
+     * @param warmFirst whether one connection is opened and closed before the heap is taken, to set up what the first one sets up
      */
-    private static void compare(String name, String suffix, boolean requestFirst, String[] args) throws Exception {
+    private static void compare(String name, String suffix, String what, boolean warmFirst, Opener opener, String[] args) throws Exception {
         int connections = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+        if (connections < 1) {
+            throw new IllegalArgumentException("CONNECTIONS must be at least 1: " + connections);
+        }
         ServerChild.pinDriver();
-        System.out.println(name + ": " + connections + " idle connections" + (requestFirst ? ", each after one GET /plaintext" : "")
+        System.out.println(name + ": " + connections + " idle connections" + what
             + ", JVM " + Runtime.version() + ", server options " + ServerChild.JVM_OPTIONS);
         System.out.println("| server | heap before (KiB) | heap with idle connections (KiB) | bytes per idle connection |");
         System.out.println("|---|---|---|---|");
-        double wharf = run("wharf" + suffix, connections, requestFirst);
-        double jetty = run("jetty" + suffix, connections, requestFirst);
+        double wharf = run("wharf" + suffix, connections, warmFirst, opener);
+        double jetty = run("jetty" + suffix, connections, warmFirst, opener);
         System.out.printf(Locale.ROOT, "| ratio Wharf/Jetty | | | %.2f |%n", wharf / jetty);
     }
 
-    static double run(String implementation, int count, boolean requestFirst) throws Exception {
+    static double run(String implementation, int count, boolean warmFirst, Opener opener) throws Exception {
         try (ServerChild server = ServerChild.start(implementation)) {
             InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port());
-            byte[] request = HttpProbe.get("/plaintext", server.port());
-            if (requestFirst) {
-                try (SocketChannel first = SocketChannel.open(address)) {
-                    exchange(implementation, first, request);
-                }
+            if (warmFirst) {
+                opener.close(List.of(opener.open(implementation, address)));
             }
             long before = ServerChild.field(server.command("HEAP"), "HEAP_USED");
             List<SocketChannel> channels = new ArrayList<>(count);
             try {
                 for (int i = 0; i < count; i++) {
-                    SocketChannel channel = SocketChannel.open(address);
-                    channels.add(channel);
-                    if (requestFirst) {
-                        exchange(implementation, channel, request);
-                    }
+                    channels.add(opener.open(implementation, address));
                 }
                 long deadline = System.nanoTime() + 60_000_000_000L;
                 while (ServerChild.field(server.command("CONNECTIONS"), "CONNECTIONS") < count) {
@@ -89,10 +129,19 @@ public final class IdleHeapBenchmark {
                 System.out.printf(Locale.ROOT, "| %s | %d | %d | %.0f |%n", implementation, before / 1024, after / 1024, perConnection);
                 return perConnection;
             } finally {
-                for (SocketChannel channel : channels) {
-                    channel.close();
-                }
+                opener.close(channels);
             }
+        }
+    }
+
+    private static SocketChannel openHttp(String implementation, InetSocketAddress address) throws Exception {
+        SocketChannel channel = SocketChannel.open(address);
+        try {
+            exchange(implementation, channel, HttpProbe.get("/plaintext", address.getPort()));
+            return channel;
+        } catch (Exception x) {
+            channel.close();
+            throw x;
         }
     }
 

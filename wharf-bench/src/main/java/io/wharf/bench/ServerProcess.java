@@ -14,10 +14,12 @@ import io.wharf.examples.EchoServer;
 
 /**
  * The server side of a macro run, in its own JVM so that its CPU time, allocation and heap
- * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http|wharf-static DIR|jetty-static DIR}:
+ * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http|wharf-static DIR|jetty-static DIR
+ * |wharf-ws|jetty-ws|wharf-chat|jetty-chat}:
  * starts that server on a free loopback port with one selector — the echo servers, the
- * hello-world HTTP/1.1 servers of {@link HelloServers}, or the static-file servers of
- * {@link StaticServers} serving directory DIR — prints {@code PORT n}, then answers commands
+ * hello-world HTTP/1.1 servers of {@link HelloServers}, the static-file servers of
+ * {@link StaticServers} serving directory DIR, or the WebSocket echo and chat servers of
+ * {@link WebSocketServers} — prints {@code PORT n}, then answers commands
  * on standard input:
  *
  * <ul>
@@ -109,8 +111,12 @@ public final class ServerProcess {
             case "jetty-http" -> HelloServers.jetty(any);
             case "wharf-static" -> StaticServers.wharf(any, directory(args));
             case "jetty-static" -> StaticServers.jetty(any, directory(args));
+            case "wharf-ws" -> WebSocketServers.wharfEcho(any);
+            case "jetty-ws" -> WebSocketServers.jettyEcho(any);
+            case "wharf-chat" -> WebSocketServers.wharfChat(any);
+            case "jetty-chat" -> JettyChatRoom.start(any);
             default -> throw new IllegalArgumentException("unknown server '" + mode
-                + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR");
+                + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR, wharf-ws, jetty-ws, wharf-chat, jetty-chat");
         };
     }
 

@@ -35,20 +35,23 @@ import io.wharf.websocket.server.WebSocketUpgradeHandler;
  * until its session's bounded queue is full; then it is closed with 1008 rather than hold the
  * others back or grow memory.
  *
+ * <p>Public so that the WebSocket chat benchmark ({@code ./wharf bench ws-chat}) can serve it
+ * and speak its JSON on the peer server.
+ *
  * <p><b>Threads.</b> Listeners are non-blocking: each message is broadcast on the thread that
  * read it, with one asynchronous send per member; the member set is a concurrent set.
  */
-final class ChatRoom implements WebSocketCreator {
+public final class ChatRoom implements WebSocketCreator {
 
     /** The largest message a member may send, in bytes of UTF-8. */
-    static final int MAX_MESSAGE_BYTES = 4 * 1024;
+    public static final int MAX_MESSAGE_BYTES = 4 * 1024;
 
     private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N} _-]{1,24}");
 
     private final Set<Member> members = ConcurrentHashMap.newKeySet();
 
     /** @return the upgrade handler that serves this room at {@code /chat/ws} */
-    WebSocketUpgradeHandler handler() {
+    public WebSocketUpgradeHandler handler() {
         WebSocketUpgradeHandler websocket = new WebSocketUpgradeHandler();
         websocket.setConfiguration(WebSocketConfiguration.defaults()
                 .withLimits(MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES)
@@ -144,7 +147,7 @@ final class ChatRoom implements WebSocketCreator {
      * @return {@code text} as a JSON string; {@code < > &} are escaped too, so the JSON stays
      *     inert even if a page ever wrote it into HTML
      */
-    static String quote(String text) {
+    public static String quote(String text) {
         StringBuilder json = new StringBuilder(text.length() + 2).append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
