@@ -10,7 +10,8 @@ import java.nio.ByteBuffer;
  * masked when they come from a client and not when from a server (1002); a 64-bit length has
  * its top bit clear (1002); the length is within the maximum frame size, checked from the header
  * before any byte of payload is kept (1009); continuation frames continue a message and data
- * frames do not interrupt one (1002).
+ * frames do not interrupt one (1002); the text of a message that is not compressed is UTF-8
+ * (1007), checked as its bytes arrive, so a frame that turns invalid fails before its end.
  *
  * <p><b>Buffers.</b> When a frame's payload lies whole in the buffer given, the frame's payload
  * is a slice of it, unmasked in place: valid until the caller lets the buffer go. A payload that
@@ -38,6 +39,9 @@ public final class FrameParser {
     private final byte[] mask = new byte[4];
     private long payloadLength;
     private ByteBuffer aggregate;
+    /** The text of the message under way, when it is text and not compressed (RSV1). */
+    private final Utf8Validator text = new Utf8Validator();
+    private boolean checkingText;
 
     /**
      * @param fromClient whether the frames come from a client (a server's parser: they must be
@@ -162,6 +166,10 @@ public final class FrameParser {
         }
         if (!OpCode.isControl(opcode)) {
             messageUnderWay = !fin;
+            if (opcode != OpCode.CONTINUATION) {
+                checkingText = opcode == OpCode.TEXT && (rsv & 0b100) == 0;
+                text.reset();
+            }
         }
     }
 
@@ -174,6 +182,7 @@ public final class FrameParser {
             if (masked) {
                 Masking.xor(payload, 0, payload, 0, length, mask, 0);
             }
+            checkText(payload.duplicate(), true);
             return frame(payload);
         }
         if (aggregate == null) {
@@ -187,12 +196,23 @@ public final class FrameParser {
         if (masked) {
             Masking.xor(aggregate, start, aggregate, start, count, mask, start);
         }
+        checkText(aggregate.slice(start, count), !aggregate.hasRemaining());
         if (aggregate.hasRemaining()) {
             return null;
         }
         ByteBuffer payload = aggregate.flip();
         aggregate = null;
         return frame(payload);
+    }
+
+    /** Checks the text bytes of a data frame that just arrived; {@code frameEnd} when they end the frame. */
+    private void checkText(ByteBuffer bytes, boolean frameEnd) {
+        if (!checkingText || OpCode.isControl(opcode)) {
+            return;
+        }
+        if (!text.accept(bytes) || frameEnd && fin && !text.isComplete()) {
+            throw new ProtocolException(CloseStatus.BAD_DATA, "text message is not valid UTF-8");
+        }
     }
 
     private Frame frame(ByteBuffer payload) {

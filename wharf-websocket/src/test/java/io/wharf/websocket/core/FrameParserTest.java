@@ -82,6 +82,31 @@ class FrameParserTest {
     }
 
     @Test
+    void textThatTurnsInvalidFailsBeforeItsFrameIsWhole() {
+        // Autobahn 6.4.3: one unmasked text frame of 19 bytes arriving in chops; its 13th byte
+        // (0xF4 0x90: above U+10FFFF) is bad. The parser fails on the chop that holds it.
+        byte[] text = {(byte) 0xCE, (byte) 0xBA, (byte) 0xE1, (byte) 0xBD, (byte) 0xB9, (byte) 0xCF, (byte) 0x83, (byte) 0xCE,
+            (byte) 0xBC, (byte) 0xCE, (byte) 0xB5, (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80, 'e', 'd', 'i', 't'};
+        byte[] wire = new byte[2 + text.length];
+        wire[0] = (byte) 0x81;
+        wire[1] = (byte) text.length;
+        System.arraycopy(text, 0, wire, 2, text.length);
+        FrameParser parser = new FrameParser(false, 1 << 20);
+        assertNull(parser.parse(ByteBuffer.wrap(wire, 0, 2 + 11)), "the first chop is valid so far");
+        ProtocolException bad = assertThrows(ProtocolException.class, () -> parser.parse(ByteBuffer.wrap(wire, 13, 2)));
+        assertEquals(CloseStatus.BAD_DATA, bad.getStatus());
+        // A character split across frames of one message is fine; one left unfinished at its end is not.
+        FrameParser split = new FrameParser(false, 1 << 20);
+        assertEquals(List.of("TEXT…:\u00ce", "CONTINUATION:\u00ba"), parseAll(split, bytes(0x01, 0x01, 0xCE, 0x80, 0x01, 0xBA), 1));
+        assertThrows(ProtocolException.class, () -> parseAll(new FrameParser(false, 1 << 20), bytes(0x81, 0x01, 0xCE), 1));
+        // Compressed text (RSV1) is checked after inflation, not here; binary never.
+        FrameParser deflate = new FrameParser(false, 1 << 20);
+        deflate.setAllowedRsv(0b100);
+        assertEquals(List.of("TEXT:\u00ff"), parseAll(deflate, bytes(0xC1, 0x01, 0xFF), 0));
+        assertEquals(List.of("BINARY:\u00ff"), parseAll(new FrameParser(false, 1 << 20), bytes(0x82, 0x01, 0xFF), 0));
+    }
+
+    @Test
     void everySplitGivesTheSameFrames() {
         byte[] wire = bytes(0x01, 0x83, 1, 2, 3, 4, 'H' ^ 1, 'e' ^ 2, 'l' ^ 3,
                 0x89, 0x82, 9, 9, 9, 9, 'p' ^ 9, 'g' ^ 9,
