@@ -25,9 +25,11 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 /**
  * A client's HTTP/2 connection (h2 after ALPN, or h2c with prior knowledge): reads the network
  * into a client-role {@link Http2Session} and carries many exchanges at once, each on a stream
- * of its own ({@link Http2ClientStream}). It is ready for its pool once the server's first
- * SETTINGS arrived: their SETTINGS_MAX_CONCURRENT_STREAMS is how many exchanges the pool lets
- * it carry ({@link MultiplexConnectionPool#setMaxMultiplex}), and later SETTINGS change it.
+ * of its own ({@link Http2ClientStream}). It is ready for its pool as soon as its preface and
+ * SETTINGS are queued, carrying one exchange: the first request goes with the preface instead of
+ * a round trip later. The server's first SETTINGS then say how many it may carry
+ * (SETTINGS_MAX_CONCURRENT_STREAMS, {@link #DEFAULT_MAX_MULTIPLEX} when absent; see
+ * {@link MultiplexConnectionPool#setMaxMultiplex}), and later SETTINGS change it.
  *
  * <p><b>Threads.</b> {@link #onFillable()} is NON_BLOCKING and runs on a selector thread; the
  * session tells streams and this listener there. {@link #send}, {@link #abort} and
@@ -46,8 +48,8 @@ final class Http2ClientConnection extends AbstractConnection
     private final RouteOpening opening;
     private final Http2Session session;
     private final Map<HttpExchange, Http2ClientStream> carried = new ConcurrentHashMap<>();
-    private final AtomicBoolean ready = new AtomicBoolean();
-    private volatile int maxMultiplex = DEFAULT_MAX_MULTIPLEX;
+    private final AtomicBoolean settingsReceived = new AtomicBoolean();
+    private volatile int maxMultiplex = 1;
     private final NetworkReader reader;
 
     Http2ClientConnection(EndPoint endPoint, HttpDestination destination, RouteOpening opening) {
@@ -86,6 +88,7 @@ final class Http2ClientConnection extends AbstractConnection
     public void onOpen() {
         super.onOpen();
         session.start();
+        opening.opened(this);
         if (reader.hasBytes()) {
             onFillable();
         } else {
@@ -93,7 +96,7 @@ final class Http2ClientConnection extends AbstractConnection
         }
     }
 
-    /** @return how many exchanges this connection may carry at once, as the server's SETTINGS said */
+    /** @return how many exchanges this connection may carry at once: one until the server's SETTINGS say */
     @Override
     public int getMaxMultiplex() {
         return maxMultiplex;
@@ -194,7 +197,7 @@ final class Http2ClientConnection extends AbstractConnection
         // Out of the pool first, so that exchanges sent again never find this connection there.
         destination.connectionClosed(this, false);
         opening.failed(cause != null ? cause : new EOFException("the HTTP/2 connection to " + destination.getOrigin()
-                + " closed before the server's SETTINGS"));
+                + " closed before it opened"));
         session.onClose(cause);
         super.onClose(cause);
         if (client.isRunning()) {
@@ -212,15 +215,15 @@ final class Http2ClientConnection extends AbstractConnection
 
     @Override
     public void onSettings(Settings settings) {
+        boolean first = settingsReceived.compareAndSet(false, true);
         if (settings.contains(Setting.MAX_CONCURRENT_STREAMS)) {
             maxMultiplex = (int) Math.max(0, Math.min(Integer.MAX_VALUE, settings.get(Setting.MAX_CONCURRENT_STREAMS)));
-            if (ready.get()) {
-                destination.setMaxMultiplex(this, maxMultiplex);
-            }
+        } else if (first) {
+            maxMultiplex = DEFAULT_MAX_MULTIPLEX;
+        } else {
+            return;
         }
-        if (ready.compareAndSet(false, true)) {
-            opening.opened(this);
-        }
+        destination.setMaxMultiplex(this, maxMultiplex);
     }
 
     @Override

@@ -231,10 +231,15 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         public void succeeded(ClientConnection connection) {
             slots.put(connection, new Slot(entry));
             // What this connection carries (an HTTP/2 server's limit), whatever the pool guessed.
-            int multiplex = connection.getMaxMultiplex();
-            if (multiplex >= 0) {
-                entry.setMaxMultiplex(multiplex);
-            }
+            // Its SETTINGS may change it meanwhile, their setMaxMultiplex finding the slot or not:
+            // set until what was set is still what it says.
+            int multiplex;
+            do {
+                multiplex = connection.getMaxMultiplex();
+                if (multiplex >= 0) {
+                    entry.setMaxMultiplex(multiplex);
+                }
+            } while (multiplex != connection.getMaxMultiplex());
             boolean enabled = entry.enable(connection, false);
             // Counted down only once the connection can be acquired, so that no racing
             // thread opens another for the same queued exchange meanwhile.
