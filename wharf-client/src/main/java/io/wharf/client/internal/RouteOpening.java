@@ -48,8 +48,9 @@ import io.wharf.util.Promise;
  * application byte is read, upgrades the decrypted endpoint from the HTTP/1.1 connection made
  * for it to an {@link Http2ClientConnection}; a transport that speaks h2c with prior knowledge
  * makes that connection on the plain endpoint at once. Either is ready, and the promise
- * completed through {@link #opened}, once the server's first SETTINGS arrived. The tunnel
- * steps, SNI and the certificate checks do not change.
+ * completed through {@link #opened}, as soon as its preface is queued: it then carries one
+ * exchange until the server's first SETTINGS say how many. The tunnel steps, SNI and the
+ * certificate checks do not change.
  *
  * <p><b>Threads.</b> {@link #start()} runs on a pool thread (resolving the first hop's name may
  * block); the steps run on the selector thread that reads their bytes, and the promise is told
@@ -145,7 +146,7 @@ final class RouteOpening {
     /** @return the HTTP/1.1 connection on {@code network}, behind TLS for https */
     private Connection lastSteps(EndPoint network) {
         if (!secure && cleartextHttp2) {
-            // Ready once the server's SETTINGS arrived: the connection calls opened().
+            // Ready once its preface is queued: the connection calls opened() when it opens.
             return new Http2ClientConnection(network, destination, this);
         }
         if (!secure) {
@@ -210,7 +211,7 @@ final class RouteOpening {
     private void handshakeSucceeded(SslHandshake handshake) {
         if ("h2".equals(handshake.applicationProtocol())) {
             // Before any application byte is read: the decrypted endpoint speaks HTTP/2 from now on,
-            // and the connection calls opened() once the server's SETTINGS arrived.
+            // and the connection calls opened() once its preface is queued.
             handshake.endPoint().upgrade(new Http2ClientConnection(handshake.endPoint(), destination, this));
             return;
         }
