@@ -7,7 +7,6 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 
 import io.wharf.client.HttpClient;
 import io.wharf.client.Result;
@@ -31,7 +30,7 @@ import io.wharf.util.buffer.RetainableByteBuffer;
  * The read loop runs on the selector thread that found bytes (this connection is
  * NON_BLOCKING: listeners must not block), or on the thread whose demand resumed it. It parses
  * what is buffered, filling when empty; each content slice is handed to the listeners as a
- * chunk, and the loop goes on only once they demanded the next one. Its state is one atomic:
+ * chunk, and the loop goes on only once they demanded the next one. Its state is a {@link DemandGate}:
  * <pre>
  *  IDLE ──bytes──► RUNNING ──chunk──► DELIVERING ──demand──► DEMANDED ──listener returns──► RUNNING
  *   ▲                 │                   └──listener returns──► STALLED ──demand──► RUNNING
@@ -66,18 +65,13 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         }
     }
 
-    /** Where the read loop is; see the class comment. */
-    private enum Reading {
-        IDLE, RUNNING, DELIVERING, DEMANDED, STALLED, CLOSED
-    }
-
     private final HttpDestination destination;
     private final HttpClient client;
     private final HttpParser parser;
     private final HttpGenerator generator = new HttpGenerator();
     private final ResponseParserListener parsing = new ResponseParserListener();
-    private final AtomicReference<Reading> reading = new AtomicReference<>(Reading.IDLE);
-    private final Runnable demand = this::demand;
+    private final DemandGate reading = new DemandGate(DemandGate.State.IDLE, this::readLoop);
+    private final Runnable demand = reading::demand;
     /** The exchange carried now; read and cleared through {@link #EXCHANGE}. */
     private volatile HttpExchange exchange;
     private volatile RequestWriter writer;
@@ -210,16 +204,16 @@ public final class Http1Connection extends AbstractConnection implements ClientC
     public void onClose(Throwable cause) {
         closing = true;
         while (true) {
-            Reading state = reading.get();
-            if (state == Reading.STALLED && reading.compareAndSet(state, Reading.CLOSED)) {
+            DemandGate.State state = reading.get();
+            if (state == DemandGate.State.STALLED && reading.compareAndSet(state, DemandGate.State.CLOSED)) {
                 // The loop left the buffer to whoever demands next: no one will now.
                 releaseNetwork();
                 break;
             }
-            if (state == Reading.IDLE && reading.compareAndSet(state, Reading.CLOSED)) {
+            if (state == DemandGate.State.IDLE && reading.compareAndSet(state, DemandGate.State.CLOSED)) {
                 break;
             }
-            if (state != Reading.STALLED && state != Reading.IDLE) {
+            if (state != DemandGate.State.STALLED && state != DemandGate.State.IDLE) {
                 // The loop runs and will see the close.
                 break;
             }
@@ -265,27 +259,8 @@ public final class Http1Connection extends AbstractConnection implements ClientC
 
     @Override
     public void onFillable() {
-        if (reading.compareAndSet(Reading.IDLE, Reading.RUNNING)) {
+        if (reading.compareAndSet(DemandGate.State.IDLE, DemandGate.State.RUNNING)) {
             readLoop();
-        }
-    }
-
-    /** Runs the listener's demand: resumes a stalled loop, or lets a delivering one go on. Any thread. */
-    private void demand() {
-        while (true) {
-            Reading state = reading.get();
-            if (state == Reading.DELIVERING) {
-                if (reading.compareAndSet(state, Reading.DEMANDED)) {
-                    return;
-                }
-            } else if (state == Reading.STALLED) {
-                if (reading.compareAndSet(state, Reading.RUNNING)) {
-                    readLoop();
-                    return;
-                }
-            } else {
-                return;
-            }
         }
     }
 
@@ -294,7 +269,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         while (true) {
             if (closing) {
                 releaseNetwork();
-                reading.set(Reading.CLOSED);
+                reading.set(DemandGate.State.CLOSED);
                 return;
             }
             RetainableByteBuffer buffer = network;
@@ -334,7 +309,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 continue;
             }
             if (filled == 0) {
-                reading.set(Reading.IDLE);
+                reading.set(DemandGate.State.IDLE);
                 fillInterested();
                 return;
             }
@@ -393,17 +368,16 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         RetainableByteBuffer buffer = network;
         buffer.retain();
         Content.Chunk chunk = Content.Chunk.from(slice, false, buffer);
-        reading.set(Reading.DELIVERING);
+        reading.delivering();
         try {
             current.events().content(current.getResponse(), chunk, demand);
         } finally {
             chunk.release();
         }
-        if (reading.compareAndSet(Reading.DELIVERING, Reading.STALLED)) {
+        if (!reading.delivered()) {
             // A close that came meanwhile could not take the buffer: take the loop back to release it.
-            return closing && reading.compareAndSet(Reading.STALLED, Reading.RUNNING);
+            return closing && reading.compareAndSet(DemandGate.State.STALLED, DemandGate.State.RUNNING);
         }
-        reading.set(Reading.RUNNING);
         return true;
     }
 

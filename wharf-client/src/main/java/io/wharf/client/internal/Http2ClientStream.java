@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import io.wharf.client.Request;
@@ -44,8 +43,7 @@ import io.wharf.util.thread.Scheduler;
  * <p><b>Reading with demand.</b> Content is read from the stream (a {@code Content.Source})
  * one chunk at a time, and the next only once the listeners demanded: the session credits the
  * server's window only for what was read, so a slow listener holds the server back
- * (back-pressure end to end). The state is one atomic, as in {@link Http1Connection}:
- * RUNNING ─chunk─► DELIVERING ─demand─► DEMANDED ─return─► RUNNING, or ─return─► STALLED ─demand─► RUNNING.
+ * (back-pressure end to end). The state is a {@link DemandGate}, as in {@link Http1Connection}.
  *
  * <p><b>Threads.</b> {@link #start} runs on the sending thread; the session's events come on
  * the connection's reading thread; demand may come from any thread. <b>Buffers.</b> Each chunk
@@ -53,19 +51,15 @@ import io.wharf.util.thread.Scheduler;
  */
 final class Http2ClientStream implements Http2Stream.Listener {
 
-    private enum Reading {
-        RUNNING, DELIVERING, DEMANDED, STALLED
-    }
-
     private final Http2ClientConnection connection;
     private final HttpExchange exchange;
     private final HttpRequest request;
     private final HttpResponse response;
     /** Whether the server pushed this exchange: it is never sent, so never sent again. */
     private final boolean pushed;
-    private final AtomicReference<Reading> reading = new AtomicReference<>(Reading.RUNNING);
-    private final Runnable demand = this::demand;
     private final Runnable read = Invocable.task(InvocationType.NON_BLOCKING, this::read);
+    private final DemandGate reading = new DemandGate(DemandGate.State.RUNNING, this::read);
+    private final Runnable demand = reading::demand;
     private volatile Http2Stream stream;
     /** When something last moved for this exchange (System.nanoTime), for its own idle timeout. */
     private volatile long lastActivity = System.nanoTime();
@@ -231,36 +225,13 @@ final class Http2ClientStream implements Http2Stream.Listener {
 
     /** @return false when the listeners did not demand more: the loop stalls until they do */
     private boolean deliver(Content.Chunk chunk) {
-        reading.set(Reading.DELIVERING);
+        reading.delivering();
         try {
             exchange.events().content(response, chunk, demand);
         } finally {
             chunk.release();
         }
-        if (reading.compareAndSet(Reading.DELIVERING, Reading.STALLED)) {
-            return false;
-        }
-        reading.set(Reading.RUNNING);
-        return true;
-    }
-
-    /** The listeners' demand: lets a delivering loop go on, or resumes a stalled one. Any thread. */
-    private void demand() {
-        while (true) {
-            Reading state = reading.get();
-            if (state == Reading.DELIVERING) {
-                if (reading.compareAndSet(state, Reading.DEMANDED)) {
-                    return;
-                }
-            } else if (state == Reading.STALLED) {
-                if (reading.compareAndSet(state, Reading.RUNNING)) {
-                    read();
-                    return;
-                }
-            } else {
-                return;
-            }
-        }
+        return reading.delivered();
     }
 
     /**
