@@ -23,6 +23,8 @@ import java.util.Map;
  *       Wharf vs Jetty 12.1 vs nginx: requests/s, MB/s, server CPU and bytes allocated per request.</li>
  *   <li>{@code client}: {@link ClientMacroBenchmark}, the HTTP clients (Wharf vs Jetty 12.1 vs the JDK's)
  *       keeping 64 requests in flight against nginx: requests/s, client CPU and bytes allocated per request.</li>
+ *   <li>{@code h2}: {@link H2MacroBenchmark}, HTTP/2 plaintext over h2c and over TLS loaded by h2load (and HTTP/1.1
+ *       by wrk), Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -39,7 +41,8 @@ public final class BenchMain {
         "pipeline", PipelineMacroBenchmark::main,
         "idle-http", IdleHeapBenchmark::http,
         "static", StaticMacroBenchmark::main,
-        "client", ClientMacroBenchmark::main);
+        "client", ClientMacroBenchmark::main,
+        "h2", H2MacroBenchmark::main);
 
     private BenchMain() {
     }

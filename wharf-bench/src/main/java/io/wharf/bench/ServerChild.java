@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,6 +29,7 @@ final class ServerChild implements AutoCloseable {
     private final BufferedReader out;
     private final Writer in;
     private final int port;
+    private final Map<Protocol, Integer> otherPorts = new EnumMap<>(Protocol.class);
 
     private ServerChild(Process process) throws IOException {
         this.process = process;
@@ -40,7 +43,12 @@ final class ServerChild implements AutoCloseable {
         if (first == null || !first.startsWith("PORT ")) {
             throw new IOException("child JVM did not start: " + first);
         }
-        this.port = Integer.parseInt(first.substring(5).trim());
+        // PORT n, then the further connectors' ports by protocol: PORT n H2C m H2 k
+        String[] words = first.substring(5).trim().split("\\s+");
+        this.port = Integer.parseInt(words[0]);
+        for (int i = 1; i + 1 < words.length; i += 2) {
+            otherPorts.put(Protocol.valueOf(words[i]), Integer.parseInt(words[i + 1]));
+        }
     }
 
     /** @param arguments the server's mode and its arguments, as {@link ServerProcess} takes them */
@@ -93,6 +101,18 @@ final class ServerChild implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** @return the port of the connector speaking {@code protocol}; throws when the server has none */
+    int port(Protocol protocol) {
+        if (protocol == Protocol.HTTP_1_1) {
+            return port;
+        }
+        Integer other = otherPorts.get(protocol);
+        if (other == null) {
+            throw new IllegalStateException("the server has no " + protocol + " port, only " + port + " and " + otherPorts);
+        }
+        return other;
     }
 
     /** Sends a command and returns the answer line. */
