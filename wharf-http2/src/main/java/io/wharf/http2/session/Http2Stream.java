@@ -275,14 +275,16 @@ public final class Http2Stream implements Content.Source {
             if (failure == null && !(ended && chunks.isEmpty())) {
                 failure = cause;
             }
-            dropped = new ArrayDeque<>(chunks);
+            dropped = chunks.isEmpty() ? null : new ArrayDeque<>(chunks);
             chunks.clear();
             wake = takeDemand();
         } finally {
             session.lock.unlock();
         }
-        for (Content.Chunk chunk : dropped) {
-            chunk.release();
+        if (dropped != null) {
+            for (Content.Chunk chunk : dropped) {
+                chunk.release();
+            }
         }
         return wake;
     }
