@@ -25,6 +25,8 @@ import java.util.Map;
  *       keeping 64 requests in flight against nginx: requests/s, client CPU and bytes allocated per request.</li>
  *   <li>{@code h2}: {@link H2MacroBenchmark}, HTTP/2 plaintext over h2c and over TLS loaded by h2load (and HTTP/1.1
  *       by wrk), Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
+ *   <li>{@code tls-handshakes}: {@link TlsHandshakeBenchmark}, full TLS handshakes (ALPN h2 and http/1.1, one request
+ *       each) from JDK clients, Wharf vs Jetty 12.1 vs nginx: handshakes/s and server CPU per handshake.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -42,7 +44,8 @@ public final class BenchMain {
         "idle-http", IdleHeapBenchmark::http,
         "static", StaticMacroBenchmark::main,
         "client", ClientMacroBenchmark::main,
-        "h2", H2MacroBenchmark::main);
+        "h2", H2MacroBenchmark::main,
+        "tls-handshakes", TlsHandshakeBenchmark::main);
 
     private BenchMain() {
     }
