@@ -17,8 +17,9 @@ import javax.net.ssl.TrustManagerFactory;
  * the {@link BenchCertificate} (ECDSA P-256). The driver, pinned to CPU 1, runs {@value #THREADS}
  * threads, each making connection after connection with {@link HandshakeClient}: a full handshake
  * (no resumption) offering one protocol, one request, close. For each round (default 1) and
- * server (A B C) and protocol: a warm-up ({@code -Dwharf.bench.tls.warmup=N}, default 10 s: a JVM needs thousands of handshakes before its TLS code is compiled), then
- * SECONDS (default 10) measured between a mark and a report of the server's CPU time and bytes
+ * server (A B C): a warm-up with each protocol ({@code -Dwharf.bench.tls.warmup=N}, default 10 s:
+ * a JVM needs thousands of handshakes before its TLS code is compiled), then, for each protocol
+ * (h2 first in odd rounds, http/1.1 first in even ones), SECONDS (default 10) measured between a mark and a report of the server's CPU time and bytes
  * allocated. Prints handshakes/s (wall, bounded by the driver's one core as much as by the
  * server's), server CPU ms per handshake, the handshakes one server core would do at that cost,
  * and bytes allocated per handshake (JVMs), then medians and the ratios Wharf/Jetty and Wharf/nginx.
@@ -72,8 +73,12 @@ public final class TlsHandshakeBenchmark {
                 for (String server : SERVERS) {
                     try (ServerUnderTest subject = start(server, certificate)) {
                         HandshakeClient client = new HandshakeClient(trust, subject.port(Protocol.H2));
+                        // Both protocols share most of the TLS code: warm up with both before measuring
+                        // either, and measure them in turns (h2 first in odd rounds, http/1.1 in even ones).
                         for (String protocol : PROTOCOLS) {
                             drive(client, protocol, WARMUP);
+                        }
+                        for (String protocol : round % 2 == 1 ? PROTOCOLS : PROTOCOLS.reversed()) {
                             subject.mark();
                             long start = System.nanoTime();
                             long handshakes = drive(client, protocol, seconds);
@@ -134,7 +139,7 @@ public final class TlsHandshakeBenchmark {
             double[][] medians = new double[SERVERS.size()][];
             for (int s = 0; s < SERVERS.size(); s++) {
                 String server = SERVERS.get(s);
-                List<Measurement> runs = measurements.stream().filter(m -> m.server().equals(server) && m.protocol().equals(protocol)).toList();
+                List<Measurement> runs = runs(measurements, server, protocol);
                 medians[s] = new double[] {Median.of(runs, Measurement::handshakesPerSecond), Median.of(runs, Measurement::cpuMillisPerHandshake),
                     Median.of(runs, Measurement::handshakesPerCoreSecond), Median.of(runs, Measurement::bytesPerHandshake)};
                 System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.3f | %.0f | %s |%n", protocol, server, medians[s][0], medians[s][1],
@@ -146,6 +151,16 @@ public final class TlsHandshakeBenchmark {
                     Double.isNaN(medians[s][3]) ? "" : String.format(Locale.ROOT, "%.2f", medians[0][3] / medians[s][3]));
             }
         }
+        System.out.println();
+        for (String server : SERVERS) {
+            double h2 = Median.of(runs(measurements, server, "h2"), Measurement::cpuMillisPerHandshake);
+            double http11 = Median.of(runs(measurements, server, "http/1.1"), Measurement::cpuMillisPerHandshake);
+            System.out.printf(Locale.ROOT, "- %s: a connection with ALPN h2 costs %.2fx the server CPU of one with http/1.1%n", server, h2 / http11);
+        }
+    }
+
+    private static List<Measurement> runs(List<Measurement> measurements, String server, String protocol) {
+        return measurements.stream().filter(m -> m.server().equals(server) && m.protocol().equals(protocol)).toList();
     }
 
     private static String bytes(double value) {
