@@ -22,8 +22,20 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServerChild implements AutoCloseable {
 
-    /** The JVM options of every server child: the same for Wharf and the peer. */
-    static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
+    /**
+     * The JVM options of every child: the same for Wharf and the peer, followed by any given in
+     * {@code -Dwharf.bench.child.options} (split at spaces), for example a flight recording per
+     * child: {@code -XX:StartFlightRecording=filename=/tmp/child-%p.jfr,settings=profile}.
+     */
+    static final List<String> JVM_OPTIONS = jvmOptions(System.getProperty("wharf.bench.child.options", ""));
+
+    private static List<String> jvmOptions(String extra) {
+        List<String> options = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC"));
+        if (!extra.isBlank()) {
+            options.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        return List.copyOf(options);
+    }
 
     private final Process process;
     private final BufferedReader out;
@@ -36,6 +48,11 @@ final class ServerChild implements AutoCloseable {
         this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         String first = out.readLine();
+        // The JVM's own log lines (such as a flight recording's start) come before the child's first word.
+        while (first != null && first.startsWith("[")) {
+            System.err.println(first);
+            first = out.readLine();
+        }
         if ("READY".equals(first)) {
             this.port = -1;
             return;
