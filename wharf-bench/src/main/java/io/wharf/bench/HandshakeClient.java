@@ -15,11 +15,13 @@ import javax.net.ssl.TrustManagerFactory;
 
 /**
  * One connection of the {@code tls-handshakes} macro run: a full TLS handshake (a fresh
- * {@link SSLContext} each time, so there is no session to resume) offering one ALPN protocol,
- * one {@code GET /plaintext} in that protocol, then close. For {@code h2}: the client preface,
- * an empty SETTINGS, one HEADERS frame, frames read until the response's END_STREAM (acknowledging
- * the server's SETTINGS). For {@code http/1.1}: a request with {@code Connection: close}, read to
- * the end. Fails with an exception when the server chose another protocol or did not answer 200.
+ * {@link SSLContext} each time, so there is no session to resume) offering one ALPN protocol
+ * and one TLS 1.3 suite (the one the {@code h2} run's h2load offers,
+ * {@link H2load#TLS13_CIPHER_SUITE}, so that every server uses it), one {@code GET /plaintext}
+ * in that protocol, then close. For {@code h2}: the client preface, an empty SETTINGS, one
+ * HEADERS frame, frames read until the response's END_STREAM (acknowledging the server's
+ * SETTINGS). For {@code http/1.1}: a request with {@code Connection: close}, read to the end.
+ * Fails with an exception when the server chose another protocol or did not answer 200.
  * Each call is one connection; many threads call it at once (it keeps no state).
  */
 final class HandshakeClient {
@@ -112,6 +114,7 @@ final class HandshakeClient {
             socket.connect(address, 10_000);
             SSLParameters parameters = socket.getSSLParameters();
             parameters.setApplicationProtocols(new String[] {protocol});
+            parameters.setCipherSuites(new String[] {H2load.TLS13_CIPHER_SUITE});
             socket.setSSLParameters(parameters);
             socket.startHandshake();
             if (!protocol.equals(socket.getApplicationProtocol())) {
