@@ -29,6 +29,10 @@ import java.util.Map;
  *       messages), Wharf's {@code ChatRoom} vs the same protocol on Jetty 12.1: deliveries/s, server CPU per delivery.</li>
  *   <li>{@code ws-idle}: {@link IdleHeapBenchmark#websocket}, heap per idle WebSocket session (10,000 connections, each
  *       idle after its handshake and one echoed message), Wharf vs Jetty 12.1.</li>
+ *   <li>{@code h2}: {@link H2MacroBenchmark}, HTTP/2 plaintext over h2c and over TLS loaded by h2load (and HTTP/1.1
+ *       by wrk), Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
+ *   <li>{@code tls-handshakes}: {@link TlsHandshakeBenchmark}, full TLS handshakes (ALPN h2 and http/1.1, one request
+ *       each) from JDK clients, Wharf vs Jetty 12.1 vs nginx: handshakes/s and server CPU per handshake.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -48,7 +52,9 @@ public final class BenchMain {
         Map.entry("client", ClientMacroBenchmark::main),
         Map.entry("ws-echo", WebSocketEchoMacroBenchmark::main),
         Map.entry("ws-chat", WebSocketChatMacroBenchmark::main),
-        Map.entry("ws-idle", IdleHeapBenchmark::websocket));
+        Map.entry("ws-idle", IdleHeapBenchmark::websocket),
+        Map.entry("h2", H2MacroBenchmark::main),
+        Map.entry("tls-handshakes", TlsHandshakeBenchmark::main));
 
     private BenchMain() {
     }

@@ -31,15 +31,20 @@ final class HelloServers {
     }
 
     static ServerProcess.Target wharf(InetSocketAddress address) throws Exception {
+        return BenchServers.wharf(address, wharfHandler());
+    }
+
+    /** @return Wharf's hello-world handler, for the HTTP/1.1 servers here and the HTTP/2 ones of {@link Http2Servers} */
+    static Handler wharfHandler() {
         ByteBuffer plaintext = ByteBuffer.wrap(PLAINTEXT).asReadOnlyBuffer();
         ByteBuffer json = ByteBuffer.wrap(JSON).asReadOnlyBuffer();
         HttpField textType = MimeTypes.Type.TEXT_PLAIN.getContentTypeField();
         HttpField jsonType = MimeTypes.Type.APPLICATION_JSON.getContentTypeField();
-        return BenchServers.wharf(address, Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> switch (request.getPathInContext()) {
+        return Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> switch (request.getPathInContext()) {
             case "/plaintext" -> reply(response, callback, textType, plaintext);
             case "/json" -> reply(response, callback, jsonType, json);
             default -> false;
-        }));
+        });
     }
 
     private static boolean reply(Response response, Callback callback, HttpField contentType, ByteBuffer body) {
@@ -49,11 +54,16 @@ final class HelloServers {
     }
 
     static ServerProcess.Target jetty(InetSocketAddress address) throws Exception {
+        return BenchServers.jetty(address, server -> jettyHandler());
+    }
+
+    /** @return Jetty's hello-world handler, the same as Wharf's */
+    static org.eclipse.jetty.server.Handler jettyHandler() {
         ByteBuffer plaintext = ByteBuffer.wrap(PLAINTEXT).asReadOnlyBuffer();
         ByteBuffer json = ByteBuffer.wrap(JSON).asReadOnlyBuffer();
         org.eclipse.jetty.http.HttpField textType = org.eclipse.jetty.http.MimeTypes.Type.TEXT_PLAIN.getContentTypeField();
         org.eclipse.jetty.http.HttpField jsonType = org.eclipse.jetty.http.MimeTypes.Type.APPLICATION_JSON.getContentTypeField();
-        return BenchServers.jetty(address, server -> new org.eclipse.jetty.server.Handler.Abstract.NonBlocking() {
+        return new org.eclipse.jetty.server.Handler.Abstract.NonBlocking() {
             @Override
             public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
                                   org.eclipse.jetty.util.Callback callback) {
@@ -76,6 +86,6 @@ final class HelloServers {
                 response.write(true, body.slice(), callback);
                 return true;
             }
-        });
+        };
     }
 }

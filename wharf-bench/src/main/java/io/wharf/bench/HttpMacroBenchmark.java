@@ -9,7 +9,7 @@ import java.util.List;
  * and each server in turn (Wharf, Jetty, nginx: A B C A B C), the server is started and each
  * scenario run three times: two warm-ups (5 s each) and a measured run (10 s) framed by a mark and a report
  * of the server's CPU time and, for the JVMs, bytes allocated by all its threads
- * ({@link WrkComparison}). Prints every measurement, then the median over the rounds and the
+ * ({@link LoadComparison}). Prints every measurement, then the median over the rounds and the
  * ratios Wharf/Jetty and Wharf/nginx as Markdown tables. {@code -Dwharf.bench.http.seconds=N}
  * and {@code -Dwharf.bench.http.warmup=N} change the durations for a quick look.
  */
@@ -18,10 +18,10 @@ public final class HttpMacroBenchmark {
     static final int SECONDS = Integer.getInteger("wharf.bench.http.seconds", 10);
     static final int WARMUP = Integer.getInteger("wharf.bench.http.warmup", 5);
 
-    static final List<WrkComparison.Scenario> SCENARIOS = List.of(
-        new WrkComparison.Scenario("plaintext", "/plaintext", 64, 1, 0),
-        new WrkComparison.Scenario("plaintext pipelined 16", "/plaintext", 256, 16, 0),
-        new WrkComparison.Scenario("json", "/json", 256, 1, 0));
+    static final List<LoadComparison.Scenario> SCENARIOS = List.of(
+        new LoadComparison.Scenario("plaintext", "/plaintext", 64, 1, 0),
+        new LoadComparison.Scenario("plaintext pipelined 16", "/plaintext", 256, 16, 0),
+        new LoadComparison.Scenario("json", "/json", 256, 1, 0));
 
     static final List<String> SERVERS = List.of("wharf", "jetty", "nginx");
 
@@ -33,8 +33,8 @@ public final class HttpMacroBenchmark {
         ServerChild.pinDriver();
         System.out.println("http: wrk -t1, " + WARMUP + " s warm-up (twice) + " + SECONDS + " s measured per scenario, " + rounds
             + " rounds, JVM " + Runtime.version() + ", server options " + ServerChild.JVM_OPTIONS);
-        WrkComparison comparison = new WrkComparison(SERVERS, HttpMacroBenchmark::start, SCENARIOS, WARMUP, SECONDS);
-        List<WrkComparison.Measurement> measurements = comparison.run(rounds);
+        LoadComparison comparison = new LoadComparison(SERVERS, HttpMacroBenchmark::start, SCENARIOS, WARMUP, SECONDS);
+        List<LoadComparison.Measurement> measurements = comparison.run(rounds);
         comparison.printAll(measurements);
         comparison.printMedians(measurements);
     }

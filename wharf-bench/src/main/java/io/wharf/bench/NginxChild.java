@@ -10,12 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * nginx as the third server of the {@code http} and {@code static} macro runs: one worker
- * process, no access log, listening on a free loopback port, either answering
- * {@code /plaintext} and {@code /json} by {@code return 200} ({@link #start()}) or serving the
+ * nginx as the third server of the {@code http}, {@code static}, {@code h2} and
+ * {@code tls-handshakes} macro runs: one worker process, no access log, listening on a free
+ * loopback port, either answering {@code /plaintext} and {@code /json} by {@code return 200}
+ * ({@link #start()}; with h2c and TLS ports too, {@link #startHttp2}) or serving the
  * files of a directory with {@code sendfile on} ({@link #start(Path)}), started as a child process pinned to CPU 0, its configuration and runtime
  * files in a temporary directory owned by this object and deleted by {@link #close()}. Its CPU
  * time is read from {@code /proc/<pid>/stat} (utime + stime) of the master and its workers;
@@ -28,26 +30,49 @@ final class NginxChild implements AutoCloseable {
     private final Path directory;
     private final Process process;
     private final int port;
+    private final Map<Protocol, Integer> otherPorts;
     private long cpuMark;
 
-    private NginxChild(Path directory, Process process, int port) {
+    private NginxChild(Path directory, Process process, int port, Map<Protocol, Integer> otherPorts) {
         this.directory = directory;
         this.process = process;
         this.port = port;
+        this.otherPorts = otherPorts;
     }
+
+    private static final String HELLO = """
+        location /plaintext {
+          default_type text/plain;
+          return 200 "Hello, World!";
+        }
+        location /json {
+          default_type application/json;
+          return 200 '{"message":"Hello, World!"}';
+        }
+        """;
 
     /** Starts nginx answering {@code /plaintext} and {@code /json} like {@link HelloServers}. */
     static NginxChild start() throws Exception {
-        return start("""
-            location /plaintext {
-              default_type text/plain;
-              return 200 "Hello, World!";
-            }
-            location /json {
-              default_type application/json;
-              return 200 '{"message":"Hello, World!"}';
-            }
-            """);
+        return start(HELLO, Map.of());
+    }
+
+    /**
+     * Starts nginx answering like {@link HelloServers} as {@link Http2Servers} do: on three ports,
+     * HTTP/1.1, h2c only (prior knowledge: nginx 1.22's {@code listen ... http2} without
+     * {@code ssl}) and TLS with ALPN offering {@code h2} and {@code http/1.1}, with
+     * {@code certificate}, TLS 1.2 and 1.3 (nginx 1.22's default list lacks 1.3) and no TLS
+     * session cache (nginx's default; its session tickets stay on, as the JVMs' do).
+     */
+    static NginxChild startHttp2(BenchCertificate certificate) throws Exception {
+        Map<Protocol, Integer> ports = Map.of(Protocol.H2C, freePort(), Protocol.H2, freePort());
+        String servers = """
+            listen 127.0.0.1:%d http2;
+            listen 127.0.0.1:%d ssl http2;
+            ssl_certificate %s;
+            ssl_certificate_key %s;
+            ssl_protocols TLSv1.2 TLSv1.3;
+            """.formatted(ports.get(Protocol.H2C), ports.get(Protocol.H2), certificate.certificatePem(), certificate.keyPem());
+        return start(servers + HELLO, ports);
     }
 
     /**
@@ -62,10 +87,11 @@ final class NginxChild implements AutoCloseable {
               sendfile on;
               default_type application/octet-stream;
             }
-            """.formatted(root.toAbsolutePath()));
+            """.formatted(root.toAbsolutePath()), Map.of());
     }
 
-    private static NginxChild start(String locations) throws Exception {
+    /** @param otherPorts the ports {@code locations} listens on besides the HTTP/1.1 one */
+    private static NginxChild start(String locations, Map<Protocol, Integer> otherPorts) throws Exception {
         String nginx = find();
         Path directory = Files.createTempDirectory("wharf-nginx");
         int port = freePort();
@@ -79,7 +105,7 @@ final class NginxChild implements AutoCloseable {
         command.addAll(List.of(nginx, "-p", directory.toString(), "-c", config.toString(), "-e", "stderr"));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
-        NginxChild child = new NginxChild(directory, process, port);
+        NginxChild child = new NginxChild(directory, process, port, otherPorts);
         try {
             child.awaitListening();
         } catch (Exception x) {
@@ -155,6 +181,18 @@ final class NginxChild implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** @return the port nginx speaks {@code protocol} on; throws when it has none */
+    int port(Protocol protocol) {
+        if (protocol == Protocol.HTTP_1_1) {
+            return port;
+        }
+        Integer other = otherPorts.get(protocol);
+        if (other == null) {
+            throw new IllegalStateException("this nginx has no " + protocol + " port");
+        }
+        return other;
     }
 
     /** Remembers the CPU time of nginx's processes so far. */

@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,19 +22,37 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServerChild implements AutoCloseable {
 
-    /** The JVM options of every server child: the same for Wharf and the peer. */
-    static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
+    /**
+     * The JVM options of every child: the same for Wharf and the peer, followed by any given in
+     * {@code -Dwharf.bench.child.options} (split at spaces), for example a flight recording per
+     * child: {@code -XX:StartFlightRecording=filename=/tmp/child-%p.jfr,settings=profile}.
+     */
+    static final List<String> JVM_OPTIONS = jvmOptions(System.getProperty("wharf.bench.child.options", ""));
+
+    private static List<String> jvmOptions(String extra) {
+        List<String> options = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC"));
+        if (!extra.isBlank()) {
+            options.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        return List.copyOf(options);
+    }
 
     private final Process process;
     private final BufferedReader out;
     private final Writer in;
     private final int port;
+    private final Map<Protocol, Integer> otherPorts = new EnumMap<>(Protocol.class);
 
     private ServerChild(Process process) throws IOException {
         this.process = process;
         this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         String first = out.readLine();
+        // The JVM's own log lines (such as a flight recording's start) come before the child's first word.
+        while (first != null && first.startsWith("[")) {
+            System.err.println(first);
+            first = out.readLine();
+        }
         if ("READY".equals(first)) {
             this.port = -1;
             return;
@@ -40,7 +60,12 @@ final class ServerChild implements AutoCloseable {
         if (first == null || !first.startsWith("PORT ")) {
             throw new IOException("child JVM did not start: " + first);
         }
-        this.port = Integer.parseInt(first.substring(5).trim());
+        // PORT n, then the further connectors' ports by protocol: PORT n H2C m H2 k
+        String[] words = first.substring(5).trim().split("\\s+");
+        this.port = Integer.parseInt(words[0]);
+        for (int i = 1; i + 1 < words.length; i += 2) {
+            otherPorts.put(Protocol.valueOf(words[i]), Integer.parseInt(words[i + 1]));
+        }
     }
 
     /** @param arguments the server's mode and its arguments, as {@link ServerProcess} takes them */
@@ -93,6 +118,18 @@ final class ServerChild implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** @return the port of the connector speaking {@code protocol}; throws when the server has none */
+    int port(Protocol protocol) {
+        if (protocol == Protocol.HTTP_1_1) {
+            return port;
+        }
+        Integer other = otherPorts.get(protocol);
+        if (other == null) {
+            throw new IllegalStateException("the server has no " + protocol + " port, only " + port + " and " + otherPorts);
+        }
+        return other;
     }
 
     /** Sends a command and returns the answer line. */

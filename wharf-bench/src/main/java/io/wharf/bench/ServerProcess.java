@@ -15,11 +15,13 @@ import io.wharf.examples.EchoServer;
 /**
  * The server side of a macro run, in its own JVM so that its CPU time, allocation and heap
  * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http|wharf-static DIR|jetty-static DIR
- * |wharf-ws|jetty-ws|wharf-chat|jetty-chat}:
+ * |wharf-ws|jetty-ws|wharf-chat|jetty-chat|wharf-h2 DIR|jetty-h2 DIR}:
  * starts that server on a free loopback port with one selector — the echo servers, the
  * hello-world HTTP/1.1 servers of {@link HelloServers}, the static-file servers of
- * {@link StaticServers} serving directory DIR, or the WebSocket echo and chat servers of
- * {@link WebSocketServers} — prints {@code PORT n}, then answers commands
+ * {@link StaticServers} serving directory DIR, the WebSocket echo and chat servers of
+ * {@link WebSocketServers}, or the hello-world HTTP/2 servers of {@link Http2Servers} with the
+ * certificate in DIR — prints {@code PORT n} (for the HTTP/2 servers followed by their further
+ * ports, {@code PORT n H2C m H2 k}), then answers commands
  * on standard input:
  *
  * <ul>
@@ -40,6 +42,11 @@ public final class ServerProcess {
         int port() throws Exception;
 
         int connections();
+
+        /** @return the ports of its further connectors (h2c, TLS), when it has more than the HTTP/1.1 one */
+        default java.util.Map<Protocol, Integer> otherPorts() throws Exception {
+            return java.util.Map.of();
+        }
 
         /** @return a target from what answers each question: its bound port, its open connections, and how it stops */
         static Target of(java.util.function.IntSupplier port, java.util.function.IntSupplier connections, AutoCloseable stop) {
@@ -65,7 +72,9 @@ public final class ServerProcess {
     public static void main(String[] args) throws Exception {
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         try (Target echo = start(args, any)) {
-            System.out.println("PORT " + echo.port());
+            StringBuilder ports = new StringBuilder("PORT " + echo.port());
+            echo.otherPorts().forEach((protocol, port) -> ports.append(' ').append(protocol).append(' ').append(port));
+            System.out.println(ports);
             System.out.flush();
             com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -115,14 +124,17 @@ public final class ServerProcess {
             case "jetty-ws" -> WebSocketServers.jettyEcho(any);
             case "wharf-chat" -> WebSocketServers.wharfChat(any);
             case "jetty-chat" -> JettyChatRoom.start(any);
+            case "wharf-h2" -> Http2Servers.wharf(any, directory(args));
+            case "jetty-h2" -> Http2Servers.jetty(any, directory(args));
             default -> throw new IllegalArgumentException("unknown server '" + mode
-                + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR, wharf-ws, jetty-ws, wharf-chat, jetty-chat");
+                + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR, wharf-ws, jetty-ws,"
+                + " wharf-chat, jetty-chat, wharf-h2 DIR, jetty-h2 DIR");
         };
     }
 
     private static Path directory(String[] args) {
         if (args.length < 2) {
-            throw new IllegalArgumentException(args[0] + " needs the directory to serve");
+            throw new IllegalArgumentException(args[0] + " needs a directory (the files to serve, or the bench certificate's)");
         }
         return Path.of(args[1]);
     }

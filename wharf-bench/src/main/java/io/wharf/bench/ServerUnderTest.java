@@ -14,6 +14,9 @@ interface ServerUnderTest extends AutoCloseable {
 
     int port();
 
+    /** @return the port of the connector speaking {@code protocol} (HTTP/1.1's is {@link #port()}) */
+    int port(Protocol protocol);
+
     void mark() throws Exception;
 
     Usage usage() throws Exception;
@@ -23,6 +26,11 @@ interface ServerUnderTest extends AutoCloseable {
             @Override
             public int port() {
                 return child.port();
+            }
+
+            @Override
+            public int port(Protocol protocol) {
+                return child.port(protocol);
             }
 
             @Override
@@ -48,6 +56,11 @@ interface ServerUnderTest extends AutoCloseable {
             @Override
             public int port() {
                 return nginx.port();
+            }
+
+            @Override
+            public int port(Protocol protocol) {
+                return nginx.port(protocol);
             }
 
             @Override

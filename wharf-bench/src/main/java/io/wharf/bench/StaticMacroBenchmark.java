@@ -18,7 +18,7 @@ import java.util.Random;
  * own JVM) and by nginx ({@link NginxChild#start(Path)}), each pinned to CPU 0, loaded by
  * {@code wrk -t1 -c16} (keep-alive) on CPU 1 for each file size: WARMUP seconds (default 5),
  * then SECONDS measured (default 10), for ROUNDS rounds (default 3) of Wharf, Jetty, nginx in
- * turn ({@link WrkComparison}). Before its load each server is asked once for each file, which
+ * turn ({@link LoadComparison}). Before its load each server is asked once for each file, which
  * must come back whole. Prints every measurement (requests/s, body MB/s, server CPU and bytes
  * allocated per request), then the medians and the ratios Wharf/Jetty and Wharf/nginx.
  */
@@ -48,14 +48,14 @@ public final class StaticMacroBenchmark {
             // nginx's worker may run as another user (nobody, when started by root): let it read the files.
             Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
             Random random = new Random(20261121);
-            List<WrkComparison.Scenario> scenarios = FILES.stream().map(file -> {
+            List<LoadComparison.Scenario> scenarios = FILES.stream().map(file -> {
                 byte[] bytes = new byte[file.size()];
                 random.nextBytes(bytes);
                 write(directory.resolve(file.name()), bytes);
-                return new WrkComparison.Scenario(label(file.size()), "/" + file.name(), CONNECTIONS, 1, file.size());
+                return new LoadComparison.Scenario(label(file.size()), "/" + file.name(), CONNECTIONS, 1, file.size());
             }).toList();
-            WrkComparison comparison = new WrkComparison(SERVERS, server -> start(server, directory), scenarios, warmup, seconds);
-            List<WrkComparison.Measurement> measurements = comparison.run(rounds);
+            LoadComparison comparison = new LoadComparison(SERVERS, server -> start(server, directory), scenarios, warmup, seconds);
+            List<LoadComparison.Measurement> measurements = comparison.run(rounds);
             comparison.printAll(measurements);
             comparison.printMedians(measurements);
         } finally {

@@ -12,11 +12,12 @@ import java.util.regex.Pattern;
 
 /**
  * Runs the {@code wrk} load generator (one thread, pinned to CPU 1 when {@code taskset}
- * exists) against a URL and reads its summary. Called from the macro's driver thread; each
+ * exists) against a URL and reads its summary; as a {@link Load}, it runs HTTP/1.1 scenarios
+ * against a server's clear-text HTTP/1.1 port. Called from the macro's driver thread; each
  * run blocks until wrk exits. Pipelining is a Lua script written once into a temporary
  * directory owned by this object and deleted by {@link #close()}.
  */
-final class Wrk implements AutoCloseable {
+final class Wrk implements Load {
 
     /** What one wrk run measured: responses received, the wall time wrk reports, and errors. */
     record Result(long requests, double seconds, double requestsPerSecond, long non2xx, String socketErrors) {
@@ -42,6 +43,20 @@ final class Wrk implements AutoCloseable {
             }
         }
         throw new IllegalStateException("wrk is not installed (looked in /usr/bin and /usr/local/bin)");
+    }
+
+    /** Runs an HTTP/1.1 scenario; fails when a response was not 2xx or none came. */
+    @Override
+    public Load.Run run(ServerUnderTest server, LoadComparison.Scenario scenario, int seconds) throws IOException, InterruptedException {
+        if (scenario.protocol() != Protocol.HTTP_1_1) {
+            throw new IllegalArgumentException("wrk speaks HTTP/1.1 only, not " + scenario.protocol());
+        }
+        Result result = run("http://127.0.0.1:" + server.port() + scenario.path(), scenario.connections(), scenario.pipeline(), seconds);
+        if (result.requests() == 0 || result.non2xx() > 0) {
+            throw new IllegalStateException(result.requests() + " responses, " + result.non2xx() + " of them not 2xx");
+        }
+        String errors = result.socketErrors().matches("connect 0, read 0, write 0, timeout 0") ? "" : result.socketErrors();
+        return new Load.Run(result.requests(), result.requestsPerSecond(), errors);
     }
 
     /**

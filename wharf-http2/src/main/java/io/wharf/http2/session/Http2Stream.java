@@ -304,16 +304,18 @@ public final class Http2Stream implements Content.Source {
             if (failure == null && !(ended && chunks.isEmpty())) {
                 failure = cause;
             }
-            dropped = new ArrayDeque<>(chunks);
+            dropped = chunks.isEmpty() ? null : new ArrayDeque<>(chunks);
             chunks.clear();
             wake = takeDemand();
         } finally {
             session.lock.unlock();
         }
         int bytes = 0;
-        for (Content.Chunk chunk : dropped) {
-            bytes += chunk.remaining();
-            chunk.release();
+        if (dropped != null) {
+            for (Content.Chunk chunk : dropped) {
+                bytes += chunk.remaining();
+                chunk.release();
+            }
         }
         if (bytes > 0) {
             session.consumed(this, bytes);

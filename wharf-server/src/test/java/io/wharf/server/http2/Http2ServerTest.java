@@ -391,6 +391,31 @@ class Http2ServerTest {
     }
 
     @Test
+    void contentReadAfterTheExchangeCompletedFailsCheaply() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<Request> handled = new java.util.concurrent.atomic.AtomicReference<>();
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            handled.set(request);
+            Response.write(response, true, "early", callback);
+            return true;
+        }))).start()) {
+            client.headers(1, RawHttp2Client.request("POST", "/upload"), false);
+            assertEquals("DATA 1 early END_STREAM", client.await("DATA 1"));
+            // The exchange completes once the response is written, which the client may see first.
+            io.wharf.io.Content.Chunk chunk = handled.get().read();
+            for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5); chunk == null && System.nanoTime() < deadline; ) {
+                Thread.sleep(10);
+                chunk = handled.get().read();
+            }
+            assertTrue(io.wharf.io.Content.Chunk.isFailure(chunk), String.valueOf(chunk));
+            Throwable failure = chunk.getFailure();
+            assertTrue(failure instanceof java.io.IOException, failure.toString());
+            assertEquals("the exchange of POST /upload HTTP/2.0@" + handled.get().getId() + " is complete", failure.getMessage());
+            // One is made per exchange: it carries no stack trace, which cost more than the rest of the request's allocations.
+            assertEquals(0, failure.getStackTrace().length);
+        }
+    }
+
+    @Test
     void dataOnAStreamThePeerClosedIsAStreamError() throws Exception {
         try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
             client.get(1, "/");

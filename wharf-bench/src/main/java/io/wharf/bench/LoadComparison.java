@@ -5,21 +5,27 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Servers side by side under {@link Wrk}: the loop and the tables shared by the {@code http}
- * and {@code static} macro runs. For each round and each server in turn (A B C A B C), the
- * server is started and each scenario run three times: two warm-ups (each opening its
- * connections, so that a JVM has compiled what opening them takes) and a measured run framed
- * by a mark and a report of the server's CPU time and, for the JVMs, bytes allocated by all its
- * threads. The first server is Wharf, the one the ratios are about. Called from the macro's
- * driver thread, which has pinned itself to CPU 1.
+ * Servers side by side under a {@link Load} ({@link Wrk} by default): the loop and the tables
+ * shared by the {@code http}, {@code static} and {@code h2} macro runs. For each round and each
+ * server in turn (A B C A B C), the server is started and each scenario run three times: two
+ * warm-ups (each opening its connections, so that a JVM has compiled what opening them takes)
+ * and a measured run framed by a mark and a report of the server's CPU time and, for the JVMs,
+ * bytes allocated by all its threads. The first server is Wharf, the one the ratios are about.
+ * Called from the macro's driver thread, which has pinned itself to CPU 1.
  */
-final class WrkComparison {
+final class LoadComparison {
 
     /**
-     * One load: a path, how many keep-alive connections, how many requests pipelined on each,
-     * and the size of each response body when the throughput in bytes is worth a column (else 0).
+     * One load: a path, how many keep-alive connections, how many requests in flight on each
+     * (pipelined for HTTP/1.1, concurrent streams for HTTP/2), the size of each response body
+     * when the throughput in bytes is worth a column (else 0), and the protocol spoken.
      */
-    record Scenario(String name, String path, int connections, int pipeline, long bodyBytes) {
+    record Scenario(String name, String path, int connections, int pipeline, long bodyBytes, Protocol protocol) {
+
+        /** An HTTP/1.1 scenario. */
+        Scenario(String name, String path, int connections, int pipeline, long bodyBytes) {
+            this(name, path, connections, pipeline, bodyBytes, Protocol.HTTP_1_1);
+        }
     }
 
     /** One measured run of one server on one scenario. Bytes per request is NaN for nginx. */
@@ -39,14 +45,20 @@ final class WrkComparison {
 
     private final List<String> servers;
     private final Starter starter;
+    private final Load.Opener load;
     private final List<Scenario> scenarios;
     private final int warmupSeconds;
     private final int seconds;
     private final boolean throughput;
 
-    WrkComparison(List<String> servers, Starter starter, List<Scenario> scenarios, int warmupSeconds, int seconds) {
+    LoadComparison(List<String> servers, Starter starter, List<Scenario> scenarios, int warmupSeconds, int seconds) {
+        this(servers, starter, Wrk::new, scenarios, warmupSeconds, seconds);
+    }
+
+    LoadComparison(List<String> servers, Starter starter, Load.Opener load, List<Scenario> scenarios, int warmupSeconds, int seconds) {
         this.servers = List.copyOf(servers);
         this.starter = starter;
+        this.load = load;
         this.scenarios = List.copyOf(scenarios);
         this.warmupSeconds = warmupSeconds;
         this.seconds = seconds;
@@ -56,12 +68,12 @@ final class WrkComparison {
     /** Runs all rounds, printing each measurement as it is taken, and returns them. */
     List<Measurement> run(int rounds) throws Exception {
         List<Measurement> measurements = new ArrayList<>();
-        try (Wrk wrk = new Wrk()) {
+        try (Load tool = load.open()) {
             for (int round = 1; round <= rounds; round++) {
                 for (String server : servers) {
                     try (ServerUnderTest subject = starter.start(server)) {
                         for (Scenario scenario : scenarios) {
-                            Measurement measurement = measure(wrk, round, server, subject, scenario);
+                            Measurement measurement = measure(tool, round, server, subject, scenario);
                             measurements.add(measurement);
                             System.out.printf(Locale.ROOT, "  round %d %s %s: %.0f req/s, %.2f µs CPU/req, %.1f B/req%s%n", round, server,
                                 scenario.name(), measurement.requestsPerSecond(), measurement.cpuMicrosPerRequest(),
@@ -74,29 +86,27 @@ final class WrkComparison {
         return measurements;
     }
 
-    private Measurement measure(Wrk wrk, int round, String server, ServerUnderTest subject, Scenario scenario) throws Exception {
-        String url = "http://127.0.0.1:" + subject.port() + scenario.path();
+    private Measurement measure(Load tool, int round, String server, ServerUnderTest subject, Scenario scenario) throws Exception {
         // Two warm-up runs: the measured run opens its connections anew, and a JVM's JIT, having
         // compiled the hot methods while no connection opened, recompiles them when accepts and
         // first requests take their untaken branches. A second warm-up run takes that cost
         // (C2 threads used about 1 µs per request of 7-8 in a measured run after one warm-up).
         for (int warmup = 0; warmup < 2; warmup++) {
-            check(wrk.run(url, scenario.connections(), scenario.pipeline(), warmupSeconds), server, scenario);
+            run(tool, server, subject, scenario, warmupSeconds);
         }
         subject.mark();
-        Wrk.Result result = wrk.run(url, scenario.connections(), scenario.pipeline(), seconds);
+        Load.Run result = run(tool, server, subject, scenario, seconds);
         ServerUnderTest.Usage usage = subject.usage();
-        check(result, server, scenario);
         double bytes = usage.allocatedBytes() < 0 ? Double.NaN : (double) usage.allocatedBytes() / result.requests();
-        String errors = result.socketErrors().matches("connect 0, read 0, write 0, timeout 0") ? "" : result.socketErrors();
         return new Measurement(round, server, scenario, result.requestsPerSecond(), usage.cpuNanos() / 1000.0 / result.requests(),
-            bytes, errors);
+            bytes, result.errors());
     }
 
-    private static void check(Wrk.Result result, String server, Scenario scenario) {
-        if (result.requests() == 0 || result.non2xx() > 0) {
-            throw new IllegalStateException(server + " " + scenario.name() + ": " + result.requests() + " responses, " + result.non2xx()
-                + " of them not 2xx");
+    private static Load.Run run(Load tool, String server, ServerUnderTest subject, Scenario scenario, int seconds) throws Exception {
+        try {
+            return tool.run(subject, scenario, seconds);
+        } catch (IllegalStateException x) {
+            throw new IllegalStateException(server + " " + scenario.name() + ": " + x.getMessage(), x);
         }
     }
 
