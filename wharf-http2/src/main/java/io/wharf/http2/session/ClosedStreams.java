@@ -1,41 +1,58 @@
 package io.wharf.http2.session;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * The streams of a session that closed lately, and which of them we reset: RFC 9113 section 5.1
  * has frames on a closed stream be errors (STREAM_CLOSED), except after we sent RST_STREAM, when
  * the peer's frames in flight are ignored. Remembers the last {@code capacity} closes; older
  * streams count as closed by the peer.
  *
- * <p>Guarded by the session's lock.
+ * <p>A ring of stream ids, so that remembering a close allocates nothing (a close per request);
+ * the lookups, which only frames on closed streams need, scan it. Guarded by the session's lock.
  */
 final class ClosedStreams {
 
-    private final int capacity;
-    /** Stream id to whether we reset it, oldest first. */
-    private final Map<Integer, Boolean> closed = new LinkedHashMap<>();
+    private final int[] ids;
+    private final boolean[] resets;
+    private int next;
+    private int size;
 
     ClosedStreams(int capacity) {
-        this.capacity = capacity;
+        this.ids = new int[capacity];
+        this.resets = new boolean[capacity];
     }
 
     /** Records that stream {@code id} closed; {@code resetByUs} once set stays set. */
     void add(int id, boolean resetByUs) {
-        closed.merge(id, resetByUs, Boolean::logicalOr);
-        if (closed.size() > capacity) {
-            closed.remove(closed.keySet().iterator().next());
+        int at = indexOf(id);
+        if (at >= 0) {
+            resets[at] |= resetByUs;
+            return;
         }
+        ids[next] = id;
+        resets[next] = resetByUs;
+        next = (next + 1) % ids.length;
+        size = Math.min(size + 1, ids.length);
     }
 
     /** @return whether stream {@code id} closed lately */
     boolean contains(int id) {
-        return closed.containsKey(id);
+        return indexOf(id) >= 0;
     }
 
     /** @return whether we reset stream {@code id} lately: the peer's frames on it are then ignored */
     boolean resetByUs(int id) {
-        return closed.getOrDefault(id, false);
+        int at = indexOf(id);
+        return at >= 0 && resets[at];
+    }
+
+    /** @return where {@code id} is in the ring, newest first, or -1 */
+    private int indexOf(int id) {
+        for (int i = 1; i <= size; i++) {
+            int at = Math.floorMod(next - i, ids.length);
+            if (ids[at] == id) {
+                return at;
+            }
+        }
+        return -1;
     }
 }

@@ -52,6 +52,8 @@ final class FrameFlusher extends IteratingCallback {
     private final ArrayDeque<StreamFrame> frames = new ArrayDeque<>();
     /** The callbacks of what the write in flight carries; only process() and the completions touch it. */
     private final List<Callback> written = new ArrayList<>();
+    /** What a step must run once the lock is let go; one list for every step (steps never overlap). */
+    private final List<Runnable> after = new ArrayList<>();
     /** Guarded by the session's lock: close the endpoint once everything queued is written. */
     private boolean closeWhenFlushed;
 
@@ -130,7 +132,6 @@ final class FrameFlusher extends IteratingCallback {
 
     @Override
     protected Action process() {
-        List<Runnable> after = new ArrayList<>();
         boolean close;
         session.lock.lock();
         try {
@@ -138,13 +139,19 @@ final class FrameFlusher extends IteratingCallback {
                 control.poll().accept(buffers);
             }
             if (!closeWhenFlushed) {
-                generateStreamFrames(after);
+                generateStreamFrames();
             }
             close = closeWhenFlushed && buffers.isEmpty();
         } finally {
             session.lock.unlock();
         }
-        after.forEach(Runnable::run);
+        try {
+            for (int i = 0; i < after.size(); i++) {
+                after.get(i).run();
+            }
+        } finally {
+            after.clear();
+        }
         if (buffers.isEmpty()) {
             if (close) {
                 session.closeEndPoint();
@@ -156,18 +163,25 @@ final class FrameFlusher extends IteratingCallback {
         return Action.SCHEDULED;
     }
 
-    /** Under the lock: moves what may go now into the buffers; what must run after the unlock goes to {@code after}. */
-    private void generateStreamFrames(List<Runnable> after) {
+    /**
+     * Under the lock: moves what may go now into the buffers; what must run after the unlock goes
+     * to {@code after}. The queue is walked by taking each frame from its head: one that goes is
+     * dropped, one that must wait is put back at the tail, and once the walk stops those not
+     * visited follow them, so the queue keeps its order without an iterator per step.
+     */
+    private void generateStreamFrames() {
         Set<Http2Stream> held = null;
         int dataBytes = 0;
-        for (Iterator<StreamFrame> it = frames.iterator(); it.hasNext() && dataBytes < MAX_DATA_PER_WRITE; ) {
-            StreamFrame frame = it.next();
+        int count = frames.size();
+        int visited = 0;
+        for (; visited < count && dataBytes < MAX_DATA_PER_WRITE; visited++) {
+            StreamFrame frame = frames.poll();
             Http2Stream stream = frame.stream;
             if (held != null && held.contains(stream)) {
+                frames.add(frame);
                 continue;
             }
             if (!stream.state.canSend()) {
-                it.remove();
                 Callback callback = frame.callback;
                 after.add(() -> session.fail(callback, new IllegalStateException("stream " + stream.getId() + " is " + stream.state)));
                 continue;
@@ -175,13 +189,13 @@ final class FrameFlusher extends IteratingCallback {
             if (stream.state == StreamState.RESERVED_LOCAL && !stream.promiseSent) {
                 // Nothing of a pushed stream may go before the PUSH_PROMISE that announces it.
                 held = hold(held, stream);
+                frames.add(frame);
                 continue;
             }
             if (frame.promised != null) {
                 try {
                     generator.pushPromise(buffers, stream.getId(), frame.promised.getId(), frame.fields, 0);
                 } catch (HeaderListTooLargeException x) {
-                    it.remove();
                     after.add(() -> {
                         session.fail(frame.callback, x);
                         session.forgetPromise(frame.promised);
@@ -189,7 +203,6 @@ final class FrameFlusher extends IteratingCallback {
                     continue;
                 }
                 frame.promised.promiseSent = true;
-                it.remove();
                 written.add(frame.callback);
                 continue;
             }
@@ -197,7 +210,6 @@ final class FrameFlusher extends IteratingCallback {
                 try {
                     generator.headers(buffers, stream.getId(), frame.fields, null, frame.endStream, 0);
                 } catch (HeaderListTooLargeException x) {
-                    it.remove();
                     after.add(() -> {
                         session.fail(frame.callback, x);
                         session.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
@@ -206,9 +218,8 @@ final class FrameFlusher extends IteratingCallback {
                 }
                 stream.headersSent = true;
                 stream.state = stream.state.headersSent();
-                it.remove();
                 written.add(frame.callback);
-                sent(stream, frame.endStream, after);
+                sent(stream, frame.endStream);
                 continue;
             }
             ByteBuffer data = frame.data;
@@ -217,25 +228,30 @@ final class FrameFlusher extends IteratingCallback {
                     Math.min(stream.sendWindow, session.sendWindow));
             if (length > 0 && allowed <= 0) {
                 held = hold(held, stream);
+                frames.add(frame);
                 continue;
             }
             boolean whole = allowed == length;
-            ByteBuffer slice = length == 0 ? data : data.slice(data.position(), allowed);
-            generator.data(buffers, stream.getId(), slice == null ? io.wharf.util.buffer.ByteBuffers.EMPTY : slice,
-                    whole && frame.endStream, 0);
-            if (length > 0) {
+            if (whole) {
+                // The generator takes the content whole (moving its position to its limit): no slice of it here.
+                generator.data(buffers, stream.getId(), data == null ? io.wharf.util.buffer.ByteBuffers.EMPTY : data, frame.endStream, 0);
+            } else {
+                generator.data(buffers, stream.getId(), data.slice(data.position(), allowed), false, 0);
                 data.position(data.position() + allowed);
             }
             stream.sendWindow -= allowed;
             session.sendWindow -= allowed;
             dataBytes += allowed;
             if (whole) {
-                it.remove();
                 written.add(frame.callback);
-                sent(stream, frame.endStream, after);
+                sent(stream, frame.endStream);
             } else {
                 held = hold(held, stream);
+                frames.add(frame);
             }
+        }
+        for (int left = count - visited; left > 0; left--) {
+            frames.add(frames.poll());
         }
     }
 
@@ -245,7 +261,7 @@ final class FrameFlusher extends IteratingCallback {
         return set;
     }
 
-    private void sent(Http2Stream stream, boolean endStream, List<Runnable> after) {
+    private void sent(Http2Stream stream, boolean endStream) {
         if (endStream) {
             stream.state = stream.state.localEnded();
             Runnable closed = session.closedIfDone(stream);

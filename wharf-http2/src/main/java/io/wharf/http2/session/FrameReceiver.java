@@ -191,7 +191,7 @@ final class FrameReceiver implements FrameListener {
                     } else {
                         stream = new Http2Stream(session, streamId, session.peerInitialWindow, session.initialReceiveWindow());
                         stream.state = endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN;
-                        session.streams.put(streamId, stream);
+                        session.streams.put(stream);
                         session.remoteStreams++;
                         opened = true;
                     }
@@ -419,7 +419,7 @@ final class FrameReceiver implements FrameListener {
                 } else {
                     promised = new Http2Stream(session, promisedStreamId, session.peerInitialWindow, session.initialReceiveWindow());
                     promised.state = StreamState.RESERVED_REMOTE;
-                    session.streams.put(promisedStreamId, promised);
+                    session.streams.put(promised);
                     session.remoteStreams++;
                 }
             }

@@ -3,9 +3,7 @@ package io.wharf.http2.session;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -112,7 +110,7 @@ public final class Http2Session {
     final RateBudget priorities;
     final RateBudget unknownFrames;
     // Guarded by lock.
-    final Map<Integer, Http2Stream> streams = new HashMap<>();
+    final StreamTable streams = new StreamTable();
     final ClosedStreams recentlyClosed = new ClosedStreams(RECENTLY_CLOSED);
     SessionState state = SessionState.OPEN;
     int remoteStreams;
@@ -328,7 +326,7 @@ public final class Http2Session {
                 stream.state = StreamState.OPEN;
                 localStreams++;
                 stream.listener = listener;
-                streams.put(stream.getId(), stream);
+                streams.put(stream);
                 flusher.offer(new FrameFlusher.StreamFrame(stream, fields, null, endStream, callback));
             }
         } finally {
@@ -388,7 +386,7 @@ public final class Http2Session {
             lastLocalStreamId = id;
             promised = new Http2Stream(this, id, peerInitialWindow, initialReceiveWindow());
             promised.state = StreamState.RESERVED_LOCAL;
-            streams.put(id, promised);
+            streams.put(promised);
             localStreams++;
             Callback forget = Callback.from(InvocationType.NON_BLOCKING, () -> { }, failure -> forgetPromise(promised));
             flusher.offer(new FrameFlusher.StreamFrame(associated, request, null, false, forget, promised));
@@ -762,7 +760,7 @@ public final class Http2Session {
             apply(peerSettings);
             stream = new Http2Stream(this, 1, peerInitialWindow, initialReceiveWindow());
             stream.state = StreamState.HALF_CLOSED_REMOTE;
-            streams.put(1, stream);
+            streams.put(stream);
             remoteStreams++;
             lastRemoteStreamId = 1;
         } finally {

@@ -78,7 +78,8 @@ public final class Http2Stream implements Content.Source {
     long expectedLength = -1;
     long receivedLength;
     Listener listener;
-    private final ArrayDeque<Content.Chunk> chunks = new ArrayDeque<>();
+    /** Content not read yet; made when the first chunk is queued (most requests have none). */
+    private ArrayDeque<Content.Chunk> chunks;
     private Runnable demand;
     private Throwable failure;
     private boolean ended;
@@ -196,7 +197,7 @@ public final class Http2Stream implements Content.Source {
         Content.Chunk chunk;
         session.lock.lock();
         try {
-            chunk = chunks.poll();
+            chunk = chunks == null ? null : chunks.poll();
             if (chunk == null) {
                 if (failure != null) {
                     return Content.Chunk.from(failure);
@@ -217,7 +218,7 @@ public final class Http2Stream implements Content.Source {
         boolean ready;
         session.lock.lock();
         try {
-            ready = !chunks.isEmpty() || failure != null || ended;
+            ready = chunks != null && !chunks.isEmpty() || failure != null || ended;
             if (!ready) {
                 if (demand != null && demand != onContentAvailable) {
                     throw new IllegalStateException("demand already pending on " + this);
@@ -266,6 +267,9 @@ public final class Http2Stream implements Content.Source {
             ended = true;
             return takeDemand();
         }
+        if (chunks == null) {
+            chunks = new ArrayDeque<>(4);
+        }
         if (chunk.isLast()) {
             // Handed out as bytes then EOF, as an HTTP/1 source does: readers that stop at a last chunk
             // without releasing it (they keep it to answer -1) would otherwise hold the network buffer.
@@ -301,11 +305,12 @@ public final class Http2Stream implements Content.Source {
         Runnable wake;
         session.lock.lock();
         try {
-            if (failure == null && !(ended && chunks.isEmpty())) {
+            boolean empty = chunks == null || chunks.isEmpty();
+            if (failure == null && !(ended && empty)) {
                 failure = cause;
             }
-            dropped = chunks.isEmpty() ? null : new ArrayDeque<>(chunks);
-            chunks.clear();
+            dropped = empty ? null : chunks;
+            chunks = null;
             wake = takeDemand();
         } finally {
             session.lock.unlock();
