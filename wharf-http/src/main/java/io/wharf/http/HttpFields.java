@@ -212,6 +212,16 @@ public interface HttpFields extends Iterable<HttpField> {
      */
     interface Mutable extends HttpFields {
 
+        /**
+         * Hands the fields over as an immutable list, without a copy where it can: this list is
+         * then empty, and its fields are the returned list's. For a list made to be frozen once.
+         */
+        default HttpFields takeImmutable() {
+            HttpFields taken = asImmutable();
+            clear();
+            return taken;
+        }
+
         /** Appends {@code field}; a null field is ignored. */
         Mutable add(HttpField field);
 

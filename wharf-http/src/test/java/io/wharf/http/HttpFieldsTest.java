@@ -16,6 +16,19 @@ import org.junit.jupiter.api.Test;
 class HttpFieldsTest {
 
     @Test
+    void takeImmutableHandsTheFieldsOverAndLeavesTheListEmpty() {
+        HttpFields.Mutable fields = HttpFields.build(2).add("a", "1").add("b", "2").add("c", "3");
+        HttpFields taken = fields.takeImmutable();
+        assertEquals(3, taken.size());
+        assertEquals("2", taken.get("b"));
+        assertEquals(0, fields.size());
+        fields.add("d", "4");
+        assertEquals(3, taken.size(), "the list goes on without touching what it handed over");
+        assertNull(taken.get("d"));
+        assertThrows(UnsupportedOperationException.class, () -> ((HttpFields.Mutable) taken).add("e", "5"));
+    }
+
+    @Test
     void looksUpByHeaderAndByNameInAnyCase() {
         HttpFields.Mutable fields = HttpFields.build()
                 .add("content-TYPE", "text/plain")

@@ -50,6 +50,17 @@ public final class ArrayHttpFields implements HttpFields.Mutable {
     }
 
     @Override
+    public HttpFields takeImmutable() {
+        if (frozen) {
+            return this;
+        }
+        HttpFields taken = new ArrayHttpFields(fields, size, true);
+        fields = new HttpField[1];
+        size = 0;
+        return taken;
+    }
+
+    @Override
     public Mutable add(HttpField field) {
         checkMutable();
         if (field != null) {

@@ -105,7 +105,7 @@ record RequestHead(String method, String scheme, String authority, String path, 
         if (!host && authority != null && !authority.isEmpty()) {
             fields.add(HttpHeader.HOST, authority);
         }
-        return new RequestHead(method, scheme, authority, path, fields.asImmutable(), contentLength, null);
+        return new RequestHead(method, scheme, authority, path, fields.takeImmutable(), contentLength, null);
     }
 
     private static RequestHead malformed(String problem) {
