@@ -49,6 +49,8 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
     private Map<String, Object> attributes;
     private volatile HttpFields trailers;
     private volatile boolean expectsContinue;
+    /** The switch an extended CONNECT offers (RFC 8441), made when a handler first asks; null otherwise. */
+    private Http2Upgrade upgrade;
 
     Http2Exchange(Http2ServerConnection connection, Http2Stream stream, RequestHead head, boolean endStream) {
         this.connection = connection;
@@ -129,7 +131,7 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
 
     private HttpURI buildUri() {
         HttpURI built;
-        if (HttpMethod.CONNECT.is(head.method())) {
+        if (HttpMethod.CONNECT.is(head.method()) && head.protocol() == null) {
             built = HttpURI.parseAuthority(head.authority());
         } else {
             String authorityText = head.authority() != null ? head.authority() : head.fields().get(HttpHeader.HOST);
@@ -196,6 +198,52 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
     }
 
     // ---- Request ----
+
+    /**
+     * @return for an extended CONNECT (RFC 8441), the switch to its {@code :protocol}: accepted,
+     *     the server answers {@code 200} and the stream becomes the new protocol's endpoint; else null
+     */
+    @Override
+    public io.wharf.server.ProtocolUpgrade getProtocolUpgrade() {
+        if (upgrade == null && head.protocol() != null) {
+            upgrade = new Http2Upgrade(response, head.protocol());
+        }
+        return upgrade;
+    }
+
+    /** @return whether a handler accepted the switch of an extended CONNECT */
+    boolean isUpgradeAccepted() {
+        Http2Upgrade accepted = upgrade;
+        return accepted != null && accepted.isAccepted();
+    }
+
+    /**
+     * The handler accepted the switch and succeeded: {@code 200} with its fields, then the stream
+     * is the endpoint of the connection the handler's factory makes. Content the client sent
+     * already waits on the stream for that connection to read.
+     */
+    private void switchProtocols(Callback failed) {
+        for (HttpField field : upgrade.fields()) {
+            response.getHeaders().add(field);
+        }
+        response.setStatus(HttpStatus.OK_200);
+        response.writeTunnelHead(Callback.from(InvocationType.NON_BLOCKING, this::openTunnel, failed::failed));
+    }
+
+    private void openTunnel() {
+        io.wharf.http2.session.Http2StreamEndPoint endPoint = new io.wharf.http2.session.Http2StreamEndPoint(stream);
+        endPoint.setIdleTimeout(connection.getEndPoint().getIdleTimeout());
+        io.wharf.io.Connection next;
+        try {
+            next = upgrade.newConnection(endPoint);
+        } catch (Throwable x) {
+            endPoint.close(x);
+            return;
+        }
+        endPoint.setConnection(next);
+        endPoint.onOpen();
+        next.onOpen();
+    }
 
     @Override
     public String getId() {
@@ -277,6 +325,10 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
             if (!completed.compareAndSet(false, true)) {
                 return;
             }
+            if (isUpgradeAccepted()) {
+                switchProtocols(Callback.from(InvocationType.NON_BLOCKING, () -> { }, this::abort));
+                return;
+            }
             if (response.isComplete()) {
                 finish();
                 return;
@@ -288,6 +340,9 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
         public void failed(Throwable cause) {
             if (!completed.compareAndSet(false, true)) {
                 return;
+            }
+            if (upgrade != null) {
+                upgrade.lapse();
             }
             if (response.isCommitted()) {
                 abort(cause);

@@ -174,7 +174,7 @@ public final class Http2ServerConnection extends AbstractConnection
             stream.headers(answer, true, Callback.NOOP);
             return;
         }
-        RequestHead head = RequestHead.of(headers);
+        RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled());
         if (head.problem() != null) {
             if (LOG.isDebugEnabled()) {
                 LOG.debug("Malformed request on stream {} of {}: {}", stream.getId(), this, head.problem());
