@@ -126,7 +126,10 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
                     hold(current);
                     break;
                 }
-                throw new IOException("stream " + stream.getId() + " failed: " + failure.getMessage(), failure);
+                // The stream was reset or its session ended: the endpoint closes with that cause, as a socket's reset does.
+                IOException failed = new IOException("stream " + stream.getId() + " failed: " + failure.getMessage(), failure);
+                close(failed);
+                throw failed;
             }
             filled += ByteBuffers.append(buffer, current.getByteBuffer());
             if (current.hasRemaining()) {
