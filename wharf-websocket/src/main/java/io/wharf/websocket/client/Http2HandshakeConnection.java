@@ -136,16 +136,16 @@ final class Http2HandshakeConnection extends AbstractConnection implements Http2
         HttpFields fields = headers.fields();
         String problem = problem(code, fields, endStream);
         if (problem != null) {
-            stream.reset(ErrorCode.CANCEL);
             fail(new WebSocketHandshakeException(code, "WebSocket handshake failed: " + problem));
+            stream.reset(ErrorCode.CANCEL);
             return;
         }
         List<Extension> extensions;
         try {
             extensions = handshake.extensions(ExtensionConfig.parse(fields.getValuesList(HttpHeader.SEC_WEBSOCKET_EXTENSIONS)));
         } catch (IllegalArgumentException x) {
-            stream.reset(ErrorCode.CANCEL);
             fail(new WebSocketHandshakeException(code, "WebSocket handshake failed: " + x.getMessage()));
+            stream.reset(ErrorCode.CANCEL);
             return;
         }
         if (!done.compareAndSet(false, true)) {
