@@ -60,6 +60,7 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
     private boolean writeWanted;
     private Throwable sendFailure;
     private boolean outputEnded;
+    private volatile java.util.function.Consumer<Throwable> closeListener = cause -> { };
 
     /** Takes over {@code stream}: it becomes the stream's listener. Open it with {@link #onOpen()}. */
     public Http2StreamEndPoint(Http2Stream stream) {
@@ -72,6 +73,16 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
     /** @return the stream beneath */
     public Http2Stream getStream() {
         return stream;
+    }
+
+    /** Sets what to tell, once, after this endpoint closed (the cause, or null for a normal close). */
+    public void setCloseListener(java.util.function.Consumer<Throwable> listener) {
+        this.closeListener = java.util.Objects.requireNonNull(listener, "listener");
+    }
+
+    @Override
+    protected void onClosed(Throwable cause) {
+        closeListener.accept(cause);
     }
 
     @Override

@@ -262,6 +262,23 @@ class WebSocketOverHttp2ClientTest {
     }
 
     @Test
+    void stoppingTheServerClosesTheSessionWith1001() throws Exception {
+        startServer(false);
+        Session session = client(HttpTransport.HTTP_1_1, false).connect(new ClientRecorder(),
+            URI.create("ws://127.0.0.1:" + port + "/echo"), ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS);
+        next(serverEvents);
+        // The connect completes when the client read the 200, maybe before the server opened its side:
+        // the server's shutdown also reaches a session that opens while it stops.
+        long started = System.nanoTime();
+        server.stop();
+        // The server waited for the client's answer to its 1001 rather than for its stop timeout.
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(5), "the stop took " + (System.nanoTime() - started) / 1_000_000 + " ms");
+        assertEquals("close:1001:server stopping", next(clientEvents));
+        assertEquals("close:1001:", next(serverEvents));
+        assertTrue(!session.isOpen());
+    }
+
+    @Test
     void aServerWithoutExtendedConnectIsRefusedClearly() throws Exception {
         serverHttp2.setConnectProtocolEnabled(false);
         startServer(false);

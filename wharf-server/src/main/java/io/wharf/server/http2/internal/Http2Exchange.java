@@ -243,6 +243,7 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
         endPoint.setConnection(next);
         endPoint.onOpen();
         next.onOpen();
+        connection.tunnelOpened(endPoint);
     }
 
     @Override

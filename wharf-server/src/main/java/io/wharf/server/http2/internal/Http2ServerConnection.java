@@ -66,6 +66,9 @@ public final class Http2ServerConnection extends AbstractConnection
     /** The client's settings and request of an HTTP/1.1 upgrade, until opened; null otherwise. */
     private Settings upgradeSettings;
     private RequestHead upgradeRequest;
+    /** The endpoints of the streams that switched protocols (extended CONNECT), while open. */
+    private volatile boolean shuttingDown;
+    private final java.util.Set<io.wharf.http2.session.Http2StreamEndPoint> tunnels = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
     public Http2ServerConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration,
@@ -159,9 +162,38 @@ public final class Http2ServerConnection extends AbstractConnection
         super.onClose(cause);
     }
 
+    /**
+     * Graceful close: GOAWAY, the streams under way finish, then the connection closes. The
+     * connections running on streams that switched protocols (WebSocket over HTTP/2) are asked to
+     * finish too, as those on HTTP/1.1 connections are: a WebSocket closes with 1001.
+     */
     @Override
     public void shutdown() {
+        shuttingDown = true;
         session.shutdown();
+        tunnels.forEach(Http2ServerConnection::shutdownTunnel);
+    }
+
+    /**
+     * A stream switched protocols and its connection is open: it is asked to finish when this
+     * connection shuts down, at once if that began already.
+     */
+    void tunnelOpened(io.wharf.http2.session.Http2StreamEndPoint tunnel) {
+        tunnels.add(tunnel);
+        tunnel.setCloseListener(cause -> tunnels.remove(tunnel));
+        if (!tunnel.isOpen()) {
+            tunnels.remove(tunnel);
+        } else if (shuttingDown) {
+            shutdownTunnel(tunnel);
+        }
+    }
+
+    private static void shutdownTunnel(io.wharf.http2.session.Http2StreamEndPoint tunnel) {
+        if (tunnel.getConnection() instanceof AbstractConnector.GracefulConnection graceful) {
+            graceful.shutdown();
+        } else {
+            tunnel.close();
+        }
     }
 
     // ---- Http2Session.Listener, on the reading thread ----
