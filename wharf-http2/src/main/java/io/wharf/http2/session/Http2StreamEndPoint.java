@@ -197,9 +197,14 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
         }
     }
 
-    /** The stream has content (or ended, or failed): complete the fill interest. */
+    /**
+     * The stream has content (or ended, or failed): complete the fill interest, or once closed
+     * drop what came. One demand task for both, as a stream takes one at a time.
+     */
     private void onReadable() {
-        if (registering == Thread.currentThread()) {
+        if (!isOpen()) {
+            drain();
+        } else if (registering == Thread.currentThread()) {
             session.execute(fillInterest());
         } else {
             session.invoke(fillInterest());
@@ -344,7 +349,7 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
             return;
         }
         // The peer has yet to end its side: drop what it still sends, and reset if it never ends.
-        new Drain().run();
+        drain();
         if (session.scheduler() == null) {
             stream.reset(ErrorCode.CANCEL);
         } else {
@@ -357,25 +362,17 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
     }
 
     /** Reads and drops what the peer sends after we closed, until its END_STREAM or a reset. */
-    private final class Drain implements Invocable.Task {
-        @Override
-        public void run() {
-            while (true) {
-                Content.Chunk dropped = stream.read();
-                if (dropped == null) {
-                    stream.demand(this);
-                    return;
-                }
-                dropped.release();
-                if (dropped.isLast()) {
-                    return;
-                }
+    private void drain() {
+        while (true) {
+            Content.Chunk dropped = stream.read();
+            if (dropped == null) {
+                stream.demand(readable);
+                return;
             }
-        }
-
-        @Override
-        public InvocationType invocationType() {
-            return InvocationType.NON_BLOCKING;
+            dropped.release();
+            if (dropped.isLast()) {
+                return;
+            }
         }
     }
 

@@ -90,6 +90,19 @@ final class Http2HandshakeConnection extends AbstractConnection implements Http2
         }
     }
 
+    /**
+     * Nothing moved for the idle timeout: before the answer, the handshake fails; once the
+     * WebSocket runs, its own idle timeout governs and the connection stays.
+     */
+    @Override
+    public boolean onIdleExpired(java.util.concurrent.TimeoutException timeout) {
+        if (done.get() && session.getStreamCount() > 0) {
+            return false;
+        }
+        fail(timeout);
+        return true;
+    }
+
     @Override
     public void onClose(Throwable cause) {
         fail(cause != null ? cause : new ClosedChannelException());

@@ -134,9 +134,12 @@ class WebSocketOverHttp2ClientTest {
         }
     }
 
+    private WebSocketConfiguration serverSessions = WebSocketConfiguration.defaults().withMaxMessageSize(4 * 1024 * 1024);
+    private java.time.Duration connectionIdleTimeout = java.time.Duration.ofSeconds(30);
+
     private void startServer(boolean tls) throws Exception {
         WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler();
-        handler.setConfiguration(WebSocketConfiguration.defaults().withMaxMessageSize(4 * 1024 * 1024));
+        handler.setConfiguration(serverSessions);
         handler.addExtension(new PerMessageDeflateFactory());
         handler.addMapping("/echo", (request, response) -> {
             serverEvents.add("handshake:" + request.request().getConnectionMetaData().getHttpVersion() + ":"
@@ -154,6 +157,7 @@ class WebSocketOverHttp2ClientTest {
                 new Http2ConnectionFactory(http, serverHttp2))
             : new ServerConnector(server, 1, new HttpConnectionFactory(http), new Http2CleartextConnectionFactory(http, serverHttp2));
         connector.setHost("127.0.0.1");
+        connector.setIdleTimeout(connectionIdleTimeout);
         server.addConnector(connector);
         server.setHandler(handler);
         server.start();
@@ -182,6 +186,7 @@ class WebSocketOverHttp2ClientTest {
         httpClient = new HttpClient(transport);
         httpClient.setByteBufferPool(leaks.pool());
         httpClient.getHttp2Configuration().setInitialStreamWindow(65_535);
+        httpClient.setIdleTimeout(connectionIdleTimeout);
         if (keys != null) {
             TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             trust.init(keys);
@@ -276,6 +281,24 @@ class WebSocketOverHttp2ClientTest {
         assertEquals("close:1001:server stopping", next(clientEvents));
         assertEquals("close:1001:", next(serverEvents));
         assertTrue(!session.isOpen());
+    }
+
+    @Test
+    void theSessionsIdleTimeoutGovernsNotTheConnections() throws Exception {
+        connectionIdleTimeout = java.time.Duration.ofMillis(300);
+        serverSessions = serverSessions.withTimeouts(java.time.Duration.ofMillis(1500), java.time.Duration.ofSeconds(5));
+        startServer(false);
+        WebSocketClient client = client(HttpTransport.HTTP_1_1, false);
+        Session session = client.connect(new ClientRecorder(), URI.create("ws://127.0.0.1:" + port + "/echo"),
+            ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS);
+        next(serverEvents);
+        // Both HTTP/2 connections idle past their 300 ms: they stay, as the WebSocket on them is open.
+        Thread.sleep(900);
+        session.sendText("still here").get(WAIT, TimeUnit.SECONDS);
+        assertEquals("text:still here", next(clientEvents));
+        // The session idles past its own 1.5 s: the server closes it with 1001.
+        assertEquals("close:1001:idle timeout", next(clientEvents));
+        assertTrue(next(serverEvents).startsWith("close:1001"));
     }
 
     @Test

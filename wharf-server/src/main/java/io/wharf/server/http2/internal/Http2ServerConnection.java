@@ -140,7 +140,8 @@ public final class Http2ServerConnection extends AbstractConnection
     }
 
     /**
-     * Nothing moved either way for the idle timeout: the session says GOAWAY (NO_ERROR) and closes
+     * Nothing moved either way for the idle timeout: unless streams that switched protocols are
+     * open (they have idle timeouts of their own), the session says GOAWAY (NO_ERROR) and closes
      * once that is written, failing the streams still open, as HTTP/1.1 fails its request then.
      * When the session was already closing, or a write has waited the whole timeout (the peer
      * does not read, so the GOAWAY would only wait behind it for another timeout), the endpoint
@@ -148,6 +149,10 @@ public final class Http2ServerConnection extends AbstractConnection
      */
     @Override
     public boolean onIdleExpired(TimeoutException timeout) {
+        if (!tunnels.isEmpty()) {
+            // A WebSocket (or other tunnel) may idle as long as its own idle timeout allows; it closes itself.
+            return false;
+        }
         SessionState state = session.getState();
         if (state == SessionState.FAILING || state == SessionState.CLOSED) {
             return true;
