@@ -3,7 +3,9 @@ package io.wharf.http2.session;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.io.AbstractEndPoint;
@@ -60,7 +62,7 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
     private boolean writeWanted;
     private Throwable sendFailure;
     private boolean outputEnded;
-    private volatile java.util.function.Consumer<Throwable> closeListener = cause -> { };
+    private volatile Consumer<Throwable> closeListener = cause -> { };
 
     /** Takes over {@code stream}: it becomes the stream's listener. Open it with {@link #onOpen()}. */
     public Http2StreamEndPoint(Http2Stream stream) {
@@ -76,8 +78,8 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
     }
 
     /** Sets what to tell, once, after this endpoint closed (the cause, or null for a normal close). */
-    public void setCloseListener(java.util.function.Consumer<Throwable> listener) {
-        this.closeListener = java.util.Objects.requireNonNull(listener, "listener");
+    public void setCloseListener(Consumer<Throwable> listener) {
+        this.closeListener = Objects.requireNonNull(listener, "listener");
     }
 
     @Override

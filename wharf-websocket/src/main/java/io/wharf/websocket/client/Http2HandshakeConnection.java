@@ -209,7 +209,7 @@ final class Http2HandshakeConnection extends AbstractConnection implements Http2
     void fail(Throwable cause) {
         if (done.compareAndSet(false, true)) {
             handshake.failed(cause);
-            session.failConnection(ErrorCode.CANCEL, "WebSocket handshake failed");
+            session.failConnection(ErrorCode.NO_ERROR, "WebSocket handshake failed");
             getEndPoint().close(cause);
         }
     }

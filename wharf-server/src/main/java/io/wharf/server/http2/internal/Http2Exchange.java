@@ -16,7 +16,9 @@ import io.wharf.http.HttpURI;
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.Http2StreamEndPoint;
 import io.wharf.http2.session.StreamState;
+import io.wharf.io.Connection;
 import io.wharf.io.Content;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.HttpConfiguration;
@@ -231,9 +233,9 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
     }
 
     private void openTunnel() {
-        io.wharf.http2.session.Http2StreamEndPoint endPoint = new io.wharf.http2.session.Http2StreamEndPoint(stream);
+        Http2StreamEndPoint endPoint = new Http2StreamEndPoint(stream);
         endPoint.setIdleTimeout(connection.getEndPoint().getIdleTimeout());
-        io.wharf.io.Connection next;
+        Connection next;
         try {
             next = upgrade.newConnection(endPoint);
         } catch (Throwable x) {

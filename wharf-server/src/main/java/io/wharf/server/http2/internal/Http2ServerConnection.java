@@ -2,6 +2,8 @@ package io.wharf.server.http2.internal;
 
 import java.net.SocketAddress;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -16,6 +18,7 @@ import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Session;
 import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.Http2StreamEndPoint;
 import io.wharf.http2.session.NetworkReader;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.http2.session.SessionState;
@@ -68,7 +71,7 @@ public final class Http2ServerConnection extends AbstractConnection
     private RequestHead upgradeRequest;
     /** The endpoints of the streams that switched protocols (extended CONNECT), while open. */
     private volatile boolean shuttingDown;
-    private final java.util.Set<io.wharf.http2.session.Http2StreamEndPoint> tunnels = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Http2StreamEndPoint> tunnels = ConcurrentHashMap.newKeySet();
 
     /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
     public Http2ServerConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration,
@@ -183,7 +186,7 @@ public final class Http2ServerConnection extends AbstractConnection
      * A stream switched protocols and its connection is open: it is asked to finish when this
      * connection shuts down, at once if that began already.
      */
-    void tunnelOpened(io.wharf.http2.session.Http2StreamEndPoint tunnel) {
+    void tunnelOpened(Http2StreamEndPoint tunnel) {
         tunnels.add(tunnel);
         tunnel.setCloseListener(cause -> tunnels.remove(tunnel));
         if (!tunnel.isOpen()) {
@@ -193,7 +196,7 @@ public final class Http2ServerConnection extends AbstractConnection
         }
     }
 
-    private static void shutdownTunnel(io.wharf.http2.session.Http2StreamEndPoint tunnel) {
+    private static void shutdownTunnel(Http2StreamEndPoint tunnel) {
         if (tunnel.getConnection() instanceof AbstractConnector.GracefulConnection graceful) {
             graceful.shutdown();
         } else {
