@@ -13,6 +13,11 @@ import io.wharf.io.EndPoint;
  * asked for a switch — an HTTP/1.1 request with an {@code Upgrade} field and the
  * {@code upgrade} option in {@code Connection}.
  *
+ * <p>Over HTTP/2 an extended CONNECT (RFC 8441) offers its {@code :protocol} the same way; there
+ * the server answers {@code 200} (not 101, and without {@code Upgrade} or {@code Connection})
+ * and the factory's connection runs on an endpoint over the request's stream, while the HTTP/2
+ * connection's other streams go on.
+ *
  * <p>A handler that takes the offer calls {@link #accept} and then completes its callback
  * without writing a response. The server then writes {@code 101 Switching Protocols} with
  * the given fields, and once that is written it replaces the connection on the endpoint with

@@ -66,7 +66,8 @@ public interface Request extends Content.Source {
 
     /**
      * @return the switch to another protocol that this request asked for and its connection
-     *     can make (see {@link ProtocolUpgrade}), or null
+     *     can make (see {@link ProtocolUpgrade}): an HTTP/1.1 {@code Upgrade}, or an HTTP/2
+     *     extended CONNECT's {@code :protocol}; or null
      */
     default ProtocolUpgrade getProtocolUpgrade() {
         return null;

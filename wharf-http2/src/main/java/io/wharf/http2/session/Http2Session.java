@@ -122,6 +122,8 @@ public final class Http2Session {
     /** The peer's SETTINGS_ENABLE_PUSH (a server's only) and SETTINGS_MAX_CONCURRENT_STREAMS. */
     boolean peerEnablesPush = true;
     long peerMaxConcurrentStreams = Long.MAX_VALUE;
+    /** The peer's SETTINGS_ENABLE_CONNECT_PROTOCOL (a client reads the server's, RFC 8441 section 3). */
+    boolean peerEnablesConnectProtocol;
     long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
     long sendWindow = 65_535;
     int receiveWindow;
@@ -218,6 +220,8 @@ public final class Http2Session {
         }
         if (role == Role.CLIENT) {
             ours.set(Setting.ENABLE_PUSH, config.isPushEnabled() ? 1 : 0);
+        } else if (config.isConnectProtocolEnabled()) {
+            ours.set(Setting.ENABLE_CONNECT_PROTOCOL, 1);
         }
         Settings settings = ours.build();
         int windowIncrement = config.getInitialSessionWindow() - 65_535;
@@ -366,6 +370,19 @@ public final class Http2Session {
         lock.lock();
         try {
             return role == Role.SERVER && state == SessionState.OPEN && peerEnablesPush;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * @return whether the peer announced SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 (RFC 8441), so
+     *     that extended CONNECT requests may be sent to it; false until its SETTINGS arrived
+     */
+    public boolean isPeerConnectProtocolEnabled() {
+        lock.lock();
+        try {
+            return peerEnablesConnectProtocol;
         } finally {
             lock.unlock();
         }
@@ -647,7 +664,12 @@ public final class Http2Session {
         }
     }
 
-    private void execute(Runnable task) {
+    /** @return the scheduler of timeouts, or null */
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    void execute(Runnable task) {
         try {
             executor.execute(task);
         } catch (RejectedExecutionException x) {
@@ -726,6 +748,9 @@ public final class Http2Session {
         }
         if (settings.contains(Setting.ENABLE_PUSH)) {
             peerEnablesPush = settings.get(Setting.ENABLE_PUSH) != 0;
+        }
+        if (settings.contains(Setting.ENABLE_CONNECT_PROTOCOL)) {
+            peerEnablesConnectProtocol = settings.get(Setting.ENABLE_CONNECT_PROTOCOL) != 0;
         }
         if (settings.contains(Setting.MAX_CONCURRENT_STREAMS)) {
             peerMaxConcurrentStreams = settings.get(Setting.MAX_CONCURRENT_STREAMS);

@@ -13,7 +13,8 @@ import io.wharf.http2.frames.FrameParser;
  * <p>Defaults: 128 concurrent streams, 1 MiB initial stream window and 4 MiB session window,
  * 16 KiB frames, 16 KiB header lists, 10 s for the SETTINGS acknowledgement, and per second at
  * most 128 resets (received right after HEADERS, or ones the peer made us send), 64 SETTINGS,
- * 64 PINGs, 128 empty DATA frames, 1,024 PRIORITY frames and 64 unknown frames.
+ * 64 PINGs, 128 empty DATA frames, 1,024 PRIORITY frames and 64 unknown frames; a server
+ * announces SETTINGS_ENABLE_CONNECT_PROTOCOL (RFC 8441: WebSocket over HTTP/2).
  */
 public final class SessionConfiguration {
 
@@ -33,6 +34,7 @@ public final class SessionConfiguration {
     private int priorityBudget = 1024;
     private int unknownFrameBudget = 64;
     private boolean pushEnabled;
+    private boolean connectProtocolEnabled = true;
 
     public boolean isPushEnabled() {
         return pushEnabled;
@@ -207,6 +209,21 @@ public final class SessionConfiguration {
     /** Frames of unknown types per second. 0: no limit. */
     public SessionConfiguration setUnknownFrameBudget(int unknownFrameBudget) {
         this.unknownFrameBudget = unknownFrameBudget;
+        return this;
+    }
+
+    public boolean isConnectProtocolEnabled() {
+        return connectProtocolEnabled;
+    }
+
+    /**
+     * Whether a server announces SETTINGS_ENABLE_CONNECT_PROTOCOL = 1 and so accepts extended
+     * CONNECT requests (a {@code :protocol} pseudo-header, RFC 8441), the way WebSocket runs over
+     * HTTP/2. On by default; without it such a request is malformed (stream PROTOCOL_ERROR).
+     * A client never announces it (the setting is the server's offer).
+     */
+    public SessionConfiguration setConnectProtocolEnabled(boolean connectProtocolEnabled) {
+        this.connectProtocolEnabled = connectProtocolEnabled;
         return this;
     }
 

@@ -55,6 +55,26 @@ final class RawHttp2Client implements AutoCloseable {
         return start(Settings.EMPTY);
     }
 
+    /** Sends the preface and empty SETTINGS, and acknowledges the server's. @return the server's SETTINGS frame as read */
+    String startAndGetSettings() throws Exception {
+        start(Settings.EMPTY);
+        return history.stream().filter(frame -> frame.startsWith("SETTINGS Settings")).findFirst().orElseThrow();
+    }
+
+    /** @return the frames that come before the server is quiet for 200 ms */
+    List<String> untilIdle() throws Exception {
+        List<String> all = new ArrayList<>();
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() - quietSince < 200_000_000L) {
+            String frame = poll();
+            if (frame != null) {
+                all.add(frame);
+                quietSince = System.nanoTime();
+            }
+        }
+        return all;
+    }
+
     /** Sends the preface and {@code settings}, and acknowledges the server's. */
     RawHttp2Client start(Settings settings) throws Exception {
         generator.preface(out);

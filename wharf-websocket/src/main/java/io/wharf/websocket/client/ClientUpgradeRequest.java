@@ -16,17 +16,24 @@ import java.util.Objects;
  * @param headers extra fields of the opening handshake, in order; the handshake's own fields
  *     ({@code Host}, {@code Upgrade}, {@code Connection}, {@code Sec-WebSocket-*}) may not be set here
  * @param subprotocols the subprotocols offered in {@code Sec-WebSocket-Protocol}, in order
+ * @param http2 whether to open the session over HTTP/2 (RFC 8441): an extended CONNECT on an h2
+ *     connection for {@code wss://} (ALPN) or an h2c connection with prior knowledge for {@code ws://}
  */
-public record ClientUpgradeRequest(Map<String, String> headers, List<String> subprotocols) {
+public record ClientUpgradeRequest(Map<String, String> headers, List<String> subprotocols, boolean http2) {
 
     private static final List<String> RESERVED = List.of("host", "upgrade", "connection", "sec-websocket-key",
         "sec-websocket-version", "sec-websocket-protocol", "sec-websocket-extensions", "content-length", "transfer-encoding");
+    /** Connection-specific fields HTTP/2 forbids (RFC 9113 section 8.2.2), besides those above. */
+    private static final List<String> NOT_IN_HTTP2 = List.of("keep-alive", "proxy-connection", "te");
 
     public ClientUpgradeRequest {
         headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         subprotocols = List.copyOf(subprotocols);
         for (Map.Entry<String, String> field : headers.entrySet()) {
             checkField(field.getKey(), field.getValue());
+            if (http2 && NOT_IN_HTTP2.contains(field.getKey().toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException(field.getKey() + " is a connection-specific field, which HTTP/2 forbids");
+            }
         }
         for (String subprotocol : subprotocols) {
             if (!subprotocol.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
@@ -35,21 +42,35 @@ public record ClientUpgradeRequest(Map<String, String> headers, List<String> sub
         }
     }
 
-    /** @return a request with no extra field and no subprotocol */
+    /** A request over HTTP/1.1. */
+    public ClientUpgradeRequest(Map<String, String> headers, List<String> subprotocols) {
+        this(headers, subprotocols, false);
+    }
+
+    /** @return a request over HTTP/1.1 with no extra field and no subprotocol */
     public static ClientUpgradeRequest defaults() {
-        return new ClientUpgradeRequest(Map.of(), List.of());
+        return new ClientUpgradeRequest(Map.of(), List.of(), false);
+    }
+
+    /**
+     * @return a copy that opens the session over HTTP/2 (RFC 8441) when {@code http2}: the
+     *     server must enable extended CONNECT in its SETTINGS, else the connect fails with a
+     *     {@link WebSocketHandshakeException} saying so
+     */
+    public ClientUpgradeRequest withHttp2(boolean http2) {
+        return new ClientUpgradeRequest(headers, subprotocols, http2);
     }
 
     /** @return a copy with the field {@code name: value} added (replacing a field of that name) */
     public ClientUpgradeRequest withHeader(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(headers);
         more.put(name, value);
-        return new ClientUpgradeRequest(more, subprotocols);
+        return new ClientUpgradeRequest(more, subprotocols, http2);
     }
 
     /** @return a copy that offers these subprotocols, in this order */
     public ClientUpgradeRequest withSubprotocols(String... offered) {
-        return new ClientUpgradeRequest(headers, new ArrayList<>(List.of(offered)));
+        return new ClientUpgradeRequest(headers, new ArrayList<>(List.of(offered)), http2);
     }
 
     private static void checkField(String name, String value) {

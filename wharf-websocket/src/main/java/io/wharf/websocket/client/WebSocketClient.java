@@ -13,9 +13,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.wharf.client.HttpClient;
+import io.wharf.http.HttpFields;
 import io.wharf.io.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.io.ssl.SslConnection;
+import io.wharf.io.ssl.SslEndPoint;
+import io.wharf.io.ssl.SslHandshake;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Promise;
 import io.wharf.util.thread.Scheduler;
@@ -40,6 +44,13 @@ import io.wharf.websocket.internal.ListenerSession;
  *      ─► HandshakeConnection: GET + Upgrade ─► 101 checked ─► endpoint.upgrade(WebSocketConnection)
  *      ─► listener.onOpen(session) ─► future completes with the session
  * </pre>
+ *
+ * <p><b>Over HTTP/2</b> ({@link ClientUpgradeRequest#withHttp2}, RFC 8441) the connect opens an
+ * h2 connection ({@code wss://}, h2 by ALPN, which the HttpClient's transport must offer) or h2c
+ * with prior knowledge ({@code ws://}), waits for the server's SETTINGS to enable extended
+ * CONNECT, sends {@code CONNECT} with {@code :protocol websocket}, expects {@code 200}, and runs
+ * the session on the stream ({@link Http2HandshakeConnection}). Each such session has its
+ * connection to itself.
  *
  * <p>It stands on an {@link HttpClient}'s {@link ClientConnector}: its threads, buffer pool,
  * connect timeout and TLS settings ({@code setSslContext}, trust) serve the sessions too; the
@@ -130,7 +141,16 @@ public final class WebSocketClient {
         ClientConnector connector = httpClient.getClientConnector();
         InetSocketAddress address = new InetSocketAddress(uri.getHost(), port);
         Promise<Connection> connected = Promise.from(InvocationType.NON_BLOCKING, opened -> { }, attempt::failed);
-        if (secure) {
+        if (request.http2()) {
+            if (secure && !connector.getApplicationProtocols().contains("h2")) {
+                attempt.failed(new IllegalStateException("wss:// over HTTP/2 needs h2 offered by ALPN, and the HttpClient's "
+                    + "transport (" + httpClient.getTransport() + ") does not offer it: use HttpTransport.HTTP_2 or DYNAMIC"));
+            } else if (secure) {
+                connector.connectTls(address, attempt::http2Connection, connected);
+            } else {
+                connector.connect(address, attempt::http2Connection, connected);
+            }
+        } else if (secure) {
             connector.connectTls(address, attempt::handshakeConnection, connected);
         } else {
             connector.connect(address, attempt::handshakeConnection, connected);
@@ -139,7 +159,7 @@ public final class WebSocketClient {
     }
 
     /** One connect: the handshake's inputs, its timer and its future. */
-    private final class Attempt implements HandshakeConnection.Handshake {
+    private final class Attempt implements Http2HandshakeConnection.Handshake {
         private final CompletableFuture<Session> future = new CompletableFuture<>();
         private final WebSocketListener listener;
         private final URI uri;
@@ -169,6 +189,66 @@ public final class WebSocketClient {
                 endPoint.close();
             }
             return new HandshakeConnection(endPoint, httpClient.getExecutor(), httpClient.getByteBufferPool(), this);
+        }
+
+        /** The connection of an HTTP/2 handshake; over TLS, the server must pick h2 by ALPN. */
+        Connection http2Connection(EndPoint endPoint) {
+            this.endPoint = endPoint;
+            if (future.isDone()) {
+                endPoint.close();
+            }
+            String origin = uri.getScheme() + "://" + authority();
+            Http2HandshakeConnection connection = new Http2HandshakeConnection(endPoint, httpClient, origin, this);
+            if (endPoint instanceof SslEndPoint tls) {
+                tls.getSslConnection().addListener(new SslConnection.Listener() {
+                    @Override
+                    public void handshakeSucceeded(SslHandshake handshake) {
+                        if (!"h2".equals(handshake.applicationProtocol())) {
+                            connection.fail(new WebSocketHandshakeException(0, "WebSocket handshake failed: the server at " + origin
+                                + " picked " + (handshake.applicationProtocol().isEmpty() ? "no protocol" : handshake.applicationProtocol())
+                                + " by ALPN, not h2"));
+                        }
+                    }
+                });
+            }
+            return connection;
+        }
+
+        /** @return the host (bracketed when IPv6) and the port when not the scheme's default */
+        private String authority() {
+            String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost();
+            return port == (secure ? 443 : 80) ? host : host + ":" + port;
+        }
+
+        @Override
+        public HttpFields http2Request() {
+            HttpFields.Mutable fields = HttpFields.build();
+            fields.add(":method", "CONNECT");
+            fields.add(":protocol", "websocket");
+            fields.add(":scheme", secure ? "https" : "http");
+            fields.add(":authority", authority());
+            fields.add(":path", target());
+            fields.add("sec-websocket-version", "13");
+            if (!request.subprotocols().isEmpty()) {
+                fields.add("sec-websocket-protocol", String.join(", ", request.subprotocols()));
+            }
+            String offers = ExtensionConfig.format(ExtensionNegotiation.offers(offered));
+            if (offers != null) {
+                fields.add("sec-websocket-extensions", offers);
+            }
+            String userAgent = httpClient.getUserAgent();
+            if (userAgent != null && request.headers().keySet().stream().noneMatch(name -> name.equalsIgnoreCase("User-Agent"))) {
+                fields.add("user-agent", userAgent);
+            }
+            for (Map.Entry<String, String> field : request.headers().entrySet()) {
+                fields.add(field.getKey().toLowerCase(Locale.ROOT), field.getValue());
+            }
+            return fields;
+        }
+
+        private String target() {
+            String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            return uri.getRawQuery() == null ? target : target + "?" + uri.getRawQuery();
         }
 
         @Override

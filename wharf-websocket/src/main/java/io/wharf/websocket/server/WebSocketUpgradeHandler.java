@@ -43,6 +43,14 @@ import io.wharf.websocket.internal.ListenerSession;
  * </ol>
  * Then it answers 101 with {@code Sec-WebSocket-Accept} through
  * {@link ProtocolUpgrade#accept}, and the endpoint becomes a {@link WebSocketConnection}.
+ *
+ * <p><b>Over HTTP/2</b> (RFC 8441) the handshake is an extended CONNECT with
+ * {@code :protocol websocket} on a stream, which the server accepts when its HTTP/2 factory
+ * announces SETTINGS_ENABLE_CONNECT_PROTOCOL (the default). There is no {@code Upgrade},
+ * {@code Connection} or {@code Sec-WebSocket-Key}: another HTTP/2 request to a mapped path gets
+ * 426, a {@code :protocol} other than websocket 400; the version, origin, creator, subprotocol
+ * and extension steps are the same. The answer is {@code 200} without {@code Sec-WebSocket-Accept},
+ * and the session runs on the stream while the connection's other streams go on.
  * Requests to other paths are passed on ({@code handle} returns false). Extensions the client
  * offers in {@code Sec-WebSocket-Extensions} are negotiated with the factories added by
  * {@link #addExtension} (a malformed field gets 400); those agreed are named in the answer and
@@ -134,20 +142,35 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
             return false;
         }
         HttpFields headers = request.getHeaders();
-        if (!headers.contains(HttpHeader.UPGRADE)) {
-            return upgradeRequired(response, callback, "this resource speaks WebSocket: ask with Upgrade: websocket\n");
-        }
-        String problem = problemOf(request, headers);
-        if (problem != null) {
-            Response.writeError(request, response, callback, 400, problem);
-            return true;
+        boolean http2 = request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_2;
+        if (http2) {
+            ProtocolUpgrade offer = request.getProtocolUpgrade();
+            if (offer == null) {
+                return upgradeRequired(response, callback,
+                    "this resource speaks WebSocket: over HTTP/2 ask with an extended CONNECT, :protocol websocket (RFC 8441)\n");
+            }
+            if (!offer.getOfferedProtocols().contains("websocket")) {
+                Response.writeError(request, response, callback, 400, ":protocol is " + offer.getOfferedProtocols().get(0)
+                    + ", not websocket");
+                return true;
+            }
+        } else {
+            if (!headers.contains(HttpHeader.UPGRADE)) {
+                return upgradeRequired(response, callback, "this resource speaks WebSocket: ask with Upgrade: websocket\n");
+            }
+            String problem = problemOf(request, headers);
+            if (problem != null) {
+                Response.writeError(request, response, callback, 400, problem);
+                return true;
+            }
         }
         if (!"13".equals(headers.get(HttpHeader.SEC_WEBSOCKET_VERSION))) {
             return upgradeRequired(response, callback, "unsupported Sec-WebSocket-Version: "
                 + headers.get(HttpHeader.SEC_WEBSOCKET_VERSION) + "; this server speaks 13\n");
         }
+        // Over HTTP/2 there is no key: the stream itself proves the handshake (RFC 8441 section 5).
         String key = headers.get(HttpHeader.SEC_WEBSOCKET_KEY);
-        if (!HandshakeKey.isValid(key)) {
+        if (!http2 && !HandshakeKey.isValid(key)) {
             Response.writeError(request, response, callback, 400,
                 key == null ? "no Sec-WebSocket-Key" : "Sec-WebSocket-Key is not 16 bytes in base64");
             return true;
@@ -182,7 +205,10 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
             Response.writeError(request, response, callback, 400, "bad Sec-WebSocket-Extensions: " + x.getMessage());
             return true;
         }
-        HttpFields.Mutable fields = HttpFields.build().add(HttpHeader.SEC_WEBSOCKET_ACCEPT.asString(), HandshakeKey.accept(key));
+        HttpFields.Mutable fields = HttpFields.build();
+        if (!http2) {
+            fields.add(HttpHeader.SEC_WEBSOCKET_ACCEPT.asString(), HandshakeKey.accept(key));
+        }
         String subprotocol = answer.getSubprotocol();
         if (subprotocol != null) {
             fields.add(HttpHeader.SEC_WEBSOCKET_PROTOCOL.asString(), subprotocol);

@@ -16,6 +16,8 @@ import io.wharf.http.HttpURI;
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.Http2StreamEndPoint;
+import io.wharf.io.Connection;
 import io.wharf.io.Content;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.HttpConfiguration;
@@ -48,6 +50,8 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
     private Map<String, Object> attributes;
     private volatile HttpFields trailers;
     private volatile boolean expectsContinue;
+    /** The switch an extended CONNECT offers (RFC 8441), made when a handler first asks; null otherwise. */
+    private Http2Upgrade upgrade;
 
     Http2Exchange(Http2ServerConnection connection, Http2Stream stream, RequestHead head, boolean endStream) {
         this.connection = connection;
@@ -128,7 +132,7 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
 
     private HttpURI buildUri() {
         HttpURI built;
-        if (HttpMethod.CONNECT.is(head.method())) {
+        if (HttpMethod.CONNECT.is(head.method()) && head.protocol() == null) {
             built = HttpURI.parseAuthority(head.authority());
         } else {
             String authorityText = head.authority() != null ? head.authority() : head.fields().get(HttpHeader.HOST);
@@ -195,6 +199,53 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
     }
 
     // ---- Request ----
+
+    /**
+     * @return for an extended CONNECT (RFC 8441), the switch to its {@code :protocol}: accepted,
+     *     the server answers {@code 200} and the stream becomes the new protocol's endpoint; else null
+     */
+    @Override
+    public io.wharf.server.ProtocolUpgrade getProtocolUpgrade() {
+        if (upgrade == null && head.protocol() != null) {
+            upgrade = new Http2Upgrade(response, head.protocol());
+        }
+        return upgrade;
+    }
+
+    /** @return whether a handler accepted the switch of an extended CONNECT */
+    boolean isUpgradeAccepted() {
+        Http2Upgrade accepted = upgrade;
+        return accepted != null && accepted.isAccepted();
+    }
+
+    /**
+     * The handler accepted the switch and succeeded: {@code 200} with its fields, then the stream
+     * is the endpoint of the connection the handler's factory makes. Content the client sent
+     * already waits on the stream for that connection to read.
+     */
+    private void switchProtocols(Callback failed) {
+        for (HttpField field : upgrade.fields()) {
+            response.getHeaders().add(field);
+        }
+        response.setStatus(HttpStatus.OK_200);
+        response.writeTunnelHead(Callback.from(InvocationType.NON_BLOCKING, this::openTunnel, failed::failed));
+    }
+
+    private void openTunnel() {
+        Http2StreamEndPoint endPoint = new Http2StreamEndPoint(stream);
+        endPoint.setIdleTimeout(connection.getEndPoint().getIdleTimeout());
+        Connection next;
+        try {
+            next = upgrade.newConnection(endPoint);
+        } catch (Throwable x) {
+            endPoint.close(x);
+            return;
+        }
+        endPoint.setConnection(next);
+        endPoint.onOpen();
+        next.onOpen();
+        connection.tunnelOpened(endPoint);
+    }
 
     @Override
     public String getId() {
@@ -276,6 +327,10 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
             if (!completed.compareAndSet(false, true)) {
                 return;
             }
+            if (isUpgradeAccepted()) {
+                switchProtocols(Callback.from(InvocationType.NON_BLOCKING, () -> { }, this::abort));
+                return;
+            }
             if (response.isComplete()) {
                 finish();
                 return;
@@ -287,6 +342,9 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
         public void failed(Throwable cause) {
             if (!completed.compareAndSet(false, true)) {
                 return;
+            }
+            if (upgrade != null) {
+                upgrade.lapse();
             }
             if (response.isCommitted()) {
                 abort(cause);

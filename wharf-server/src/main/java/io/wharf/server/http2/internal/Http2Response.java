@@ -62,6 +62,10 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
 
     @Override
     public void write(boolean last, ByteBuffer content, Callback callback) {
+        if (exchange.isUpgradeAccepted()) {
+            callback.failed(new IllegalStateException("a switch of protocols was accepted: the 200 that opens it is the response"));
+            return;
+        }
         if (lastWritten) {
             callback.failed(new IllegalStateException("write after the last write of " + exchange));
             return;
@@ -100,6 +104,16 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
         } else {
             done.succeeded();
         }
+    }
+
+    /**
+     * Writes the head that opens a tunnel (the {@code 200} of an accepted extended CONNECT),
+     * without END_STREAM: what follows on the stream is the tunnel's, not the response's.
+     */
+    void writeTunnelHead(Callback callback) {
+        committed = true;
+        lastWritten = true;
+        stream.headers(head(), false, callback);
     }
 
     /** @return the head's fields: {@code :status} first, then the handler's minus the connection-specific ones */

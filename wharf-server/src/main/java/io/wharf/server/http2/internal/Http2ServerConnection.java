@@ -2,6 +2,8 @@ package io.wharf.server.http2.internal;
 
 import java.net.SocketAddress;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -16,6 +18,7 @@ import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.session.Http2Session;
 import io.wharf.http2.session.Http2Stream;
+import io.wharf.http2.session.Http2StreamEndPoint;
 import io.wharf.http2.session.NetworkReader;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.http2.session.SessionState;
@@ -66,6 +69,9 @@ public final class Http2ServerConnection extends AbstractConnection
     /** The client's settings and request of an HTTP/1.1 upgrade, until opened; null otherwise. */
     private Settings upgradeSettings;
     private RequestHead upgradeRequest;
+    /** The endpoints of the streams that switched protocols (extended CONNECT), while open. */
+    private volatile boolean shuttingDown;
+    private final Set<Http2StreamEndPoint> tunnels = ConcurrentHashMap.newKeySet();
 
     /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
     public Http2ServerConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration,
@@ -137,7 +143,8 @@ public final class Http2ServerConnection extends AbstractConnection
     }
 
     /**
-     * Nothing moved either way for the idle timeout: the session says GOAWAY (NO_ERROR) and closes
+     * Nothing moved either way for the idle timeout: unless streams that switched protocols are
+     * open (they have idle timeouts of their own), the session says GOAWAY (NO_ERROR) and closes
      * once that is written, failing the streams still open, as HTTP/1.1 fails its request then.
      * When the session was already closing, or a write has waited the whole timeout (the peer
      * does not read, so the GOAWAY would only wait behind it for another timeout), the endpoint
@@ -145,6 +152,10 @@ public final class Http2ServerConnection extends AbstractConnection
      */
     @Override
     public boolean onIdleExpired(TimeoutException timeout) {
+        if (!tunnels.isEmpty()) {
+            // A WebSocket (or other tunnel) may idle as long as its own idle timeout allows; it closes itself.
+            return false;
+        }
         SessionState state = session.getState();
         if (state == SessionState.FAILING || state == SessionState.CLOSED) {
             return true;
@@ -159,9 +170,38 @@ public final class Http2ServerConnection extends AbstractConnection
         super.onClose(cause);
     }
 
+    /**
+     * Graceful close: GOAWAY, the streams under way finish, then the connection closes. The
+     * connections running on streams that switched protocols (WebSocket over HTTP/2) are asked to
+     * finish too, as those on HTTP/1.1 connections are: a WebSocket closes with 1001.
+     */
     @Override
     public void shutdown() {
+        shuttingDown = true;
         session.shutdown();
+        tunnels.forEach(Http2ServerConnection::shutdownTunnel);
+    }
+
+    /**
+     * A stream switched protocols and its connection is open: it is asked to finish when this
+     * connection shuts down, at once if that began already.
+     */
+    void tunnelOpened(Http2StreamEndPoint tunnel) {
+        tunnels.add(tunnel);
+        tunnel.setCloseListener(cause -> tunnels.remove(tunnel));
+        if (!tunnel.isOpen()) {
+            tunnels.remove(tunnel);
+        } else if (shuttingDown) {
+            shutdownTunnel(tunnel);
+        }
+    }
+
+    private static void shutdownTunnel(Http2StreamEndPoint tunnel) {
+        if (tunnel.getConnection() instanceof AbstractConnector.GracefulConnection graceful) {
+            graceful.shutdown();
+        } else {
+            tunnel.close();
+        }
     }
 
     // ---- Http2Session.Listener, on the reading thread ----
@@ -174,7 +214,7 @@ public final class Http2ServerConnection extends AbstractConnection
             stream.headers(answer, true, Callback.NOOP);
             return;
         }
-        RequestHead head = RequestHead.of(headers);
+        RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled());
         if (head.problem() != null) {
             if (LOG.isDebugEnabled()) {
                 LOG.debug("Malformed request on stream {} of {}: {}", stream.getId(), this, head.problem());

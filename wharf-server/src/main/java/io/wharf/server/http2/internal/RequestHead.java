@@ -10,17 +10,28 @@ import io.wharf.http2.hpack.HeaderBlock;
  * A request's header block checked by RFC 9113 sections 8.2 and 8.3 and turned into what the
  * Handler API shows: the method, the target parts, and the fields, with the {@code cookie}
  * crumbs joined into one field (section 8.2.3) and a {@code Host} field made from
- * {@code :authority} when the request has none.
+ * {@code :authority} when the request has none. An extended CONNECT (RFC 8441) carries its
+ * {@code :protocol}.
  *
  * <p>Made on the connection's reading thread from a decoded block; immutable.
  *
+ * @param protocol the {@code :protocol} of an extended CONNECT, else null
  * @param problem null for a well-formed request, else why it is malformed (a stream PROTOCOL_ERROR)
  */
-record RequestHead(String method, String scheme, String authority, String path, HttpFields fields, long contentLength,
-                   String problem) {
+record RequestHead(String method, String scheme, String authority, String path, String protocol, HttpFields fields,
+                   long contentLength, String problem) {
 
-    /** @return the request the block carries, or one whose {@link #problem} says why it is malformed */
-    static RequestHead of(HeaderBlock block) {
+    /** A request without {@code :protocol}. */
+    RequestHead(String method, String scheme, String authority, String path, HttpFields fields, long contentLength, String problem) {
+        this(method, scheme, authority, path, null, fields, contentLength, problem);
+    }
+
+    /**
+     * @param connectProtocol whether we announced SETTINGS_ENABLE_CONNECT_PROTOCOL, without which
+     *     {@code :protocol} is malformed (RFC 8441 section 4)
+     * @return the request the block carries, or one whose {@link #problem} says why it is malformed
+     */
+    static RequestHead of(HeaderBlock block, boolean connectProtocol) {
         if (block.pseudoHeaderAfterField()) {
             return malformed("a pseudo-header after a regular field (RFC 9113 section 8.3)");
         }
@@ -28,6 +39,7 @@ record RequestHead(String method, String scheme, String authority, String path, 
         String scheme = null;
         String authority = null;
         String path = null;
+        String protocol = null;
         for (HttpField pseudo : block.pseudoHeaders()) {
             String name = pseudo.getName();
             String value = pseudo.getValue();
@@ -49,6 +61,13 @@ record RequestHead(String method, String scheme, String authority, String path, 
                     previous = path;
                     path = value;
                 }
+                case ":protocol" -> {
+                    if (!connectProtocol) {
+                        return malformed(":protocol without SETTINGS_ENABLE_CONNECT_PROTOCOL (RFC 8441 section 4)");
+                    }
+                    previous = protocol;
+                    protocol = value;
+                }
                 default -> {
                     return malformed("pseudo-header " + name + " is not one of a request (RFC 9113 section 8.3.1)");
                 }
@@ -60,7 +79,15 @@ record RequestHead(String method, String scheme, String authority, String path, 
         if (method == null) {
             return malformed("no :method (RFC 9113 section 8.3.1)");
         }
-        if (HttpMethod.CONNECT.is(method)) {
+        if (protocol != null) {
+            // Extended CONNECT (RFC 8441 section 4): :scheme and :path as for other requests, and :authority.
+            if (!HttpMethod.CONNECT.is(method)) {
+                return malformed(":protocol on " + method + ", not CONNECT (RFC 8441 section 4)");
+            }
+            if (protocol.isEmpty() || scheme == null || path == null || path.isEmpty() || authority == null) {
+                return malformed("extended CONNECT needs a :protocol, :scheme, :path and :authority (RFC 8441 section 4)");
+            }
+        } else if (HttpMethod.CONNECT.is(method)) {
             if (authority == null || scheme != null || path != null) {
                 return malformed("CONNECT needs :authority and neither :scheme nor :path (RFC 9113 section 8.5)");
             }
@@ -105,7 +132,7 @@ record RequestHead(String method, String scheme, String authority, String path, 
         if (!host && authority != null && !authority.isEmpty()) {
             fields.add(HttpHeader.HOST, authority);
         }
-        return new RequestHead(method, scheme, authority, path, fields.takeImmutable(), contentLength, null);
+        return new RequestHead(method, scheme, authority, path, protocol, fields.takeImmutable(), contentLength, null);
     }
 
     private static RequestHead malformed(String problem) {
