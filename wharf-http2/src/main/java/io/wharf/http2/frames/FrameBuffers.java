@@ -41,6 +41,11 @@ public final class FrameBuffers {
         this.direct = direct;
     }
 
+    /** @return whether its pooled buffers are direct (bytes for a socket) */
+    public boolean isDirect() {
+        return direct;
+    }
+
     /** @return the number of buffers to write */
     public int size() {
         return size;

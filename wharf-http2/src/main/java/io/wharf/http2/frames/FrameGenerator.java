@@ -31,6 +31,8 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 public final class FrameGenerator {
 
     private static final int FRAME_HEADER_LENGTH = 9;
+    /** Heap DATA content up to this size goes into a direct frame buffer by copy rather than as a slice of its own. */
+    static final int COPY_BELOW = 4096;
     /** Zeros to add as padding: padding is at most 255 octets. */
     private static final ByteBuffer ZEROS = ByteBuffer.allocate(255).asReadOnlyBuffer();
 
@@ -75,7 +77,8 @@ public final class FrameGenerator {
      * Frames all the remaining bytes of {@code data} as DATA frames of at most the peer's
      * maximum size, END_STREAM on the last one when {@code endStream}; an empty {@code data}
      * makes one empty frame. The frames refer to slices of {@code data}, whose position moves
-     * to its limit: its bytes must not change until the frames are written.
+     * to its limit: its bytes must not change until the frames are written (small heap content
+     * for direct buffers, up to 4 KiB, is copied instead).
      *
      * @param padding 0 for none, else 1..255 padding octets added to every frame (each then
      *     carries 1 + padding octets fewer of data)
@@ -83,6 +86,15 @@ public final class FrameGenerator {
     public void data(FrameBuffers out, int streamId, ByteBuffer data, boolean endStream, int padding) {
         requireStream(streamId, "DATA");
         requirePadding(padding);
+        if (padding == 0 && out.isDirect() && !data.isDirect() && data.remaining() <= COPY_BELOW) {
+            // A little heap content for a socket: copied after its frame header into the direct
+            // bytes, as the JDK would copy it into a temporary direct buffer to write it.
+            ByteBuffer bytes = out.beginWrite(FRAME_HEADER_LENGTH + data.remaining());
+            putHeader(bytes, data.remaining(), FrameType.DATA, endStream ? Flags.END_STREAM : 0, streamId);
+            bytes.put(data);
+            out.endWrite(bytes);
+            return;
+        }
         int overhead = padding > 0 ? 1 + padding : 0;
         int perFrame = maxFrameSize - overhead;
         int frames = (int) Math.max(1, ((long) data.remaining() + perFrame - 1) / perFrame);

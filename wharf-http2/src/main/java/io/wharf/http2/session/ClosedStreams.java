@@ -6,8 +6,9 @@ package io.wharf.http2.session;
  * the peer's frames in flight are ignored. Remembers the last {@code capacity} closes; older
  * streams count as closed by the peer.
  *
- * <p>A ring of stream ids, so that remembering a close allocates nothing (a close per request);
- * the lookups, which only frames on closed streams need, scan it. Guarded by the session's lock.
+ * <p>A ring of stream ids, so that remembering a close allocates nothing and scans nothing (a
+ * close per request); the lookups, which only frames on closed streams need, scan it. Guarded by
+ * the session's lock.
  */
 final class ClosedStreams {
 
@@ -21,17 +22,23 @@ final class ClosedStreams {
         this.resets = new boolean[capacity];
     }
 
-    /** Records that stream {@code id} closed; {@code resetByUs} once set stays set. */
+    /**
+     * Records that stream {@code id} closed; {@code resetByUs} once set stays set. A stream is
+     * recorded when it closes, and once more right after when we reset it: only the newest
+     * entry is looked at, so that recording a close costs no scan.
+     */
     void add(int id, boolean resetByUs) {
-        int at = indexOf(id);
-        if (at >= 0) {
-            resets[at] |= resetByUs;
+        int newest = next == 0 ? ids.length - 1 : next - 1;
+        if (size > 0 && ids[newest] == id) {
+            resets[newest] |= resetByUs;
             return;
         }
         ids[next] = id;
         resets[next] = resetByUs;
-        next = (next + 1) % ids.length;
-        size = Math.min(size + 1, ids.length);
+        next = next + 1 == ids.length ? 0 : next + 1;
+        if (size < ids.length) {
+            size++;
+        }
     }
 
     /** @return whether stream {@code id} closed lately */
@@ -45,10 +52,11 @@ final class ClosedStreams {
         return at >= 0 && resets[at];
     }
 
-    /** @return where {@code id} is in the ring, newest first, or -1 */
+    /** @return where {@code id} is in the ring, newest first (its newest entry), or -1 */
     private int indexOf(int id) {
-        for (int i = 1; i <= size; i++) {
-            int at = Math.floorMod(next - i, ids.length);
+        int at = next;
+        for (int i = 0; i < size; i++) {
+            at = at == 0 ? ids.length - 1 : at - 1;
             if (ids[at] == id) {
                 return at;
             }

@@ -153,7 +153,10 @@ public final class Http2Session {
         this.parser = role == Role.SERVER ? FrameParser.server(receiver, decoder, pool) : FrameParser.client(receiver, decoder, pool);
         this.encoder = new HpackEncoder();
         this.generator = new FrameGenerator(encoder);
-        this.flusher = new FrameFlusher(this, generator, new FrameBuffers(pool, false), config.getMaxControlFrames());
+        // Frame bytes for a socket go in direct buffers: written from heap ones, the JDK copies each
+        // into a temporary direct buffer it looks up per write. TLS encrypts from heap ones anyway.
+        boolean direct = !(endPoint instanceof io.wharf.io.ssl.SslEndPoint);
+        this.flusher = new FrameFlusher(this, generator, new FrameBuffers(pool, direct), config.getMaxControlFrames());
         this.receiveWindow = config.getInitialSessionWindow();
         this.resets = new RateBudget("resets", config.getResetBudget(), 1, TimeUnit.SECONDS);
         this.settingsFrames = new RateBudget("SETTINGS frames", config.getSettingsBudget(), 1, TimeUnit.SECONDS);
