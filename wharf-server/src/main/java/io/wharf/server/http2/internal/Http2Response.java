@@ -51,7 +51,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
             return;
         }
         HttpFields.Mutable interim = HttpFields.build(fields == null ? 1 : fields.size() + 1);
-        interim.add(":status", Integer.toString(interimStatus));
+        interim.add(":status", decimal(interimStatus));
         if (fields != null) {
             for (HttpField field : fields) {
                 interim.add(field);
@@ -85,7 +85,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
         if (!committed) {
             committed = true;
             if (last && content != null && !headers.contains(HttpHeader.CONTENT_LENGTH) && !endWithTrailers) {
-                headers.put(HttpHeader.CONTENT_LENGTH, Long.toString(content.remaining()));
+                headers.put(HttpHeader.CONTENT_LENGTH, decimal(content.remaining()));
             }
             boolean headEnds = last && !hasContent && !endWithTrailers;
             if (headEnds) {
@@ -119,7 +119,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
     /** @return the head's fields: {@code :status} first, then the handler's minus the connection-specific ones */
     private HttpFields head() {
         HttpFields.Mutable fields = HttpFields.build(headers.size() + 3);
-        fields.add(":status", Integer.toString(status));
+        fields.add(":status", decimal(status));
         for (HttpField field : headers) {
             HttpHeader header = field.getHeader();
             if (header == HttpHeader.CONNECTION || header == HttpHeader.KEEP_ALIVE || header == HttpHeader.TRANSFER_ENCODING
@@ -156,5 +156,19 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
         public InvocationType invocationType() {
             return callback.invocationType();
         }
+    }
+
+    /** Numbers up to 1023 (statuses, small content lengths) as text, made once. */
+    private static final String[] DECIMALS = new String[1024];
+
+    static {
+        for (int i = 0; i < DECIMALS.length; i++) {
+            DECIMALS[i] = Integer.toString(i);
+        }
+    }
+
+    /** @return {@code number} as decimal text, without making a string for the common small ones */
+    private static String decimal(long number) {
+        return number >= 0 && number < DECIMALS.length ? DECIMALS[(int) number] : Long.toString(number);
     }
 }
