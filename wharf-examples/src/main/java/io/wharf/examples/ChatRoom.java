@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.regex.Pattern;
 
 import io.wharf.http.BadMessageException;
@@ -39,7 +41,8 @@ import io.wharf.websocket.server.WebSocketUpgradeHandler;
  * and speak its JSON on the peer server.
  *
  * <p><b>Threads.</b> Listeners are non-blocking: each message is broadcast on the thread that
- * read it, with one asynchronous send per member; the member set is a concurrent set.
+ * read it, with one asynchronous send per member; a leave is announced on a virtual thread of
+ * its own; the member set is a concurrent set.
  */
 public final class ChatRoom implements WebSocketCreator {
 
@@ -49,6 +52,13 @@ public final class ChatRoom implements WebSocketCreator {
     private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N} _-]{1,24}");
 
     private final Set<Member> members = ConcurrentHashMap.newKeySet();
+    /**
+     * Where a leave is announced: not on the thread that closed the session, which may be
+     * inside another member's failed send (a write to a dead socket closes it at once), so that
+     * a run of dead members cannot nest their leaves one in another (a stack overflow when a
+     * thousand clients went away together).
+     */
+    private final Executor announcer = Executors.newVirtualThreadPerTaskExecutor();
 
     /** @return the upgrade handler that serves this room at {@code /chat/ws} */
     public WebSocketUpgradeHandler handler() {
@@ -121,7 +131,8 @@ public final class ChatRoom implements WebSocketCreator {
 
         private void leave() {
             if (members.remove(this)) {
-                broadcast(event("leave", "name", name));
+                String left = event("leave", "name", name);
+                announcer.execute(() -> broadcast(left));
             }
         }
 
