@@ -147,7 +147,7 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
         EndPoint endPoint = connection.getEndPoint();
         endPoints.add(endPoint);
         if (shutdown) {
-            shutdownConnection(endPoint);
+            GracefulConnection.shutdown(endPoint);
         }
     }
 
@@ -169,21 +169,12 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
         shutdown = true;
         stopAccepting();
         for (EndPoint endPoint : endPoints) {
-            shutdownConnection(endPoint);
+            GracefulConnection.shutdown(endPoint);
         }
         if (endPoints.isEmpty()) {
             allClosed.complete(null);
         }
         return allClosed;
-    }
-
-    /** Asks the endpoint's current connection (the upgraded one, if any) to finish and close. */
-    private static void shutdownConnection(EndPoint endPoint) {
-        if (endPoint.getConnection() instanceof GracefulConnection graceful) {
-            graceful.shutdown();
-        } else {
-            endPoint.close();
-        }
     }
 
     /** Stops accepting new connections; open ones carry on. */
@@ -208,5 +199,14 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
     public interface GracefulConnection {
         /** Closes now when idle, else after the response in flight. Thread-safe. */
         void shutdown();
+
+        /** Asks the endpoint's current connection (the upgraded one, if any) to finish, or closes the endpoint when it cannot. */
+        static void shutdown(EndPoint endPoint) {
+            if (endPoint.getConnection() instanceof GracefulConnection graceful) {
+                graceful.shutdown();
+            } else {
+                endPoint.close();
+            }
+        }
     }
 }

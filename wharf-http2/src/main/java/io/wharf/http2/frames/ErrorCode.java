@@ -51,6 +51,12 @@ public enum ErrorCode {
         return code;
     }
 
+    /** @return the name of {@code code} (a 32-bit unsigned value), or {@code 0x} and its hex digits when HTTP/2 defines none */
+    public static String describe(long code) {
+        ErrorCode error = from(code);
+        return error != null ? error.name() : "0x" + Long.toHexString(code);
+    }
+
     /** @return the error of {@code code} (a 32-bit unsigned value), or null when HTTP/2 defines none */
     public static ErrorCode from(long code) {
         return code >= 0 && code < BY_CODE.length ? BY_CODE[(int) code] : null;

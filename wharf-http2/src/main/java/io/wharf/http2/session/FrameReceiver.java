@@ -334,7 +334,7 @@ final class FrameReceiver implements FrameListener {
             return;
         }
         ErrorCode error = ErrorCode.from(errorCode);
-        String why = "stream " + streamId + " reset by the peer: " + (error == null ? "0x" + Long.toHexString(errorCode) : error);
+        String why = "stream " + streamId + " reset by the peer: " + ErrorCode.describe(errorCode);
         ErrorCode code = error == null ? ErrorCode.CANCEL : error;
         session.abandon(stream, code, error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new StreamResetException(why, code));
         if (closed != null) {
@@ -503,7 +503,7 @@ final class FrameReceiver implements FrameListener {
         ErrorCode error = ErrorCode.from(errorCode);
         for (Http2Stream stream : unprocessed) {
             session.abandon(stream, ErrorCode.REFUSED_STREAM, new StreamNotProcessedException("stream " + stream.getId()
-                    + " was not processed: GOAWAY " + (error == null ? "0x" + Long.toHexString(errorCode) : error)
+                    + " was not processed: GOAWAY " + ErrorCode.describe(errorCode)
                     + " with last stream " + lastStreamId));
         }
         closed.forEach(Runnable::run);

@@ -33,10 +33,10 @@ import io.wharf.server.ServerConnector;
 import io.wharf.server.tls.ServerTlsContext;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.Callback;
 import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
-import io.wharf.websocket.api.WebSocketListener;
+import io.wharf.websocket.testing.CloseOnRequestEcho;
+import io.wharf.websocket.testing.RecordingListener;
 import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.HandshakeKey;
 import io.wharf.websocket.core.WebSocketConfiguration;
@@ -81,65 +81,6 @@ class WebSocketClientTest {
         }
     }
 
-    /** Echoes; "close-me:N" closes with N; records the handshake's fields and the close. */
-    final class ServerEcho implements WebSocketListener {
-        Session session;
-
-        @Override
-        public void onOpen(Session session) {
-            this.session = session;
-        }
-
-        @Override
-        public void onText(String text) {
-            if (text.startsWith("close-me:")) {
-                session.close(Integer.parseInt(text.substring(9)), "server closes");
-                return;
-            }
-            session.sendText(text, Callback.NOOP);
-        }
-
-        @Override
-        public void onBinary(ByteBuffer payload) {
-            session.sendBinary(ByteBuffer.allocate(payload.remaining()).put(payload).flip(), Callback.NOOP);
-        }
-
-        @Override
-        public void onPing(ByteBuffer payload) {
-            serverEvents.add("ping:" + StandardCharsets.UTF_8.decode(payload));
-        }
-
-        @Override
-        public void onClose(int code, String reason) {
-            serverEvents.add("close:" + code + ":" + reason);
-        }
-    }
-
-    /** Records what the client's session hears. */
-    final class ClientRecorder implements WebSocketListener {
-        @Override
-        public void onText(String text) {
-            clientEvents.add("text:" + text);
-        }
-
-        @Override
-        public void onBinary(ByteBuffer payload) {
-            byte[] bytes = new byte[payload.remaining()];
-            payload.get(bytes);
-            clientEvents.add("binary:" + java.util.Arrays.hashCode(bytes) + ":" + bytes.length);
-        }
-
-        @Override
-        public void onPong(ByteBuffer payload) {
-            clientEvents.add("pong:" + StandardCharsets.UTF_8.decode(payload));
-        }
-
-        @Override
-        public void onClose(int code, String reason) {
-            clientEvents.add("close:" + code + ":" + reason);
-        }
-    }
-
     private void startServer(Function<Server, ServerConnector> connector, boolean deflate) throws Exception {
         WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler();
         handler.setConfiguration(WebSocketConfiguration.defaults().withMaxMessageSize(4 * 1024 * 1024));
@@ -152,7 +93,7 @@ class WebSocketClientTest {
             if (request.subprotocols().contains("chat")) {
                 response.setSubprotocol("chat");
             }
-            return new ServerEcho();
+            return new CloseOnRequestEcho(serverEvents::add);
         });
         server = new Server(new QueuedThreadPool(), leaks.pool());
         ServerConnector serverConnector = connector.apply(server);
@@ -194,7 +135,7 @@ class WebSocketClientTest {
         for (boolean deflate : new boolean[] {false, true}) {
             startServer(deflate);
             WebSocketClient client = client(deflate);
-            Session session = client.connect(new ClientRecorder(), URI.create("ws://127.0.0.1:" + port + "/echo?q=1"),
+            Session session = client.connect(new RecordingListener(clientEvents::add), URI.create("ws://127.0.0.1:" + port + "/echo?q=1"),
                 ClientUpgradeRequest.defaults().withHeader("X-Token", "t0k3n").withSubprotocols("chat", "superchat"))
                 .get(WAIT, TimeUnit.SECONDS);
             assertEquals("handshake:t0k3n:[chat, superchat]:" + (deflate ? "permessage-deflate; client_max_window_bits" : "null"),
@@ -225,7 +166,7 @@ class WebSocketClientTest {
     @Test
     void theServerClosesWithItsCode() throws Exception {
         startServer(true);
-        Session session = client(true).connect(new ClientRecorder(), URI.create("ws://127.0.0.1:" + port + "/echo")).get(WAIT, TimeUnit.SECONDS);
+        Session session = client(true).connect(new RecordingListener(clientEvents::add), URI.create("ws://127.0.0.1:" + port + "/echo")).get(WAIT, TimeUnit.SECONDS);
         assertTrue(next(serverEvents).startsWith("handshake:"));
         session.sendText("close-me:4321");
         assertEquals("close:4321:server closes", next(clientEvents));
@@ -258,7 +199,7 @@ class WebSocketClientTest {
         httpClient.setByteBufferPool(leaks.pool());
         httpClient.setSslContext(clientContext);
         WebSocketClient client = started(true);
-        Session session = client.connect(new ClientRecorder(), URI.create("wss://localhost:" + port + "/echo")).get(WAIT, TimeUnit.SECONDS);
+        Session session = client.connect(new RecordingListener(clientEvents::add), URI.create("wss://localhost:" + port + "/echo")).get(WAIT, TimeUnit.SECONDS);
         session.sendText("over tls " + "x".repeat(100_000)).get(WAIT, TimeUnit.SECONDS);
         assertEquals("text:over tls " + "x".repeat(100_000), next(clientEvents));
         session.close(CloseStatus.NORMAL, "bye");
@@ -269,7 +210,7 @@ class WebSocketClientTest {
         untrusting.start();
         try {
             ExecutionException failed = assertThrows(ExecutionException.class, () -> new WebSocketClient(untrusting)
-                .connect(new ClientRecorder(), URI.create("wss://localhost:" + port + "/echo")).get(WAIT, TimeUnit.SECONDS));
+                .connect(new RecordingListener(clientEvents::add), URI.create("wss://localhost:" + port + "/echo")).get(WAIT, TimeUnit.SECONDS));
             assertInstanceOf(javax.net.ssl.SSLException.class, rootOf(failed), failed.toString());
         } finally {
             untrusting.stop();
@@ -289,11 +230,11 @@ class WebSocketClientTest {
         startServer(false);
         WebSocketClient client = client(false);
         ExecutionException failed = assertThrows(ExecutionException.class, () ->
-            client.connect(new ClientRecorder(), URI.create("ws://127.0.0.1:" + port + "/nowhere")).get(WAIT, TimeUnit.SECONDS));
+            client.connect(new RecordingListener(clientEvents::add), URI.create("ws://127.0.0.1:" + port + "/nowhere")).get(WAIT, TimeUnit.SECONDS));
         WebSocketHandshakeException handshake = assertInstanceOf(WebSocketHandshakeException.class, failed.getCause());
         assertEquals(404, handshake.getStatus());
         assertTrue(handshake.getMessage().contains("answered 404"), handshake.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> client.connect(new ClientRecorder(), URI.create("http://127.0.0.1:" + port + "/")));
+        assertThrows(IllegalArgumentException.class, () -> client.connect(new RecordingListener(clientEvents::add), URI.create("http://127.0.0.1:" + port + "/")));
         assertThrows(IllegalArgumentException.class, () -> ClientUpgradeRequest.defaults().withHeader("X-Evil", "a\r\nInjected: 1"));
         assertThrows(IllegalArgumentException.class, () -> ClientUpgradeRequest.defaults().withHeader("Sec-WebSocket-Key", "x"));
     }
@@ -333,7 +274,7 @@ class WebSocketClientTest {
     }
 
     private String failureOf(WebSocketClient client, int scriptedPort, ClientUpgradeRequest request) throws Exception {
-        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new ClientRecorder(),
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new RecordingListener(clientEvents::add),
             URI.create("ws://127.0.0.1:" + scriptedPort + "/"), request).get(WAIT, TimeUnit.SECONDS));
         return failed.getCause().getClass().getSimpleName() + ": " + failed.getCause().getMessage();
     }
@@ -373,7 +314,7 @@ class WebSocketClientTest {
         WebSocketClient client = client(false);
         // The answer and a first text frame ("hi", unmasked) in one write.
         int scripted = scriptedServer(key -> switching(key, "") + "\u0081\u0002hi");
-        Session session = client.connect(new ClientRecorder(), URI.create("ws://127.0.0.1:" + scripted + "/")).get(WAIT, TimeUnit.SECONDS);
+        Session session = client.connect(new RecordingListener(clientEvents::add), URI.create("ws://127.0.0.1:" + scripted + "/")).get(WAIT, TimeUnit.SECONDS);
         assertEquals("text:hi", next(clientEvents));
         assertNotNull(session);
         session.close(CloseStatus.NORMAL, "");
@@ -386,7 +327,7 @@ class WebSocketClientTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
-        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new ClientRecorder(),
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new RecordingListener(clientEvents::add),
             URI.create("ws://127.0.0.1:" + closedPort + "/")).get(WAIT, TimeUnit.SECONDS));
         assertTrue(failed.getCause().getMessage().contains("Connection refused"), failed.toString());
     }

@@ -35,10 +35,10 @@ import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.ServerTlsContext;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.Callback;
 import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
-import io.wharf.websocket.api.WebSocketListener;
+import io.wharf.websocket.testing.CloseOnRequestEcho;
+import io.wharf.websocket.testing.RecordingListener;
 import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.deflate.PerMessageDeflateFactory;
@@ -86,54 +86,6 @@ class WebSocketOverHttp2ClientTest {
         }
     }
 
-    /** Echoes; "close-me:N" closes with N; records the handshake's HTTP version and the close. */
-    final class ServerEcho implements WebSocketListener {
-        Session session;
-
-        @Override
-        public void onOpen(Session session) {
-            this.session = session;
-        }
-
-        @Override
-        public void onText(String text) {
-            if (text.startsWith("close-me:")) {
-                session.close(Integer.parseInt(text.substring(9)), "server closes");
-                return;
-            }
-            session.sendText(text, Callback.NOOP);
-        }
-
-        @Override
-        public void onBinary(ByteBuffer payload) {
-            session.sendBinary(ByteBuffer.allocate(payload.remaining()).put(payload).flip(), Callback.NOOP);
-        }
-
-        @Override
-        public void onClose(int code, String reason) {
-            serverEvents.add("close:" + code + ":" + reason);
-        }
-    }
-
-    final class ClientRecorder implements WebSocketListener {
-        @Override
-        public void onText(String text) {
-            clientEvents.add("text:" + text);
-        }
-
-        @Override
-        public void onBinary(ByteBuffer payload) {
-            byte[] bytes = new byte[payload.remaining()];
-            payload.get(bytes);
-            clientEvents.add("binary:" + Arrays.hashCode(bytes) + ":" + bytes.length);
-        }
-
-        @Override
-        public void onClose(int code, String reason) {
-            clientEvents.add("close:" + code + ":" + reason);
-        }
-    }
-
     private WebSocketConfiguration serverSessions = WebSocketConfiguration.defaults().withMaxMessageSize(4 * 1024 * 1024);
     private java.time.Duration connectionIdleTimeout = java.time.Duration.ofSeconds(30);
 
@@ -148,7 +100,7 @@ class WebSocketOverHttp2ClientTest {
             if (request.subprotocols().contains("chat")) {
                 response.setSubprotocol("chat");
             }
-            return new ServerEcho();
+            return new CloseOnRequestEcho(serverEvents::add);
         });
         server = new Server(new QueuedThreadPool(), leaks.pool());
         HttpConfiguration http = new HttpConfiguration();
@@ -227,7 +179,7 @@ class WebSocketOverHttp2ClientTest {
         startServer(false);
         for (boolean deflate : new boolean[] {false, true}) {
             WebSocketClient client = client(HttpTransport.HTTP_1_1, deflate);
-            Session session = client.connect(new ClientRecorder(), URI.create("ws://127.0.0.1:" + port + "/echo?q=1"),
+            Session session = client.connect(new RecordingListener(clientEvents::add), URI.create("ws://127.0.0.1:" + port + "/echo?q=1"),
                 ClientUpgradeRequest.defaults().withHttp2(true).withHeader("X-Token", "t0k3n").withSubprotocols("chat", "superchat"))
                 .get(WAIT, TimeUnit.SECONDS);
             assertEquals("handshake:HTTP/2.0:t0k3n:[chat, superchat]:"
@@ -245,7 +197,7 @@ class WebSocketOverHttp2ClientTest {
     void echoesOverH2WithTls() throws Exception {
         startServer(true);
         WebSocketClient client = client(HttpTransport.DYNAMIC, true);
-        Session session = client.connect(new ClientRecorder(), URI.create("wss://localhost:" + port + "/echo"),
+        Session session = client.connect(new RecordingListener(clientEvents::add), URI.create("wss://localhost:" + port + "/echo"),
             ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS);
         assertTrue(next(serverEvents).startsWith("handshake:HTTP/2.0:"));
         echoes(session, true);
@@ -257,7 +209,7 @@ class WebSocketOverHttp2ClientTest {
     @Test
     void theServerClosesWithItsCode() throws Exception {
         startServer(false);
-        Session session = client(HttpTransport.HTTP_1_1, false).connect(new ClientRecorder(),
+        Session session = client(HttpTransport.HTTP_1_1, false).connect(new RecordingListener(clientEvents::add),
             URI.create("ws://127.0.0.1:" + port + "/echo"), ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS);
         next(serverEvents);
         session.sendText("close-me:4001");
@@ -269,7 +221,7 @@ class WebSocketOverHttp2ClientTest {
     @Test
     void stoppingTheServerClosesTheSessionWith1001() throws Exception {
         startServer(false);
-        Session session = client(HttpTransport.HTTP_1_1, false).connect(new ClientRecorder(),
+        Session session = client(HttpTransport.HTTP_1_1, false).connect(new RecordingListener(clientEvents::add),
             URI.create("ws://127.0.0.1:" + port + "/echo"), ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS);
         next(serverEvents);
         // The connect completes when the client read the 200, maybe before the server opened its side:
@@ -289,7 +241,7 @@ class WebSocketOverHttp2ClientTest {
         serverSessions = serverSessions.withTimeouts(java.time.Duration.ofMillis(1500), java.time.Duration.ofSeconds(5));
         startServer(false);
         WebSocketClient client = client(HttpTransport.HTTP_1_1, false);
-        Session session = client.connect(new ClientRecorder(), URI.create("ws://127.0.0.1:" + port + "/echo"),
+        Session session = client.connect(new RecordingListener(clientEvents::add), URI.create("ws://127.0.0.1:" + port + "/echo"),
             ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS);
         next(serverEvents);
         // Both HTTP/2 connections idle past their 300 ms: they stay, as the WebSocket on them is open.
@@ -306,7 +258,7 @@ class WebSocketOverHttp2ClientTest {
         serverHttp2.setConnectProtocolEnabled(false);
         startServer(false);
         WebSocketClient client = client(HttpTransport.HTTP_1_1, false);
-        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new ClientRecorder(),
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new RecordingListener(clientEvents::add),
             URI.create("ws://127.0.0.1:" + port + "/echo"), ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS));
         WebSocketHandshakeException handshake = assertInstanceOf(WebSocketHandshakeException.class, failed.getCause());
         assertTrue(handshake.getMessage().contains("did not enable extended CONNECT (SETTINGS_ENABLE_CONNECT_PROTOCOL)"),
@@ -317,7 +269,7 @@ class WebSocketOverHttp2ClientTest {
     void aRefusedHandshakeNamesTheStatus() throws Exception {
         startServer(false);
         WebSocketClient client = client(HttpTransport.HTTP_1_1, false);
-        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new ClientRecorder(),
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new RecordingListener(clientEvents::add),
             URI.create("ws://127.0.0.1:" + port + "/nowhere"), ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS));
         WebSocketHandshakeException handshake = assertInstanceOf(WebSocketHandshakeException.class, failed.getCause());
         assertEquals(404, handshake.getStatus(), handshake.getMessage());
@@ -330,7 +282,7 @@ class WebSocketOverHttp2ClientTest {
     void wssOverHttp2NeedsATransportThatOffersH2() throws Exception {
         startServer(true);
         WebSocketClient client = client(HttpTransport.HTTP_1_1, false);
-        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new ClientRecorder(),
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new RecordingListener(clientEvents::add),
             URI.create("wss://localhost:" + port + "/echo"), ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS));
         assertInstanceOf(IllegalStateException.class, failed.getCause());
         assertTrue(failed.getCause().getMessage().contains("h2 offered by ALPN"), failed.getCause().getMessage());

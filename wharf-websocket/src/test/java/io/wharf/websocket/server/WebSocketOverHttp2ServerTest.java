@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -20,10 +19,8 @@ import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.Callback;
 import io.wharf.util.thread.QueuedThreadPool;
-import io.wharf.websocket.api.Session;
-import io.wharf.websocket.api.WebSocketListener;
+import io.wharf.websocket.testing.CloseOnRequestEcho;
 import io.wharf.websocket.deflate.PerMessageDeflateFactory;
 
 import org.junit.jupiter.api.AfterEach;
@@ -59,35 +56,6 @@ class WebSocketOverHttp2ServerTest {
         }
     }
 
-    /** Echoes text; "close-me:N" closes with N; records the handshake's version and the close. */
-    final class Echo implements WebSocketListener {
-        Session session;
-
-        @Override
-        public void onOpen(Session session) {
-            this.session = session;
-        }
-
-        @Override
-        public void onText(String text) {
-            if (text.startsWith("close-me:")) {
-                session.close(Integer.parseInt(text.substring(9)), "server closes");
-                return;
-            }
-            session.sendText(text, Callback.NOOP);
-        }
-
-        @Override
-        public void onBinary(ByteBuffer payload) {
-            session.sendBinary(ByteBuffer.allocate(payload.remaining()).put(payload).flip(), Callback.NOOP);
-        }
-
-        @Override
-        public void onClose(int code, String reason) {
-            serverEvents.add("close:" + code);
-        }
-    }
-
     private void start() throws Exception {
         WebSocketUpgradeHandler websocket = new WebSocketUpgradeHandler();
         websocket.addExtension(new PerMessageDeflateFactory());
@@ -97,7 +65,7 @@ class WebSocketOverHttp2ServerTest {
             if (request.subprotocols().contains("chat")) {
                 response.setSubprotocol("chat");
             }
-            return new Echo();
+            return new CloseOnRequestEcho(serverEvents::add, false);
         });
         Handler plain = Handler.of((request, response, callback) -> {
             Response.write(response, true, "hello " + request.getHttpURI().getPath(), callback);

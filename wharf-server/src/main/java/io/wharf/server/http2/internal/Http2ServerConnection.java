@@ -179,7 +179,7 @@ public final class Http2ServerConnection extends AbstractConnection
     public void shutdown() {
         shuttingDown = true;
         session.shutdown();
-        tunnels.forEach(Http2ServerConnection::shutdownTunnel);
+        tunnels.forEach(tunnel -> AbstractConnector.GracefulConnection.shutdown(tunnel));
     }
 
     /**
@@ -192,15 +192,7 @@ public final class Http2ServerConnection extends AbstractConnection
         if (!tunnel.isOpen()) {
             tunnels.remove(tunnel);
         } else if (shuttingDown) {
-            shutdownTunnel(tunnel);
-        }
-    }
-
-    private static void shutdownTunnel(Http2StreamEndPoint tunnel) {
-        if (tunnel.getConnection() instanceof AbstractConnector.GracefulConnection graceful) {
-            graceful.shutdown();
-        } else {
-            tunnel.close();
+            AbstractConnector.GracefulConnection.shutdown(tunnel);
         }
     }
 
