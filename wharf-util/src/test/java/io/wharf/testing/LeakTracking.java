@@ -77,11 +77,9 @@ public final class LeakTracking implements AfterEachCallback, ParameterResolver 
      */
     public void verify(Duration wait) {
         try {
-            pool.awaitNoLeaks(wait);
+            pool.assertNoLeaks(wait);
         } catch (InterruptedException x) {
             Thread.currentThread().interrupt();
-        }
-        try {
             pool.assertNoLeaks();
         } finally {
             pool.reset();

@@ -150,8 +150,27 @@ public final class LeakTrackingByteBufferPool implements ByteBufferPool, Dumpabl
      *     stack, and every misuse, when there is any
      */
     public void assertNoLeaks() {
-        List<Leak> leaks = leaks();
-        List<Misuse> seen = misuses();
+        report(leaks(), misuses());
+    }
+
+    /**
+     * Waits up to {@code timeout} for every buffer to come back, then asserts on what it saw
+     * last: a buffer taken while it waited (a peer still finishing what the test started)
+     * gets the rest of the time rather than being reported because it was taken between a
+     * wait that saw none and the check.
+     *
+     * @throws AssertionError as {@link #assertNoLeaks()}
+     */
+    public void assertNoLeaks(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<Leak> leaks;
+        while (!(leaks = leaks()).isEmpty() && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(10);
+        }
+        report(leaks, misuses());
+    }
+
+    private void report(List<Leak> leaks, List<Misuse> seen) {
         if (leaks.isEmpty() && seen.isEmpty()) {
             return;
         }
