@@ -57,6 +57,8 @@ final class RawHttp2WebSocketClient implements AutoCloseable {
     private final Map<Integer, ByteBuffer> webSocketBytes = new HashMap<>();
     private final Map<Integer, FrameParser> webSocketParsers = new HashMap<>();
     private final ArrayDeque<String> lines = new ArrayDeque<>();
+    /** Lines of other streams met while awaiting one stream's, in order. */
+    private final List<String> deferred = new ArrayList<>();
     private final List<String> history = new ArrayList<>();
     private final List<Runnable> credits = new ArrayList<>();
     private boolean closed;
@@ -143,9 +145,36 @@ final class RawHttp2WebSocketClient implements AutoCloseable {
         return this;
     }
 
-    /** @return the next line that starts with {@code prefix}, skipping others; fails when the server closes first */
+    /**
+     * @return the next line that starts with {@code prefix} (such as {@code "WS 3"}), skipping
+     *     the other lines of its stream; lines of other streams that come meanwhile are kept for
+     *     their own awaits, since streams answer in any order. Fails when the server closes first.
+     */
     String await(String prefix) throws IOException {
-        return await(line -> line.startsWith(prefix));
+        for (int i = 0; i < deferred.size(); i++) {
+            if (deferred.get(i).startsWith(prefix)) {
+                return deferred.remove(i);
+            }
+        }
+        String stream = streamOf(prefix);
+        while (true) {
+            String line = next();
+            if (line == null) {
+                throw new AssertionError("the server closed before a wanted frame came; frames so far: " + history);
+            }
+            if (line.startsWith(prefix)) {
+                return line;
+            }
+            if (stream != null && !stream.equals(streamOf(line))) {
+                deferred.add(line);
+            }
+        }
+    }
+
+    /** @return the stream number a line or prefix names after its first word, or null */
+    private static String streamOf(String text) {
+        String[] words = text.split(" ", 3);
+        return words.length > 1 && !words[1].isEmpty() && words[1].chars().allMatch(Character::isDigit) ? words[1] : null;
     }
 
     String await(Predicate<String> wanted) throws IOException {
