@@ -11,10 +11,12 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import javax.net.ssl.SSLContext;
 
 import io.wharf.client.auth.AuthenticationStore;
+import io.wharf.client.internal.EndPointOpening;
 import io.wharf.client.internal.Http1Transport;
 import io.wharf.client.internal.Http2Transport;
 import io.wharf.http2.session.SessionConfiguration;
@@ -26,7 +28,10 @@ import io.wharf.http.HttpParser;
 import io.wharf.http.compression.DecoderLimits;
 import io.wharf.http.compression.InflaterPool;
 import io.wharf.io.ClientConnector;
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
 import io.wharf.util.Pool;
+import io.wharf.util.Promise;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.component.ContainerLifeCycle;
 import io.wharf.util.thread.Scheduler;
@@ -233,6 +238,42 @@ public final class HttpClient extends ContainerLifeCycle {
         Proxy proxy = proxyFor(origin);
         return destinations.computeIfAbsent(new DestinationKey(origin, proxy),
                 key -> new HttpDestination(this, origin, proxy, transport));
+    }
+
+    /**
+     * Opens a network connection to {@code origin} along the route this client's requests to it
+     * take, for a protocol that speaks on the connection itself after a handshake of its own
+     * (the WebSocket client's upgrade): TCP to the origin, to the first of {@link #getProxies()}
+     * that applies to it, or to the {@linkplain #setUnixDomainPath Unix domain socket}; through
+     * a proxy, a tunnel to the origin ({@code CONNECT} through an HTTP proxy, for plain origins
+     * too, or SOCKS5, with the proxy's credentials); then, for an {@code https} or {@code wss}
+     * origin, TLS with the origin (SNI and host name verification with the origin's host, this
+     * client's TLS context and trust) offering {@code protocols} by ALPN. {@code factory} makes
+     * the connection that takes the endpoint over: the decrypted endpoint of a secure origin.
+     * The connect timeout bounds the TCP connect; the tunnel and the TLS handshake are bounded by
+     * the idle timeout.
+     *
+     * @param origin where to connect: scheme {@code http}, {@code https}, {@code ws} or {@code wss}
+     * @param protocols offered by ALPN on a secure origin, in order of preference (empty: none);
+     *     the server's pick is on the decrypted endpoint (an {@link io.wharf.io.ssl.SslEndPoint})
+     * @param promise completed on a selector thread (it must not block) with {@code factory}'s
+     *     connection once the route is open — for a secure origin once the TLS handshake
+     *     succeeded, before any application byte was read — or failed: a {@link ProxyException}
+     *     naming the proxy and its answer, an {@link javax.net.ssl.SSLHandshakeException} naming
+     *     the origin and the reason, a {@link TimeoutException}, the connect's failure
+     * @throws IllegalArgumentException for another scheme
+     * @throws IllegalStateException when the client is not started
+     */
+    public void connect(Origin origin, List<String> protocols, Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+        Objects.requireNonNull(factory, "factory");
+        Objects.requireNonNull(promise, "promise");
+        if (!List.of("http", "https", "ws", "wss").contains(origin.scheme())) {
+            throw new IllegalArgumentException("cannot connect to " + origin + ": the scheme is not http, https, ws or wss");
+        }
+        if (!isStarted()) {
+            throw new IllegalStateException(this + " is not started");
+        }
+        new EndPointOpening(this, origin, proxyFor(origin), protocols, factory, promise).open();
     }
 
     /** @return the first proxy that applies to {@code origin}; null when it goes direct (always with a Unix domain path) */

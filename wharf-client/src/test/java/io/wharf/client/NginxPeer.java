@@ -4,6 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.wharf.testing.PeerProcess;
+
 /**
  * Test fixture: nginx on three loopback ports, its configuration written into the test's
  * temporary directory, with gzip on:

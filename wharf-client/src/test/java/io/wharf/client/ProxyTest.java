@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.util.List;
 
+import io.wharf.io.Connection;
+import io.wharf.util.InvocationType;
+import io.wharf.util.Promise;
+
 import org.junit.jupiter.api.Test;
 
 /** {@link Proxy}: exclusion patterns, credentials rules, equality and its printed form. */
@@ -72,6 +76,19 @@ class ProxyTest {
         assertEquals("http://127.0.0.1:3128", Proxy.http("127.0.0.1", 3128).toString());
         assertEquals("socks5://ann@[::1]:1080", Proxy.socks5("::1", 1080).withCredentials("ann", "secret").toString());
         assertFalse(Proxy.http("p", 1).withCredentials("ann", "secret").toString().contains("secret"));
+    }
+
+    @Test
+    void connectTakesOnlyWebSchemesAndAStartedClient() throws Exception {
+        HttpClient client = new HttpClient();
+        Origin plain = new Origin("ws", "localhost", 8080, null);
+        Promise<Connection> ignored = Promise.from(InvocationType.NON_BLOCKING, connection -> { }, failure -> { });
+        IllegalArgumentException ftp = assertThrows(IllegalArgumentException.class,
+                () -> client.connect(new Origin("ftp", "localhost", 21, null), List.of(), endPoint -> null, ignored));
+        assertTrue(ftp.getMessage().contains("ftp://localhost:21"), ftp.getMessage());
+        IllegalStateException stopped = assertThrows(IllegalStateException.class,
+                () -> client.connect(plain, List.of(), endPoint -> null, ignored));
+        assertTrue(stopped.getMessage().contains("not started"), stopped.getMessage());
     }
 
     @Test

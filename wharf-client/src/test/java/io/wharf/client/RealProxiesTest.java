@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +13,9 @@ import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLContext;
 
 import io.wharf.testing.LeakTracking;
+import io.wharf.testing.PeerProcess;
+import io.wharf.testing.ProxyPeers;
+import io.wharf.testing.ProxyPeers.Running;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,10 +51,6 @@ class RealProxiesTest {
     @RegisterExtension
     final Loopback loopback = new Loopback(leaks);
 
-    /** A proxy running on a loopback port. */
-    private record Running(PeerProcess process, int port) {
-    }
-
     @BeforeAll
     static void startPeers() throws Exception {
         PeerProcess.require("tinyproxy");
@@ -78,32 +76,12 @@ class RealProxiesTest {
         return peer;
     }
 
-    /** Starts tinyproxy on a free port of 127.0.0.1, allowing only loopback clients, with {@code lines} added. */
     private static Running tinyproxy(String name, String... lines) throws Exception {
-        int port = PeerProcess.freePort();
-        Path config = directory.resolve(name + ".conf");
-        Files.writeString(config, """
-                Port %d
-                Listen 127.0.0.1
-                Timeout 30
-                MaxClients 50
-                LogLevel Connect
-                PidFile "%s"
-                Allow 127.0.0.1
-                %s
-                """.formatted(port, directory.resolve(name + ".pid"), String.join("\n", lines)));
-        PeerProcess process = started(PeerProcess.start(name, directory,
-                List.of(PeerProcess.require("tinyproxy").toString(), "-d", "-c", config.toString()), port));
-        return new Running(process, port);
+        return started(ProxyPeers.tinyproxy(directory, name, lines));
     }
 
-    /** Starts microsocks on a free port of 127.0.0.1 with {@code options}. */
     private static Running microsocks(String name, String... options) throws Exception {
-        int port = PeerProcess.freePort();
-        List<String> command = new ArrayList<>(List.of(PeerProcess.require("microsocks").toString(),
-                "-i", "127.0.0.1", "-p", Integer.toString(port)));
-        command.addAll(List.of(options));
-        return new Running(started(PeerProcess.start(name, directory, command, port)), port);
+        return started(ProxyPeers.microsocks(directory, name, options));
     }
 
     private HttpClient client(Proxy... proxies) throws Exception {

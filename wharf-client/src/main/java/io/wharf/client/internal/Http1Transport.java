@@ -9,7 +9,7 @@ import io.wharf.util.Promise;
 /**
  * HTTP/1.1 over TCP (or over a Unix domain socket when the client names one), over TLS for
  * https, directly or through a proxy: opens {@link Http1Connection}s along the destination's
- * route with a {@link RouteOpening} and shares them with a {@link MultiplexConnectionPool#duplex duplex pool}. Any
+ * route with a {@link DestinationOpening} and shares them with a {@link MultiplexConnectionPool#duplex duplex pool}. Any
  * thread may call it; the first hop's name is resolved on a pool thread, never on the caller's
  * (which may be a selector thread).
  */
@@ -27,7 +27,7 @@ public final class Http1Transport implements Transport {
 
     @Override
     public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
-        RouteOpening opening = new RouteOpening(client, connector, destination, promise, false, true);
+        DestinationOpening opening = new DestinationOpening(client, connector, destination, promise, false, true);
         client.getExecutor().execute(opening::start);
     }
 

@@ -45,14 +45,14 @@ final class Http2ClientConnection extends AbstractConnection
 
     private final HttpDestination destination;
     private final HttpClient client;
-    private final RouteOpening opening;
+    private final DestinationOpening opening;
     private final Http2Session session;
     private final Map<HttpExchange, Http2ClientStream> carried = new ConcurrentHashMap<>();
     private final AtomicBoolean settingsReceived = new AtomicBoolean();
     private volatile int maxMultiplex = 1;
     private final NetworkReader reader;
 
-    Http2ClientConnection(EndPoint endPoint, HttpDestination destination, RouteOpening opening) {
+    Http2ClientConnection(EndPoint endPoint, HttpDestination destination, DestinationOpening opening) {
         super(endPoint, destination.getClient().getExecutor());
         this.destination = destination;
         this.client = destination.getClient();

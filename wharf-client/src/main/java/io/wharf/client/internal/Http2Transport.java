@@ -9,7 +9,7 @@ import io.wharf.util.Promise;
 
 /**
  * HTTP/2, alone or beside HTTP/1.1: opens connections along the destination's route with a
- * {@link RouteOpening} (the same TCP, proxy tunnels and TLS as {@link Http1Transport}), which
+ * {@link DestinationOpening} (the same TCP, proxy tunnels and TLS as {@link Http1Transport}), which
  * become {@link Http2ClientConnection}s when TLS negotiated {@code h2} by ALPN, or at once on
  * plain http when this transport speaks h2c with prior knowledge, and stay
  * {@link Http1Connection}s when the server picked {@code http/1.1} and that is allowed (the
@@ -39,7 +39,7 @@ public final class Http2Transport implements Transport {
 
     @Override
     public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
-        RouteOpening opening = new RouteOpening(client, connector, destination, promise, cleartextHttp2, http1);
+        DestinationOpening opening = new DestinationOpening(client, connector, destination, promise, cleartextHttp2, http1);
         client.getExecutor().execute(opening::start);
     }
 

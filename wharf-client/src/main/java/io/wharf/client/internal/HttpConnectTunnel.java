@@ -39,7 +39,7 @@ final class HttpConnectTunnel extends TunnelConnection implements HttpParserList
     private boolean interimComplete;
     private BadMessageException bad;
 
-    HttpConnectTunnel(EndPoint endPoint, RouteOpening opening) {
+    HttpConnectTunnel(EndPoint endPoint, RouteOpening<?> opening) {
         super(endPoint, opening);
         this.authority = opening.origin().host() + ":" + opening.origin().port();
         this.parser = new HttpParser(this, opening.client().getResponseLimits(), HttpCompliance.RFC9112,

@@ -58,7 +58,7 @@ final class Socks5Tunnel extends TunnelConnection {
     private final int port;
     private Step step = Step.METHOD;
 
-    Socks5Tunnel(EndPoint endPoint, RouteOpening opening) {
+    Socks5Tunnel(EndPoint endPoint, RouteOpening<?> opening) {
         super(endPoint, opening);
         String originHost = opening.origin().host();
         this.host = originHost.startsWith("[") ? originHost.substring(1, originHost.length() - 1) : originHost;

@@ -34,7 +34,7 @@ final class TlsFailure {
      *     reason, caused by {@code cause}
      */
     static Exception describe(Origin origin, Proxy proxy, long idleTimeout, Throwable cause) {
-        String where = "https://" + origin.authority() + (proxy == null ? "" : " (through proxy " + proxy + ")");
+        String where = origin.scheme() + "://" + origin.authority() + (proxy == null ? "" : " (through proxy " + proxy + ")");
         Exception described = timedOut(cause)
                 ? new TimeoutException("idle timeout of " + idleTimeout + " ms elapsed during the TLS handshake with " + where)
                 : new SSLHandshakeException("TLS handshake with " + where + " failed: " + reason(origin, cause));
@@ -71,6 +71,9 @@ final class TlsFailure {
             if (link instanceof CertificateException
                     && (message.contains("subject alternative") || message.contains("no name matching"))) {
                 return "the server's certificate does not name " + origin.host() + " (" + said + ")";
+            }
+            if (message.contains("no_application_protocol")) {
+                return "the server speaks none of the protocols offered by ALPN (" + said + ")";
             }
         }
         return said;

@@ -39,12 +39,12 @@ abstract class TunnelConnection extends AbstractConnection {
 
     private static final int READ_BUFFER_SIZE = 1024;
 
-    protected final RouteOpening opening;
+    protected final RouteOpening<?> opening;
     protected final Proxy proxy;
     private final AtomicBoolean over = new AtomicBoolean();
     private final Callback written = Callback.from(InvocationType.NON_BLOCKING, this::fillInterested, this::writeFailed);
 
-    TunnelConnection(EndPoint endPoint, RouteOpening opening) {
+    TunnelConnection(EndPoint endPoint, RouteOpening<?> opening) {
         super(endPoint, opening.client().getExecutor());
         this.opening = opening;
         this.proxy = opening.proxy();

@@ -141,6 +141,10 @@ public final class SslConnectionFactory {
      * @return a new engine in this factory's role, configured
      */
     public SSLEngine newEngine(SocketAddress peer) {
+        return newEngine(peer, applicationProtocols);
+    }
+
+    private SSLEngine newEngine(SocketAddress peer, List<String> protocols) {
         SSLEngine engine;
         String host = null;
         if (peer instanceof InetSocketAddress inet) {
@@ -161,16 +165,16 @@ public final class SslConnectionFactory {
                     // Not a valid DNS name: no SNI.
                 }
             }
-            if (!applicationProtocols.isEmpty()) {
-                parameters.setApplicationProtocols(applicationProtocols.toArray(String[]::new));
+            if (!protocols.isEmpty()) {
+                parameters.setApplicationProtocols(protocols.toArray(String[]::new));
             }
         }
         parametersCustomizer.accept(parameters);
         engine.setSSLParameters(parameters);
         if (!client) {
             BiFunction<SSLEngine, List<String>, String> selector = protocolSelector;
-            if (selector == null && !applicationProtocols.isEmpty()) {
-                selector = preferring(applicationProtocols);
+            if (selector == null && !protocols.isEmpty()) {
+                selector = preferring(protocols);
             }
             if (selector != null) {
                 engine.setHandshakeApplicationProtocolSelector(selector);
@@ -196,7 +200,20 @@ public final class SslConnectionFactory {
     /** Like {@link #newConnection(EndPoint, Executor, ByteBufferPool, Function)}, with the peer's address as asked for (clients). */
     public SslConnection newConnection(EndPoint network, SocketAddress peer, Executor executor, ByteBufferPool pool,
                                        Function<EndPoint, Connection> decryptedConnection) {
-        SslConnection connection = new SslConnection(network, executor, pool, newEngine(peer), directBuffers);
+        return newConnection(network, peer, applicationProtocols, executor, pool, decryptedConnection);
+    }
+
+    /**
+     * A client's connection that offers {@code protocols} by ALPN instead of this factory's
+     * {@link #getApplicationProtocols()}: for a connection that must speak one protocol, such as
+     * a WebSocket handshake over HTTP/1.1 from a client whose other connections offer h2 too.
+     *
+     * @param protocols offered in order of preference; empty offers none
+     */
+    public SslConnection newConnection(EndPoint network, SocketAddress peer, List<String> protocols, Executor executor,
+                                       ByteBufferPool pool, Function<EndPoint, Connection> decryptedConnection) {
+        SSLEngine engine = newEngine(peer, List.copyOf(protocols));
+        SslConnection connection = new SslConnection(network, executor, pool, engine, directBuffers);
         for (SslConnection.Listener listener : listeners) {
             connection.addListener(listener);
         }

@@ -1,6 +1,5 @@
 package io.wharf.websocket.client;
 
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -13,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.wharf.client.HttpClient;
+import io.wharf.client.Origin;
 import io.wharf.http.HttpFields;
-import io.wharf.io.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.io.ssl.SslConnection;
@@ -40,25 +39,30 @@ import io.wharf.websocket.internal.ListenerSession;
  * masked with a fresh random mask, frames from the server must be unmasked).
  *
  * <pre>
- *  connect(listener, uri, request) ─► ClientConnector.connect / connectTls (the HttpClient's)
+ *  connect(listener, uri, request) ─► HttpClient.connect: TCP, a proxy's tunnel, TLS (the HttpClient's route)
  *      ─► HandshakeConnection: GET + Upgrade ─► 101 checked ─► endpoint.upgrade(WebSocketConnection)
  *      ─► listener.onOpen(session) ─► future completes with the session
  * </pre>
  *
  * <p><b>Over HTTP/2</b> ({@link ClientUpgradeRequest#withHttp2}, RFC 8441) the connect opens an
- * h2 connection ({@code wss://}, h2 by ALPN, which the HttpClient's transport must offer) or h2c
- * with prior knowledge ({@code ws://}), waits for the server's SETTINGS to enable extended
- * CONNECT, sends {@code CONNECT} with {@code :protocol websocket}, expects {@code 200}, and runs
- * the session on the stream ({@link Http2HandshakeConnection}). Each such session has its
- * connection to itself.
+ * h2 connection ({@code wss://}, offering only h2 by ALPN) or h2c with prior knowledge
+ * ({@code ws://}), waits for the server's SETTINGS to enable extended CONNECT, sends
+ * {@code CONNECT} with {@code :protocol websocket}, expects {@code 200}, and runs the session on
+ * the stream ({@link Http2HandshakeConnection}). Each such session has its connection to itself.
  *
- * <p>It stands on an {@link HttpClient}'s {@link ClientConnector}: its threads, buffer pool,
- * connect timeout and TLS settings ({@code setSslContext}, trust) serve the sessions too; the
- * HttpClient must be started and outlives the sessions. The handshake is written here over
- * the connector rather than sent as an HttpClient request, because the HttpClient's HTTP/1.1
- * connection has no way yet to leave its pool and hand its endpoint over after a 101; so the
- * HttpClient's proxies, cookies and authentication do not apply to WebSocket handshakes
- * (set such fields with {@link ClientUpgradeRequest#withHeader}).
+ * <p>It stands on a started {@link HttpClient}, which outlives the sessions, and opens its
+ * connections along the HttpClient's routes ({@link HttpClient#connect}): its threads, buffer
+ * pool, connect and idle timeouts, TLS settings ({@code setSslContext}, trust), Unix domain
+ * path and {@linkplain HttpClient#setProxies proxies} serve the sessions too. Through an HTTP
+ * proxy the connection is a {@code CONNECT} tunnel, for {@code ws://} as for {@code wss://}
+ * (a proxy that forwards requests would not forward the upgraded connection); through a SOCKS5
+ * proxy, a SOCKS5 tunnel; a refusing proxy fails the connect with a
+ * {@link io.wharf.client.ProxyException} naming it and its answer. A {@code wss://} handshake
+ * over HTTP/1.1 offers only {@code http/1.1} by ALPN. The handshake itself is written here
+ * rather than sent as an HttpClient request, because the HttpClient's HTTP/1.1 connection has
+ * no way yet to leave its pool and hand its endpoint over after a 101; so the HttpClient's
+ * cookies and authentication do not apply to WebSocket handshakes (set such fields with
+ * {@link ClientUpgradeRequest#withHeader}).
  *
  * <p><b>Extensions.</b> {@link #addExtension} offers an extension in every handshake, for
  * example {@code new PerMessageDeflateFactory()}; the server's answer is checked against it.
@@ -138,22 +142,14 @@ public final class WebSocketClient {
         boolean secure = scheme.equals("wss");
         int port = uri.getPort() > 0 ? uri.getPort() : secure ? 443 : 80;
         Attempt attempt = new Attempt(listener, uri, request, secure, port);
-        ClientConnector connector = httpClient.getClientConnector();
-        InetSocketAddress address = new InetSocketAddress(uri.getHost(), port);
+        Origin origin = new Origin(scheme, uri.getHost(), port, null);
         Promise<Connection> connected = Promise.from(InvocationType.NON_BLOCKING, opened -> { }, attempt::failed);
         if (request.http2()) {
-            if (secure && !connector.getApplicationProtocols().contains("h2")) {
-                attempt.failed(new IllegalStateException("wss:// over HTTP/2 needs h2 offered by ALPN, and the HttpClient's "
-                    + "transport (" + httpClient.getTransport() + ") does not offer it: use HttpTransport.HTTP_2 or DYNAMIC"));
-            } else if (secure) {
-                connector.connectTls(address, attempt::http2Connection, connected);
-            } else {
-                connector.connect(address, attempt::http2Connection, connected);
-            }
-        } else if (secure) {
-            connector.connectTls(address, attempt::handshakeConnection, connected);
+            // wss: h2 by ALPN, whatever the HttpClient's transport offers; ws: h2c with prior knowledge.
+            httpClient.connect(origin, secure ? List.of("h2") : List.of(), attempt::http2Connection, connected);
         } else {
-            connector.connect(address, attempt::handshakeConnection, connected);
+            // Only http/1.1 by ALPN: a server that prefers h2 must not pick it for an HTTP/1.1 upgrade.
+            httpClient.connect(origin, secure ? List.of("http/1.1") : List.of(), attempt::handshakeConnection, connected);
         }
         return attempt.future;
     }

@@ -14,9 +14,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -24,19 +22,18 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
-import javax.net.ssl.SSLContext;
 
 import io.wharf.client.HttpClient;
 import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
-import io.wharf.server.tls.ServerTlsContext;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.testing.CloseOnRequestEcho;
 import io.wharf.websocket.testing.RecordingListener;
+import io.wharf.websocket.testing.TestTls;
 import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.HandshakeKey;
 import io.wharf.websocket.core.WebSocketConfiguration;
@@ -176,28 +173,12 @@ class WebSocketClientTest {
 
     @Test
     void wssAgainstWharfsTlsServer() throws Exception {
-        char[] password = "wharf-websocket-test".toCharArray();
-        Path store = directory.resolve("server.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
-            "-noprompt", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
-            "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", store.toString(),
-            "-storepass", new String(password), "-keypass", new String(password)).redirectErrorStream(true).start();
-        String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0, output);
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(store)) {
-            keys.load(in, password);
-        }
-        ServerTlsContext tls = new ServerTlsContext().keyStore(store, new String(password));
-        startServer(s -> new ServerConnector(s, 1, new TlsConnectionFactory(tls), new HttpConnectionFactory()), true);
+        TestTls tls = TestTls.in(directory);
+        startServer(s -> new ServerConnector(s, 1, new TlsConnectionFactory(tls.server()), new HttpConnectionFactory()), true);
 
-        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(keys);
-        SSLContext clientContext = SSLContext.getInstance("TLS");
-        clientContext.init(null, trust.getTrustManagers(), null);
         httpClient = new HttpClient();
         httpClient.setByteBufferPool(leaks.pool());
-        httpClient.setSslContext(clientContext);
+        httpClient.setSslContext(tls.client());
         WebSocketClient client = started(true);
         Session session = client.connect(new RecordingListener(clientEvents::add), URI.create("wss://localhost:" + port + "/echo")).get(WAIT, TimeUnit.SECONDS);
         session.sendText("over tls " + "x".repeat(100_000)).get(WAIT, TimeUnit.SECONDS);

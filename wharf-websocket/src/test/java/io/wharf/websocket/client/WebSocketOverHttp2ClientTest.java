@@ -6,13 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.InputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
@@ -20,8 +16,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 import io.wharf.client.HttpClient;
 import io.wharf.client.HttpTransport;
@@ -39,6 +33,7 @@ import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.testing.CloseOnRequestEcho;
 import io.wharf.websocket.testing.RecordingListener;
+import io.wharf.websocket.testing.TestTls;
 import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.deflate.PerMessageDeflateFactory;
@@ -55,8 +50,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the leak-tracking pool both share: echo of text and binary of many sizes over h2c and over h2
  * (TLS, ALPN) with 65,535-octet stream windows both ways (so every large message waits for
  * WINDOW_UPDATEs), with and without permessage-deflate; the close started by either side; and the
- * failures: a server without SETTINGS_ENABLE_CONNECT_PROTOCOL, a 404, a client whose transport
- * does not offer h2.
+ * failures: a server without SETTINGS_ENABLE_CONNECT_PROTOCOL, a 404, a TLS server without h2.
+ * Each handshake offers its own protocol by ALPN, whatever the HttpClient's transport offers.
  */
 @Timeout(60)
 class WebSocketOverHttp2ClientTest {
@@ -89,6 +84,8 @@ class WebSocketOverHttp2ClientTest {
     private WebSocketConfiguration serverSessions = WebSocketConfiguration.defaults().withMaxMessageSize(4 * 1024 * 1024);
     private java.time.Duration connectionIdleTimeout = java.time.Duration.ofSeconds(30);
 
+    private boolean tlsWithHttp2 = true;
+
     private void startServer(boolean tls) throws Exception {
         WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler();
         handler.setConfiguration(serverSessions);
@@ -105,8 +102,10 @@ class WebSocketOverHttp2ClientTest {
         server = new Server(new QueuedThreadPool(), leaks.pool());
         HttpConfiguration http = new HttpConfiguration();
         ServerConnector connector = tls
-            ? new ServerConnector(server, 1, new TlsConnectionFactory(serverTls()), new HttpConnectionFactory(http),
-                new Http2ConnectionFactory(http, serverHttp2))
+            ? tlsWithHttp2
+                ? new ServerConnector(server, 1, new TlsConnectionFactory(serverTls()), new HttpConnectionFactory(http),
+                    new Http2ConnectionFactory(http, serverHttp2))
+                : new ServerConnector(server, 1, new TlsConnectionFactory(serverTls()), new HttpConnectionFactory(http))
             : new ServerConnector(server, 1, new HttpConnectionFactory(http), new Http2CleartextConnectionFactory(http, serverHttp2));
         connector.setHost("127.0.0.1");
         connector.setIdleTimeout(connectionIdleTimeout);
@@ -116,22 +115,11 @@ class WebSocketOverHttp2ClientTest {
         port = connector.getLocalPort();
     }
 
-    private KeyStore keys;
+    private TestTls tls;
 
     private ServerTlsContext serverTls() throws Exception {
-        char[] password = "wharf-websocket-test".toCharArray();
-        Path store = directory.resolve("server.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
-            "-noprompt", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
-            "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", store.toString(),
-            "-storepass", new String(password), "-keypass", new String(password)).redirectErrorStream(true).start();
-        String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0, output);
-        keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(store)) {
-            keys.load(in, password);
-        }
-        return new ServerTlsContext().keyStore(store, new String(password));
+        tls = TestTls.in(directory);
+        return tls.server();
     }
 
     private WebSocketClient client(HttpTransport transport, boolean deflate) throws Exception {
@@ -139,12 +127,8 @@ class WebSocketOverHttp2ClientTest {
         httpClient.setByteBufferPool(leaks.pool());
         httpClient.getHttp2Configuration().setInitialStreamWindow(65_535);
         httpClient.setIdleTimeout(connectionIdleTimeout);
-        if (keys != null) {
-            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trust.init(keys);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trust.getTrustManagers(), null);
-            httpClient.setSslContext(context);
+        if (tls != null) {
+            httpClient.setSslContext(tls.client());
         }
         httpClient.start();
         WebSocketClient client = new WebSocketClient(httpClient);
@@ -279,12 +263,36 @@ class WebSocketOverHttp2ClientTest {
     }
 
     @Test
-    void wssOverHttp2NeedsATransportThatOffersH2() throws Exception {
+    void eachHandshakeOffersItsOwnProtocolByAlpnWhateverTheTransportOffers() throws Exception {
+        startServer(true); // prefers h2 by ALPN
+        WebSocketClient http1Only = client(HttpTransport.HTTP_1_1, false);
+        Session overHttp2 = http1Only.connect(new RecordingListener(clientEvents::add), URI.create("wss://localhost:" + port + "/echo"),
+            ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS);
+        assertTrue(next(serverEvents).startsWith("handshake:HTTP/2.0:"));
+        overHttp2.close(CloseStatus.NORMAL, "done");
+        assertEquals("close:1000:done", next(serverEvents));
+        assertEquals("close:1000:", next(clientEvents));
+        httpClient.stop();
+
+        // A client whose requests offer h2 first still upgrades over HTTP/1.1 when asked to.
+        WebSocketClient dynamic = client(HttpTransport.DYNAMIC, false);
+        Session overHttp1 = dynamic.connect(new RecordingListener(clientEvents::add), URI.create("wss://localhost:" + port + "/echo"))
+            .get(WAIT, TimeUnit.SECONDS);
+        assertTrue(next(serverEvents).startsWith("handshake:HTTP/1.1:"));
+        overHttp1.sendText("over http/1.1").get(WAIT, TimeUnit.SECONDS);
+        assertEquals("text:over http/1.1", next(clientEvents));
+        overHttp1.close(CloseStatus.NORMAL, "done");
+        assertEquals("close:1000:done", next(serverEvents));
+    }
+
+    @Test
+    void wssOverHttp2ToAServerWithoutH2FailsTheConnectClearly() throws Exception {
+        tlsWithHttp2 = false;
         startServer(true);
-        WebSocketClient client = client(HttpTransport.HTTP_1_1, false);
+        WebSocketClient client = client(HttpTransport.DYNAMIC, false);
         ExecutionException failed = assertThrows(ExecutionException.class, () -> client.connect(new RecordingListener(clientEvents::add),
             URI.create("wss://localhost:" + port + "/echo"), ClientUpgradeRequest.defaults().withHttp2(true)).get(WAIT, TimeUnit.SECONDS));
-        assertInstanceOf(IllegalStateException.class, failed.getCause());
-        assertTrue(failed.getCause().getMessage().contains("h2 offered by ALPN"), failed.getCause().getMessage());
+        assertTrue(failed.getCause().getMessage().contains("none of the protocols offered by ALPN"), failed.getCause().toString());
+        assertTrue(failed.getCause().getMessage().contains("localhost:" + port), failed.getCause().toString());
     }
 }

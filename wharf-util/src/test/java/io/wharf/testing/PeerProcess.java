@@ -1,4 +1,4 @@
-package io.wharf.client;
+package io.wharf.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * {@code ./wharf test} runs; a missing one fails the test when {@code CI=true} and skips it
  * otherwise, naming the tool. Used by the test's thread only.
  */
-final class PeerProcess implements AutoCloseable {
+public final class PeerProcess implements AutoCloseable {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
@@ -41,7 +41,7 @@ final class PeerProcess implements AutoCloseable {
      * @return the executable {@code tool}, looked for on the PATH and in the sbin directories
      *     (fails in CI, skips the test elsewhere, when it is missing)
      */
-    static Path require(String tool) {
+    public static Path require(String tool) {
         List<String> directories = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
         directories.addAll(List.of("/usr/sbin", "/usr/local/sbin", "/sbin"));
         for (String directory : directories) {
@@ -59,14 +59,14 @@ final class PeerProcess implements AutoCloseable {
     }
 
     /** @return a loopback port free right now */
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
 
     /** @return whether {@code ::1} can be bound here (an nginx then listens there too, for "localhost") */
-    static boolean ipv6Loopback() {
+    public static boolean ipv6Loopback() {
         try (ServerSocket socket = new ServerSocket()) {
             socket.bind(new InetSocketAddress(InetAddress.getByName("::1"), 0));
             return true;
@@ -79,7 +79,7 @@ final class PeerProcess implements AutoCloseable {
      * Starts {@code command}, its output in {@code directory/name.log}, and waits until it
      * accepts connections on each of {@code ports} of 127.0.0.1.
      */
-    static PeerProcess start(String name, Path directory, List<String> command, int... ports) throws Exception {
+    public static PeerProcess start(String name, Path directory, List<String> command, int... ports) throws Exception {
         Path log = directory.resolve(name + ".log");
         Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
@@ -96,7 +96,7 @@ final class PeerProcess implements AutoCloseable {
     }
 
     /** @return what the peer printed so far */
-    String log() throws IOException {
+    public String log() throws IOException {
         return Files.readString(log);
     }
 
