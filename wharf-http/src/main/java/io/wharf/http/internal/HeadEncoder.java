@@ -183,10 +183,7 @@ public final class HeadEncoder {
         if (value < 0) {
             throw new IllegalArgumentException("negative number: " + value);
         }
-        int digits = 1;
-        for (long rest = value / 10; rest > 0; rest /= 10) {
-            digits++;
-        }
+        int digits = digits(value);
         int start = buffer.position();
         if (buffer.remaining() < digits) {
             throw new BufferOverflowException();
@@ -196,6 +193,27 @@ public final class HeadEncoder {
             value /= 10;
         }
         buffer.position(start + digits);
+    }
+
+    /** @return how many decimal digits {@code value} (not negative) has: by comparison, no division for the usual small numbers */
+    static int digits(long value) {
+        if (value < 10) {
+            return 1;
+        }
+        if (value < 100) {
+            return 2;
+        }
+        if (value < 1000) {
+            return 3;
+        }
+        if (value < 10000) {
+            return 4;
+        }
+        int digits = 5;
+        for (long rest = value / 100000; rest > 0; rest /= 10) {
+            digits++;
+        }
+        return digits;
     }
 
     /** Writes a chunk-size line, the positive size in lower-case hex then CRLF (RFC 9112 section 7.1). */

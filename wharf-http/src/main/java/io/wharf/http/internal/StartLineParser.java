@@ -1,6 +1,7 @@
 package io.wharf.http.internal;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HttpCompliance;
@@ -15,7 +16,8 @@ import io.wharf.util.Index;
  * Parses a complete request line (RFC 9112 section 3) or status line (section 4) and tells
  * the listener. The method is found with one walk of {@link HttpMethod#LOOK_AHEAD} and the
  * version with {@link HttpVersion#CACHE}, straight from the buffer; the request target is
- * the one String a cached request costs. Single spaces only: no tabs, no runs of blanks.
+ * the one String a cached request costs, and none when it repeats the last request's target.
+ * Single spaces only: no tabs, no runs of blanks.
  * Only HTTP/1.0 and HTTP/1.1 are spoken (505 otherwise; a later HTTP/1 minor version
  * such as HTTP/1.2 is read as HTTP/1.1, as RFC 9110 section 2.5 asks); a versionless HTTP/0.9 request
  * line passes only when the mode allows {@code HTTP_0_9}.
@@ -30,10 +32,16 @@ public final class StartLineParser {
             .withAll(HttpMethod.values(), HttpMethod::asString)
             .build();
 
+    /** Longest request target remembered for the next request line: longer ones are made anew each time. */
+    static final int REMEMBERED_TARGET_BYTES = 128;
+
     private final ComplianceGate gate;
     private final BufferText text;
     private HttpVersion version;
     private int status;
+    /** The last request target, as a String and as its octets, for a client that asks for it again. */
+    private String lastTarget;
+    private byte[] lastTargetBytes;
 
     public StartLineParser(ComplianceGate gate, BufferText text) {
         this.gate = gate;
@@ -92,7 +100,7 @@ public final class StartLineParser {
             throw new BadMessageException(position < end && buffer.get(position) == ' '
                     ? "more than one space before the request target" : "request target is empty or starts badly");
         }
-        String target = text.string(buffer, targetStart, position);
+        String target = target(buffer, targetStart, position);
         if (position == end) {
             gate.check(HttpCompliance.Violation.HTTP_0_9, "request line without a version",
                     HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505, "HTTP/0.9 request (no version) is not supported");
@@ -105,6 +113,40 @@ public final class StartLineParser {
         }
         listener.startRequest(method, target, version);
         return version;
+    }
+
+    /**
+     * @return the request target at {@code [start, end)}: the same String as the last request's
+     *     when the octets are the same (a keep-alive client asking for one resource again costs
+     *     no String), otherwise a new one, remembered when short
+     */
+    private String target(ByteBuffer buffer, int start, int end) {
+        int length = end - start;
+        byte[] last = lastTargetBytes;
+        if (last != null && last.length == length && sameOctets(buffer, start, last)) {
+            return lastTarget;
+        }
+        String target = text.string(buffer, start, end);
+        if (length <= REMEMBERED_TARGET_BYTES) {
+            byte[] bytes = last != null && last.length == length ? last : new byte[length];
+            buffer.get(start, bytes, 0, length);
+            lastTargetBytes = bytes;
+            lastTarget = target;
+        }
+        return target;
+    }
+
+    private static boolean sameOctets(ByteBuffer buffer, int start, byte[] bytes) {
+        if (buffer.hasArray()) {
+            int from = buffer.arrayOffset() + start;
+            return Arrays.equals(buffer.array(), from, from + bytes.length, bytes, 0, bytes.length);
+        }
+        for (int i = 0; i < bytes.length; i++) {
+            if (buffer.get(start + i) != bytes[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -30,6 +30,7 @@ final class HttpCodec implements HttpParserListener.Request {
     final HttpGenerator generator;
     final ResponseWrite responseWrite;
     final SlowRequestGuard guard;
+    final UriMemory uriMemory = new UriMemory();
     private HttpConnection owner;
     private String method;
     private String target;

@@ -578,6 +578,11 @@ public final class HttpConnection extends AbstractConnection
         return lastHostPort;
     }
 
+    /** @return the last request's URI and its inputs, remembered by the codec lent to this connection */
+    UriMemory uriMemory() {
+        return codec.uriMemory;
+    }
+
     /** @return the guard timing the current request, for the exchange's content reads */
     SlowRequestGuard guard() {
         return codec.guard;

@@ -16,6 +16,7 @@ import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpURI;
 import io.wharf.http.HttpVersion;
+import io.wharf.http.UriCompliance;
 import io.wharf.io.Content;
 import io.wharf.io.EofException;
 import io.wharf.server.ConnectionMetaData;
@@ -150,24 +151,39 @@ final class HttpExchange implements Request {
         return false;
     }
 
+    /**
+     * @return the request's URI: its target with the Host field's authority (or the local
+     *     address) and the connection's scheme, checked by the URI compliance mode; the same
+     *     URI as the last request's when made from the same inputs ({@link UriMemory})
+     * @throws BadMessageException for a bad Host field or a URI the compliance mode refuses
+     */
     private HttpURI buildUri() {
-        HttpConfiguration configuration = connection.configuration();
-        HttpURI built;
+        UriCompliance compliance = connection.configuration().getUriCompliance();
         if (HttpMethod.CONNECT.is(method)) {
-            built = HttpURI.parseAuthority(target);
-        } else {
-            HttpField hostField = fields.getField(HttpHeader.HOST);
-            HostPort authority = hostField == null || hostField.getValue().isEmpty() ? null : connection.hostPortOf(hostField);
-            if (authority == null && connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
-                authority = HostPort.of(local.getHostString(), local.getPort());
-            }
-            String scheme = isSecure() ? "https" : "http";
-            HttpURI parsed = authority != null ? HttpURI.parse(target, scheme, authority) : HttpURI.parse(target);
-            boolean complete = parsed.isAbsolute() || "*".equals(parsed.getPath());
-            built = complete ? parsed : HttpURI.build(parsed).scheme(scheme).asImmutable();
+            return checked(HttpURI.parseAuthority(target), compliance);
         }
-        configuration.getUriCompliance().check(built, io.wharf.http.ComplianceViolation.Listener.NONE);
+        HttpField hostField = fields.getField(HttpHeader.HOST);
+        HostPort authority = hostField == null || hostField.getValue().isEmpty() ? null : connection.hostPortOf(hostField);
+        if (authority == null && connection.getLocalSocketAddress() instanceof java.net.InetSocketAddress local) {
+            authority = HostPort.of(local.getHostString(), local.getPort());
+        }
+        boolean secure = isSecure();
+        UriMemory memory = connection.uriMemory();
+        HttpURI remembered = memory.get(target, authority, secure, compliance);
+        if (remembered != null) {
+            return remembered;
+        }
+        String scheme = secure ? "https" : "http";
+        HttpURI parsed = authority != null ? HttpURI.parse(target, scheme, authority) : HttpURI.parse(target);
+        boolean complete = parsed.isAbsolute() || "*".equals(parsed.getPath());
+        HttpURI built = checked(complete ? parsed : HttpURI.build(parsed).scheme(scheme).asImmutable(), compliance);
+        memory.put(target, authority, secure, compliance, built);
         return built;
+    }
+
+    private static HttpURI checked(HttpURI uri, UriCompliance compliance) {
+        compliance.check(uri, io.wharf.http.ComplianceViolation.Listener.NONE);
+        return uri;
     }
 
     // ---- parser events, on the thread that parses ----

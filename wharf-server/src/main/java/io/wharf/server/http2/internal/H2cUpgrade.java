@@ -37,7 +37,8 @@ public final class H2cUpgrade {
      */
     public static Function<EndPoint, Connection> of(Connector connector, String method, String target, HttpVersion version,
                                                     HttpFields fields, long length) {
-        if (version != HttpVersion.HTTP_1_1 || length != 0 || !target.startsWith("/")) {
+        if (version != HttpVersion.HTTP_1_1 || length != 0 || !target.startsWith("/") || !fields.contains(HttpHeader.UPGRADE)) {
+            // Most requests: no Upgrade field, so no look-up of the connector's factories.
             return null;
         }
         ConnectionFactory factory = connector.getConnectionFactory(Http2CleartextConnectionFactory.H2C);

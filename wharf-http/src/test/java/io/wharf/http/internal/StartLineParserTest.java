@@ -1,0 +1,85 @@
+package io.wharf.http.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.wharf.http.ComplianceViolation;
+import io.wharf.http.HttpCompliance;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpParserListener;
+import io.wharf.http.HttpVersion;
+
+import org.junit.jupiter.api.Test;
+
+/** The request target a parser remembers: the same String for the same octets, never a stale one. */
+class StartLineParserTest {
+
+    private final List<String> targets = new ArrayList<>();
+    private final HttpParserListener.Request listener = new HttpParserListener.Request() {
+        @Override
+        public void startRequest(String method, String target, HttpVersion version) {
+            targets.add(target);
+        }
+
+        @Override
+        public void parsedHeader(HttpField field) {
+        }
+
+        @Override
+        public boolean headerComplete() {
+            return false;
+        }
+
+        @Override
+        public boolean content(ByteBuffer content) {
+            return false;
+        }
+
+        @Override
+        public boolean messageComplete() {
+            return false;
+        }
+
+        @Override
+        public void badMessage(io.wharf.http.BadMessageException failure) {
+        }
+
+        @Override
+        public void earlyEOF() {
+        }
+    };
+
+    private void parse(StartLineParser parser, String line, boolean direct) {
+        byte[] bytes = ("xx" + line).getBytes(StandardCharsets.ISO_8859_1);
+        ByteBuffer buffer = direct ? ByteBuffer.allocateDirect(bytes.length).put(bytes).flip() : ByteBuffer.wrap(bytes);
+        parser.parseRequest(buffer, 2, bytes.length, listener);
+    }
+
+    @Test
+    void aRepeatedTargetIsTheSameStringAndAnyOtherIsNew() {
+        for (boolean direct : new boolean[] {false, true}) {
+            targets.clear();
+            StartLineParser parser = new StartLineParser(new ComplianceGate(HttpCompliance.RFC9112, ComplianceViolation.Listener.NONE),
+                    new BufferText());
+            parse(parser, "GET /plaintext HTTP/1.1", direct);
+            parse(parser, "HEAD /plaintext HTTP/1.1", direct);
+            parse(parser, "GET /plaintexT HTTP/1.1", direct);
+            parse(parser, "GET /plaintexT HTTP/1.1", direct);
+            parse(parser, "GET /p HTTP/1.1", direct);
+            String longTarget = "/" + "x".repeat(StartLineParser.REMEMBERED_TARGET_BYTES);
+            parse(parser, "GET " + longTarget + " HTTP/1.1", direct);
+            parse(parser, "GET " + longTarget + " HTTP/1.1", direct);
+
+            assertEquals(List.of("/plaintext", "/plaintext", "/plaintexT", "/plaintexT", "/p", longTarget, longTarget), targets);
+            assertSame(targets.get(0), targets.get(1), "direct " + direct);
+            assertSame(targets.get(2), targets.get(3), "direct " + direct);
+            assertNotSame(targets.get(5), targets.get(6), "a target longer than the limit is not remembered");
+        }
+    }
+}
