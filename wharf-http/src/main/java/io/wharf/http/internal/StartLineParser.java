@@ -33,7 +33,7 @@ public final class StartLineParser {
             .build();
 
     /** Longest request target remembered for the next request line: longer ones are made anew each time. */
-    static final int REMEMBERED_TARGET_BYTES = 128;
+    public static final int REMEMBERED_TARGET_BYTES = 128;
 
     private final ComplianceGate gate;
     private final BufferText text;

@@ -1,4 +1,4 @@
-package io.wharf.http.internal;
+package io.wharf.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -9,11 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.wharf.http.ComplianceViolation;
-import io.wharf.http.HttpCompliance;
-import io.wharf.http.HttpField;
-import io.wharf.http.HttpParserListener;
-import io.wharf.http.HttpVersion;
+import io.wharf.http.internal.BufferText;
+import io.wharf.http.internal.ComplianceGate;
+import io.wharf.http.internal.StartLineParser;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,37 +19,10 @@ import org.junit.jupiter.api.Test;
 class StartLineParserTest {
 
     private final List<String> targets = new ArrayList<>();
-    private final HttpParserListener.Request listener = new HttpParserListener.Request() {
+    private final RecordingListener listener = new RecordingListener() {
         @Override
         public void startRequest(String method, String target, HttpVersion version) {
             targets.add(target);
-        }
-
-        @Override
-        public void parsedHeader(HttpField field) {
-        }
-
-        @Override
-        public boolean headerComplete() {
-            return false;
-        }
-
-        @Override
-        public boolean content(ByteBuffer content) {
-            return false;
-        }
-
-        @Override
-        public boolean messageComplete() {
-            return false;
-        }
-
-        @Override
-        public void badMessage(io.wharf.http.BadMessageException failure) {
-        }
-
-        @Override
-        public void earlyEOF() {
         }
     };
 
