@@ -33,8 +33,13 @@ final class ResponseWrite extends IteratingCallback {
 
     private final HttpCodec codec;
     private final AtomicBoolean writing = new AtomicBoolean();
+    /** A direct content buffer no longer than this is copied after the head rather than written beside it. */
+    static final int COPY_DIRECT_BELOW = 2048;
+
     /** Reused for the endpoint's gathering writes; the endpoint only reads it until the write completes. */
     private final ByteBuffer[] headerAndBody = new ByteBuffer[2];
+    /** Reused for the writes of one buffer: the head with the content copied after it, or content alone. */
+    private final ByteBuffer[] single = new ByteBuffer[1];
     private boolean head;
     private Callback callback;
     /** The response whose head this write commits, told when the head could not be generated; or null. */
@@ -111,16 +116,43 @@ final class ResponseWrite extends IteratingCallback {
             info = null;
             content = null;
             finished = generator.getState() != HttpGenerator.State.COMPLETING;
-            if (body != null || result.writesHeader()) {
-                // The array's second slot stays empty when there is one buffer to send (no array per write).
-                headerAndBody[0] = result.writesHeader() ? buffer : body;
-                headerAndBody[1] = result.writesHeader() && body != null ? body : ByteBuffers.EMPTY;
+            if (body != null && result.writesHeader() && appended(buffer, body)) {
+                body = null;
+            }
+            if (body != null && result.writesHeader()) {
+                headerAndBody[0] = buffer;
+                headerAndBody[1] = body;
                 codec.owner().getEndPoint().write(this, headerAndBody);
+                return Action.SCHEDULED;
+            }
+            if (body != null || result.writesHeader()) {
+                single[0] = result.writesHeader() ? buffer : body;
+                codec.owner().getEndPoint().write(this, single);
                 return Action.SCHEDULED;
             }
             releaseHeader();
         }
         return Action.SUCCEEDED;
+    }
+
+    /**
+     * Copies {@code body} after the head in {@code buffer} (flush mode) when it fits in the
+     * room left and is a heap buffer (which the JDK would copy to a direct one anyway) or a short
+     * direct one: one plain write instead of a gathering one. The bytes sent are the same, in
+     * the same order; {@code body} is consumed as a write would consume it.
+     *
+     * @return whether it was copied
+     */
+    private static boolean appended(ByteBuffer buffer, ByteBuffer body) {
+        int length = body.remaining();
+        int end = buffer.limit();
+        if (length > buffer.capacity() - end || body.isDirect() && length > COPY_DIRECT_BELOW) {
+            return false;
+        }
+        buffer.limit(end + length);
+        buffer.put(end, body, body.position(), length);
+        body.position(body.limit());
+        return true;
     }
 
     /** Generates into a borrowed header buffer, growing it on overflow; @return it, in flush mode. */
@@ -184,6 +216,7 @@ final class ResponseWrite extends IteratingCallback {
         content = null;
         headerAndBody[0] = null;
         headerAndBody[1] = null;
+        single[0] = null;
         writing.set(false);
         return done;
     }
