@@ -210,6 +210,8 @@ final class FrameFlusher extends IteratingCallback {
                 try {
                     generator.headers(buffers, stream.getId(), frame.fields, null, frame.endStream, 0);
                 } catch (HeaderListTooLargeException x) {
+                    // The stream's later frames must not go without their head: held until the reset drops them.
+                    held = hold(held, stream);
                     after.add(() -> {
                         session.fail(frame.callback, x);
                         session.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
