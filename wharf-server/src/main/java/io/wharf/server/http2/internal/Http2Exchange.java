@@ -139,7 +139,7 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
             HostPort authority = null;
             if (authorityText != null && !authorityText.isEmpty()) {
                 try {
-                    authority = HostPort.parse(authorityText);
+                    authority = connection.authorityOf(authorityText);
                 } catch (IllegalArgumentException x) {
                     throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "Bad :authority: " + x.getMessage());
                 }
