@@ -241,6 +241,19 @@ public final class Http2Stream implements Content.Source {
         }
     }
 
+    /**
+     * @return whether the content ended and every chunk of it was read (or it failed): a
+     *     {@link #fail} now would change nothing, so its cause need not be made
+     */
+    public boolean isContentConsumed() {
+        session.lock.lock();
+        try {
+            return failure != null || ended && (chunks == null || chunks.isEmpty());
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
     @Override
     public long getLength() {
         session.lock.lock();

@@ -1,8 +1,9 @@
 package io.wharf.server.http2.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
@@ -24,9 +25,20 @@ import io.wharf.util.InvocationType;
  */
 final class Http2Response extends io.wharf.server.internal.AbstractResponse {
 
+    private static final VarHandle WRITING;
+
+    static {
+        try {
+            WRITING = MethodHandles.lookup().findVarHandle(Http2Response.class, "writing", boolean.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
+
     private final Http2Exchange exchange;
     private final Http2Stream stream;
-    private final AtomicBoolean writing = new AtomicBoolean();
+    /** Whether a write is under way; set through {@code WRITING}. */
+    private volatile boolean writing;
 
     Http2Response(Http2Exchange exchange, Http2Stream stream) {
         this.exchange = exchange;
@@ -70,7 +82,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
             callback.failed(new IllegalStateException("write after the last write of " + exchange));
             return;
         }
-        if (!writing.compareAndSet(false, true)) {
+        if (!WRITING.compareAndSet(this, false, true)) {
             callback.failed(new WritePendingException());
             return;
         }
@@ -119,7 +131,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
     /** @return the head's fields: {@code :status} first, then the handler's minus the connection-specific ones */
     private HttpFields head() {
         HttpFields.Mutable fields = HttpFields.build(headers.size() + 3);
-        fields.add(":status", decimal(status));
+        fields.add(statusField(status));
         for (HttpField field : headers) {
             HttpHeader header = field.getHeader();
             if (header == HttpHeader.CONNECTION || header == HttpHeader.KEEP_ALIVE || header == HttpHeader.TRANSFER_ENCODING
@@ -142,13 +154,13 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
 
         @Override
         public void succeeded() {
-            writing.set(false);
+            writing = false;
             callback.succeeded();
         }
 
         @Override
         public void failed(Throwable cause) {
-            writing.set(false);
+            writing = false;
             callback.failed(cause);
         }
 
@@ -156,6 +168,20 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
         public InvocationType invocationType() {
             return callback.invocationType();
         }
+    }
+
+    /** The {@code :status} fields of the statuses 100 to 599, made once. */
+    private static final HttpField[] STATUS_FIELDS = new HttpField[600];
+
+    static {
+        for (int status = 100; status < STATUS_FIELDS.length; status++) {
+            STATUS_FIELDS[status] = new HttpField(":status", Integer.toString(status));
+        }
+    }
+
+    /** @return the {@code :status} field of {@code status}, without making one for the statuses HTTP defines */
+    private static HttpField statusField(int status) {
+        return status >= 100 && status < STATUS_FIELDS.length ? STATUS_FIELDS[status] : new HttpField(":status", decimal(status));
     }
 
     /** Numbers up to 1023 (statuses, small content lengths) as text, made once. */
