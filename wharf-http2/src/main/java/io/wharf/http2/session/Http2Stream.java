@@ -2,6 +2,7 @@ package io.wharf.http2.session;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Objects;
 
 import io.wharf.http.HttpFields;
 import io.wharf.http2.frames.ErrorCode;
@@ -153,6 +154,18 @@ public final class Http2Stream implements Content.Source {
      */
     public void data(ByteBuffer buffer, boolean endStream, Callback callback) {
         session.send(this, null, buffer, endStream, callback);
+    }
+
+    /**
+     * Sends a header block and the content after it, as {@link #headers} then {@link #data}
+     * would, in one step: one callback, completed once both are written.
+     *
+     * @param buffer the content, not null; untouched until {@code callback} completes
+     * @param endStream whether the content ends the stream
+     */
+    public void headersAndData(HttpFields fields, ByteBuffer buffer, boolean endStream, Callback callback) {
+        session.send(this, Objects.requireNonNull(fields, "fields"), Objects.requireNonNull(buffer, "buffer"),
+                endStream, callback);
     }
 
     /**

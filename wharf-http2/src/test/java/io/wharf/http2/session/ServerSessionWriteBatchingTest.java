@@ -18,6 +18,7 @@ import io.wharf.http2.frames.FrameGenerator;
 import io.wharf.http2.frames.FrameListener;
 import io.wharf.http2.frames.FrameParser;
 import io.wharf.http2.frames.Priority;
+import io.wharf.http2.frames.Setting;
 import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.hpack.HpackDecoder;
@@ -110,6 +111,28 @@ class ServerSessionWriteBatchingTest {
         serverReads();
         assertEquals(List.of("HEADERS 1 204 END_STREAM"), seenWhileParsing, "written before the parse ended");
         assertEquals(List.of(), clientReads());
+        assertEquals(0, session.getStreamCount());
+    }
+
+    @Test
+    @Timeout(10)
+    void aHeadWithContentGoesAsHeadersThenDataWithinTheStreamWindowAndCompletesOnce() {
+        List<String> completions = new CopyOnWriteArrayList<>();
+        handler = stream -> stream.headersAndData(HttpFields.build().add(":status", "200"),
+                ByteBuffer.wrap("hello world".getBytes(StandardCharsets.US_ASCII)), true,
+                Callback.from(() -> completions.add("succeeded"), failure -> completions.add("failed " + failure)));
+        clientWrites(out -> {
+            client.settings(out, Settings.builder().set(Setting.INITIAL_WINDOW_SIZE, 4).build());
+            client.headers(out, 1, get("/a"), null, true, 0);
+        });
+        serverReads();
+        assertEquals(List.of("SETTINGS ACK", "HEADERS 1 200", "DATA 1 hell"), clientReads());
+        assertEquals(List.of(), completions, "content is still waiting for the window");
+
+        clientWrites(out -> client.windowUpdate(out, 1, 100));
+        serverReads();
+        assertEquals(List.of("DATA 1 o world END_STREAM"), clientReads());
+        assertEquals(List.of("succeeded"), completions);
         assertEquals(0, session.getStreamCount());
     }
 

@@ -104,6 +104,10 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
                 stream.headers(head(), true, done);
                 return;
             }
+            if (hasContent && !endWithTrailers) {
+                stream.headersAndData(head(), content, last, done);
+                return;
+            }
             stream.headers(head(), false, Callback.NOOP);
         }
         if (endWithTrailers) {
