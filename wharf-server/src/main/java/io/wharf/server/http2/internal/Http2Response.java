@@ -97,7 +97,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
         if (!committed) {
             committed = true;
             if (last && content != null && !headers.contains(HttpHeader.CONTENT_LENGTH) && !endWithTrailers) {
-                headers.put(HttpHeader.CONTENT_LENGTH, decimal(content.remaining()));
+                headers.put(contentLengthField(content.remaining()));
             }
             boolean headEnds = last && !hasContent && !endWithTrailers;
             if (headEnds) {
@@ -186,6 +186,26 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
     /** @return the {@code :status} field of {@code status}, without making one for the statuses HTTP defines */
     private static HttpField statusField(int status) {
         return status >= 100 && status < STATUS_FIELDS.length ? STATUS_FIELDS[status] : new HttpField(":status", decimal(status));
+    }
+
+    /**
+     * The {@code content-length} fields of lengths up to 1023, each made when first needed. Filled
+     * without a lock: two threads may make an equal field, and a thread sees either null or a
+     * whole field (its fields are final), so any field it finds is right.
+     */
+    private static final HttpField[] CONTENT_LENGTH_FIELDS = new HttpField[1024];
+
+    /** @return the {@code content-length} field of {@code length}, without making one per response for small contents */
+    private static HttpField contentLengthField(long length) {
+        if (length < 0 || length >= CONTENT_LENGTH_FIELDS.length) {
+            return new HttpField(HttpHeader.CONTENT_LENGTH, decimal(length));
+        }
+        HttpField field = CONTENT_LENGTH_FIELDS[(int) length];
+        if (field == null) {
+            field = new HttpField(HttpHeader.CONTENT_LENGTH, decimal(length));
+            CONTENT_LENGTH_FIELDS[(int) length] = field;
+        }
+        return field;
     }
 
     /** Numbers up to 1023 (statuses, small content lengths) as text, made once. */
