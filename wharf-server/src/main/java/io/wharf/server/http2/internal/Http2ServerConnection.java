@@ -73,7 +73,7 @@ public final class Http2ServerConnection extends AbstractConnection
     /** The endpoints of the streams that switched protocols (extended CONNECT), while open. */
     private volatile boolean shuttingDown;
     private final Set<Http2StreamEndPoint> tunnels = ConcurrentHashMap.newKeySet();
-    /** The authority the streams name, parsed once while it repeats. */
+    /** The authority the streams name, parsed once (and made a Host field once) while it repeats. */
     private final LastAuthority lastAuthority = new LastAuthority();
 
     /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
@@ -209,7 +209,7 @@ public final class Http2ServerConnection extends AbstractConnection
             stream.headers(answer, true, Callback.NOOP);
             return;
         }
-        RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled());
+        RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled(), lastAuthority);
         if (head.problem() != null) {
             if (LOG.isDebugEnabled()) {
                 LOG.debug("Malformed request on stream {} of {}: {}", stream.getId(), this, head.problem());

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.wharf.http.HostPort;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpHeader;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A connection's last authority: parsed once while it repeats, parsed again when it changes, a bad one refused. */
+/** A connection's last authority: parsed (and made a Host field) once while it repeats, again when it changes, a bad one refused. */
 @Timeout(5)
 class LastAuthorityTest {
 
@@ -35,6 +37,18 @@ class LastAuthorityTest {
         HostPort again = last.parse("example.com:8443");
         assertEquals(first.getHost(), again.getHost());
         assertEquals(8443, again.getPort());
+    }
+
+    @Test
+    void theHostFieldIsMadeOnceWhileTheAuthorityRepeats() {
+        HttpField first = last.hostField("example.com");
+        assertEquals(HttpHeader.HOST, first.getHeader());
+        assertEquals("example.com", first.getValue());
+        assertSame(first, last.hostField(new String("example.com")));
+        HttpField other = last.hostField("example.org:8080");
+        assertEquals("example.org:8080", other.getValue());
+        assertEquals(HttpHeader.HOST, other.getHeader());
+        assertEquals("example.com", last.hostField("example.com").getValue());
     }
 
     @Test
