@@ -142,6 +142,9 @@ public final class HttpURI {
 
     /** @return {@code scheme} lower-cased, after checking it is one (RFC 3986 section 3.1) */
     static String checkedScheme(String scheme) {
+        if (scheme.equals("http") || scheme.equals("https")) {
+            return scheme; // What nearly every request carries, valid and in lower case already.
+        }
         boolean valid = !scheme.isEmpty() && UriCharacters.isAlpha(scheme.charAt(0));
         for (int i = 1; valid && i < scheme.length(); i++) {
             valid = UriCharacters.isSchemeCharacter(scheme.charAt(i));

@@ -26,6 +26,12 @@ class HttpFieldsTest {
         assertEquals(3, taken.size(), "the list goes on without touching what it handed over");
         assertNull(taken.get("d"));
         assertThrows(UnsupportedOperationException.class, () -> ((HttpFields.Mutable) taken).add("e", "5"));
+        fields.add("e", "5").add("f", "6").add("g", "7").add("h", "8").add("i", "9");
+        assertEquals(6, fields.size(), "the emptied list grows again");
+        assertEquals("4", fields.get("d"));
+        assertEquals("9", fields.get("i"));
+        assertEquals(6, fields.takeImmutable().size(), "taken again");
+        assertEquals(0, fields.size());
     }
 
     @Test

@@ -17,6 +17,9 @@ import io.wharf.http.HttpHeader;
  */
 public final class ArrayHttpFields implements HttpFields.Mutable {
 
+    /** What a mutable instance holds after {@link #takeImmutable()} gave its array away: grown at the next add. */
+    private static final HttpField[] NONE = new HttpField[0];
+
     private HttpField[] fields;
     private int size;
     private final boolean frozen;
@@ -55,7 +58,7 @@ public final class ArrayHttpFields implements HttpFields.Mutable {
             return this;
         }
         HttpFields taken = new ArrayHttpFields(fields, size, true);
-        fields = new HttpField[1];
+        fields = NONE;
         size = 0;
         return taken;
     }
@@ -65,7 +68,7 @@ public final class ArrayHttpFields implements HttpFields.Mutable {
         checkMutable();
         if (field != null) {
             if (size == fields.length) {
-                fields = Arrays.copyOf(fields, size * 2);
+                fields = Arrays.copyOf(fields, Math.max(size * 2, 4));
             }
             fields[size++] = field;
         }

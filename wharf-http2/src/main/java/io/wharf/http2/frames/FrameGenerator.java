@@ -31,7 +31,7 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 public final class FrameGenerator {
 
     private static final int FRAME_HEADER_LENGTH = 9;
-    /** Heap DATA content up to this size goes into a direct frame buffer by copy rather than as a slice of its own. */
+    /** Heap DATA content up to this size goes into the frame bytes by copy rather than as a slice of its own. */
     static final int COPY_BELOW = 4096;
     /** Zeros to add as padding: padding is at most 255 octets. */
     private static final ByteBuffer ZEROS = ByteBuffer.allocate(255).asReadOnlyBuffer();
@@ -86,9 +86,11 @@ public final class FrameGenerator {
     public void data(FrameBuffers out, int streamId, ByteBuffer data, boolean endStream, int padding) {
         requireStream(streamId, "DATA");
         requirePadding(padding);
-        if (padding == 0 && out.isDirect() && !data.isDirect() && data.remaining() <= COPY_BELOW) {
-            // A little heap content for a socket: copied after its frame header into the direct
-            // bytes, as the JDK would copy it into a temporary direct buffer to write it.
+        if (padding == 0 && !data.isDirect() && data.remaining() <= COPY_BELOW) {
+            // A little heap content: copied after its frame header. For a socket, into the direct
+            // bytes, as the JDK would copy it into a temporary direct buffer to write it; for TLS,
+            // which reads every byte to encrypt it anyway, instead of two slices and a pooled
+            // buffer for the header alone.
             ByteBuffer bytes = out.beginWrite(FRAME_HEADER_LENGTH + data.remaining());
             putHeader(bytes, data.remaining(), FrameType.DATA, endStream ? Flags.END_STREAM : 0, streamId);
             bytes.put(data);

@@ -164,15 +164,23 @@ public final class HpackEncoder {
     private void encode(HttpField field, ByteBuffer out) {
         HttpHeader header = field.getHeader();
         String name = header != null ? header.lowerCaseName() : FieldText.name(field.getName());
-        String value = FieldText.value(field.getValue());
+        String raw = field.getValue();
         int staticName = StaticTable.nameIndexOf(header, name);
         IndexingPolicy.Indexing indexing;
+        String value;
         if (field instanceof NeverIndexedHttpField) {
             indexing = IndexingPolicy.Indexing.NEVER_INDEX;
+            value = FieldText.value(raw);
         } else {
-            int index = staticName == 0 ? 0 : StaticTable.indexOf(staticName, value);
-            if (index == 0 && value == field.getValue()) {
+            // Looked up as given first: every table entry holds a value FieldText accepts, so a value equal
+            // to one needs no check (a server's repeated fields are found so, without a scan per response).
+            int index = staticName == 0 ? 0 : StaticTable.indexOf(staticName, raw);
+            if (index == 0) {
                 index = table.indexOf(field);
+            }
+            value = index == 0 ? FieldText.value(raw) : raw;
+            if (index == 0 && value != raw && staticName != 0) {
+                index = StaticTable.indexOf(staticName, value);
             }
             if (index != 0) {
                 BlockWriter.putInteger(out, 0x80, 7, index);

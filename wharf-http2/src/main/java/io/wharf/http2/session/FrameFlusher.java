@@ -64,7 +64,10 @@ final class FrameFlusher extends IteratingCallback {
         this.maxControlFrames = maxControlFrames;
     }
 
-    /** A frame of a stream waiting to be written: a header block, content, or a PUSH_PROMISE of {@code promised}. */
+    /**
+     * A frame of a stream waiting to be written: a header block, content, both (a head and the
+     * content after it, written as HEADERS then DATA), or a PUSH_PROMISE of {@code promised}.
+     */
     static final class StreamFrame {
         final Http2Stream stream;
         final HttpFields fields;
@@ -84,6 +87,11 @@ final class FrameFlusher extends IteratingCallback {
             this.endStream = endStream;
             this.callback = callback;
             this.promised = promised;
+        }
+
+        /** @return the frame as content only: what waits of it once its head (if any) is written */
+        StreamFrame content() {
+            return fields == null ? this : new StreamFrame(stream, null, data, endStream, callback);
         }
     }
 
@@ -207,20 +215,28 @@ final class FrameFlusher extends IteratingCallback {
                 continue;
             }
             if (frame.fields != null) {
+                // A head with content (Http2Stream.headersAndData) ends the stream with its DATA, not its HEADERS.
+                boolean contentFollows = frame.data != null;
                 try {
-                    generator.headers(buffers, stream.getId(), frame.fields, null, frame.endStream, 0);
+                    generator.headers(buffers, stream.getId(), frame.fields, null, frame.endStream && !contentFollows, 0);
                 } catch (HeaderListTooLargeException x) {
+                    // The stream's later frames must not go without their head: held until the reset drops them.
+                    held = hold(held, stream);
+                    // The reset first: a caller that answers the failure by resetting the stream itself finds it reset
+                    // already, and its reset is not counted against the peer's budget.
                     after.add(() -> {
-                        session.fail(frame.callback, x);
                         session.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
+                        session.fail(frame.callback, x);
                     });
                     continue;
                 }
                 stream.headersSent = true;
                 stream.state = stream.state.headersSent();
-                written.add(frame.callback);
-                sent(stream, frame.endStream);
-                continue;
+                if (!contentFollows) {
+                    written.add(frame.callback);
+                    sent(stream, frame.endStream);
+                    continue;
+                }
             }
             ByteBuffer data = frame.data;
             int length = data == null ? 0 : data.remaining();
@@ -228,7 +244,7 @@ final class FrameFlusher extends IteratingCallback {
                     Math.min(stream.sendWindow, session.sendWindow));
             if (length > 0 && allowed <= 0) {
                 held = hold(held, stream);
-                frames.add(frame);
+                frames.add(frame.content());
                 continue;
             }
             boolean whole = allowed == length;
@@ -247,7 +263,7 @@ final class FrameFlusher extends IteratingCallback {
                 sent(stream, frame.endStream);
             } else {
                 held = hold(held, stream);
-                frames.add(frame);
+                frames.add(frame.content());
             }
         }
         for (int left = count - visited; left > 0; left--) {

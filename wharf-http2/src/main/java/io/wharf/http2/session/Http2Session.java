@@ -131,6 +131,14 @@ public final class Http2Session {
     /** Whether the peer acknowledged our SETTINGS: until then it may count on the protocol's defaults. */
     boolean settingsAcknowledged;
     private Scheduler.Task settingsTimeout;
+    /**
+     * The thread inside {@link #parse} now, else null; only the reading thread sets it. Another
+     * thread may see a stale value, but never itself, which is all {@link #flushStreamFrames}
+     * asks: a plain field does.
+     */
+    private Thread parsingThread;
+    /** Whether the parsing thread queued stream frames to write when its parse ends; the reading thread's only. */
+    private boolean flushAfterParse;
 
     /**
      * @param endPoint where the frames are written; reading is the caller's, which hands the bytes to {@link #parse}
@@ -251,12 +259,35 @@ public final class Http2Session {
     }
 
     /**
-     * Parses the bytes of {@code network}, on the reading thread.
+     * Parses the bytes of {@code network}, on the reading thread. Stream frames this thread
+     * sends meanwhile (handlers answering inline) are written together when the parse ends.
      *
      * @return false once the connection failed: later bytes are ignored
      */
     public boolean parse(RetainableByteBuffer network) {
-        return parser.parse(network);
+        parsingThread = Thread.currentThread();
+        try {
+            return parser.parse(network);
+        } finally {
+            parsingThread = null;
+            if (flushAfterParse) {
+                flushAfterParse = false;
+                flusher.iterate();
+            }
+        }
+    }
+
+    /**
+     * Writes the stream frames just queued: at once, or, when the thread inside {@link #parse}
+     * queued them (a handler answering inline), once that parse ends, so that the answers to
+     * the requests of one network buffer go out in one write rather than one write per frame.
+     */
+    private void flushStreamFrames() {
+        if (Thread.currentThread() == parsingThread) {
+            flushAfterParse = true;
+        } else {
+            flusher.iterate();
+        }
     }
 
     /**
@@ -343,7 +374,7 @@ public final class Http2Session {
             fail(callback, refused);
             return null;
         }
-        flusher.iterate();
+        flushStreamFrames();
         return stream;
     }
 
@@ -365,7 +396,7 @@ public final class Http2Session {
             fail(callback, refused);
             return;
         }
-        flusher.iterate();
+        flushStreamFrames();
     }
 
     /** @return whether a push may be promised now: we are a server, open, and the peer accepts pushes */
@@ -414,7 +445,7 @@ public final class Http2Session {
             lock.unlock();
         }
         promised.end();
-        flusher.iterate();
+        flushStreamFrames();
         return promised;
     }
 

@@ -2,6 +2,7 @@ package io.wharf.http2.session;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Objects;
 
 import io.wharf.http.HttpFields;
 import io.wharf.http2.frames.ErrorCode;
@@ -156,6 +157,18 @@ public final class Http2Stream implements Content.Source {
     }
 
     /**
+     * Sends a header block and the content after it, as {@link #headers} then {@link #data}
+     * would, in one step: one callback, completed once both are written.
+     *
+     * @param buffer the content, not null; untouched until {@code callback} completes
+     * @param endStream whether the content ends the stream
+     */
+    public void headersAndData(HttpFields fields, ByteBuffer buffer, boolean endStream, Callback callback) {
+        session.send(this, Objects.requireNonNull(fields, "fields"), Objects.requireNonNull(buffer, "buffer"),
+                endStream, callback);
+    }
+
+    /**
      * Promises a pushed response on this stream (a server's, for a request the client opened):
      * queues a PUSH_PROMISE carrying {@code request}, the pseudo-headers and fields of the
      * request being pushed, and reserves the stream that will answer it. The new stream has no
@@ -238,6 +251,19 @@ public final class Http2Stream implements Content.Source {
         Runnable wake = failContent(cause);
         if (wake != null) {
             session.invoke(wake);
+        }
+    }
+
+    /**
+     * @return whether the content ended and every chunk of it was read (or it failed): a
+     *     {@link #fail} now would change nothing, so its cause need not be made
+     */
+    public boolean isContentConsumed() {
+        session.lock.lock();
+        try {
+            return failure != null || ended && (chunks == null || chunks.isEmpty());
+        } finally {
+            session.lock.unlock();
         }
     }
 

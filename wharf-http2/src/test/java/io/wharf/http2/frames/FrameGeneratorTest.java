@@ -98,6 +98,25 @@ class FrameGeneratorTest {
     }
 
     @Test
+    void smallHeapDataIsCopiedAfterItsHeaderForASocketAndForTls() {
+        for (boolean direct : new boolean[] {true, false}) {
+            FrameBuffers frames = new FrameBuffers(leaks.pool(), direct);
+            ByteBuffer data = ByteBuffer.wrap("Hello, World!".getBytes());
+            generator.data(frames, 7, data, true, 0);
+            generator.data(frames, 9, ByteBuffer.wrap(new byte[] {'h', 'i'}), false, 0);
+            assertEquals(13, data.position(), "the data was consumed");
+            assertEquals(1, frames.size(), "both frames in one buffer, direct " + direct);
+            assertEquals("00000d000100000007" + Hex.of(ByteBuffer.wrap("Hello, World!".getBytes())) + "000002000000000009" + "6869",
+                    Hex.of(frames.get(0)));
+            frames.release();
+        }
+        FrameBuffers frames = out();
+        ByteBuffer direct = ByteBuffer.allocateDirect(2).put((byte) 'h').put((byte) 'i').flip();
+        generator.data(frames, 3, direct, false, 0);
+        assertEquals(2, frames.size(), "direct content stays a slice");
+    }
+
+    @Test
     void paddingGoesIntoEveryDataFrame() {
         FrameBuffers frames = out();
         generator.data(frames, 3, ByteBuffer.wrap(new byte[] {'h', 'i'}), true, 2);

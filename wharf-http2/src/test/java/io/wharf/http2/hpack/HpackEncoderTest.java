@@ -166,6 +166,29 @@ class HpackEncoderTest {
     }
 
     @Test
+    void valuesAreLookedUpAsGivenAndOnceRepaired() {
+        HpackEncoder encoder = new HpackEncoder();
+        HpackDecoder decoder = new HpackDecoder();
+        // Repaired to "gzip, deflate", static entry 16: one octet.
+        ByteBuffer repaired = encode(encoder, HttpFields.of(new HttpField("Accept-Encoding", "gzip, deflate\r\n")));
+        assertEquals("90", Hex.of(repaired));
+        decoder.decode(repaired);
+        // A server's repeated fields: a literal the first time, then the dynamic entry's index, the same each time.
+        HttpFields head = HttpFields.of(new HttpField(HttpHeader.C_STATUS, ":status", "200"), new HttpField("content-type", "text/plain"));
+        decoder.decode(encode(encoder, head));
+        ByteBuffer second = encode(encoder, head);
+        ByteBuffer third = encode(encoder, head);
+        assertEquals("88be", Hex.of(second), "status 200 static, then the dynamic entry");
+        assertEquals(Hex.of(second), Hex.of(third));
+        decoder.decode(second);
+        assertEquals(List.of("content-type: text/plain"), render(decoder.decode(third).fields()));
+        // A value that must be repaired never matches an entry as given: repaired again each time.
+        HttpFields dirty = HttpFields.of(new HttpField("x-dirty", "a\nb"));
+        assertEquals(List.of("x-dirty: a b"), render(decoder.decode(encode(encoder, dirty)).fields()));
+        assertEquals(List.of("x-dirty: a b"), render(decoder.decode(encode(encoder, dirty)).fields()));
+    }
+
+    @Test
     void aNameIsNeverLongerOnceRepaired() {
         // U+0130 lower-cases to two characters in Unicode; the encoder folds ASCII only.
         String name = "\u0130".repeat(100);

@@ -39,6 +39,16 @@ import io.wharf.util.InvocationType;
  */
 final class Http2Exchange implements Request, Http2Stream.Listener {
 
+    private static final java.lang.invoke.VarHandle COMPLETED;
+
+    static {
+        try {
+            COMPLETED = java.lang.invoke.MethodHandles.lookup().findVarHandle(Completion.class, "completed", boolean.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
+
     private final Http2ServerConnection connection;
     private final Http2Stream stream;
     private final RequestHead head;
@@ -139,7 +149,7 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
             HostPort authority = null;
             if (authorityText != null && !authorityText.isEmpty()) {
                 try {
-                    authority = HostPort.parse(authorityText);
+                    authority = connection.authorityOf(authorityText);
                 } catch (IllegalArgumentException x) {
                     throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "Bad :authority: " + x.getMessage());
                 }
@@ -320,11 +330,13 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
      * the response is not committed, else resets the stream.
      */
     private final class Completion implements Callback {
-        private final java.util.concurrent.atomic.AtomicBoolean completed = new java.util.concurrent.atomic.AtomicBoolean();
+        /** Set once by the first completion, through {@code COMPLETED}. */
+        @SuppressWarnings("unused")
+        private volatile boolean completed;
 
         @Override
         public void succeeded() {
-            if (!completed.compareAndSet(false, true)) {
+            if (!COMPLETED.compareAndSet(this, false, true)) {
                 return;
             }
             if (isUpgradeAccepted()) {
@@ -340,7 +352,7 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
 
         @Override
         public void failed(Throwable cause) {
-            if (!completed.compareAndSet(false, true)) {
+            if (!COMPLETED.compareAndSet(this, false, true)) {
                 return;
             }
             if (upgrade != null) {
@@ -362,7 +374,9 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
          * goes on past a bound: then the session tells the client to stop with NO_ERROR.
          */
         private void finish() {
-            stream.fail(new ExchangeCompleteException(Http2Exchange.this));
+            if (!stream.isContentConsumed()) {
+                stream.fail(new ExchangeCompleteException(Http2Exchange.this));
+            }
         }
 
         private void abort(Throwable cause) {
@@ -376,8 +390,8 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
     }
 
     /**
-     * What a read of the request content finds after the exchange completed. Made once per
-     * exchange, and kept only when content was still unread, so it has no stack trace (which
+     * What a read of the request content finds after the exchange completed. Made only when
+     * content was still unread or still coming, so it has no stack trace (which
      * would only show the completing thread) and makes its message when asked: filling a stack
      * trace here was over half the bytes allocated per request and a good part of the CPU.
      */

@@ -1,8 +1,9 @@
 package io.wharf.server.http2.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
@@ -24,9 +25,20 @@ import io.wharf.util.InvocationType;
  */
 final class Http2Response extends io.wharf.server.internal.AbstractResponse {
 
+    private static final VarHandle WRITING;
+
+    static {
+        try {
+            WRITING = MethodHandles.lookup().findVarHandle(Http2Response.class, "writing", boolean.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
+
     private final Http2Exchange exchange;
     private final Http2Stream stream;
-    private final AtomicBoolean writing = new AtomicBoolean();
+    /** Whether a write is under way; set through {@code WRITING}. */
+    private volatile boolean writing;
 
     Http2Response(Http2Exchange exchange, Http2Stream stream) {
         this.exchange = exchange;
@@ -70,7 +82,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
             callback.failed(new IllegalStateException("write after the last write of " + exchange));
             return;
         }
-        if (!writing.compareAndSet(false, true)) {
+        if (!WRITING.compareAndSet(this, false, true)) {
             callback.failed(new WritePendingException());
             return;
         }
@@ -85,11 +97,15 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
         if (!committed) {
             committed = true;
             if (last && content != null && !headers.contains(HttpHeader.CONTENT_LENGTH) && !endWithTrailers) {
-                headers.put(HttpHeader.CONTENT_LENGTH, decimal(content.remaining()));
+                headers.put(contentLengthField(content.remaining()));
             }
             boolean headEnds = last && !hasContent && !endWithTrailers;
             if (headEnds) {
                 stream.headers(head(), true, done);
+                return;
+            }
+            if (hasContent && !endWithTrailers) {
+                stream.headersAndData(head(), content, last, done);
                 return;
             }
             stream.headers(head(), false, Callback.NOOP);
@@ -119,7 +135,7 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
     /** @return the head's fields: {@code :status} first, then the handler's minus the connection-specific ones */
     private HttpFields head() {
         HttpFields.Mutable fields = HttpFields.build(headers.size() + 3);
-        fields.add(":status", decimal(status));
+        fields.add(statusField(status));
         for (HttpField field : headers) {
             HttpHeader header = field.getHeader();
             if (header == HttpHeader.CONNECTION || header == HttpHeader.KEEP_ALIVE || header == HttpHeader.TRANSFER_ENCODING
@@ -142,13 +158,13 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
 
         @Override
         public void succeeded() {
-            writing.set(false);
+            writing = false;
             callback.succeeded();
         }
 
         @Override
         public void failed(Throwable cause) {
-            writing.set(false);
+            writing = false;
             callback.failed(cause);
         }
 
@@ -156,6 +172,40 @@ final class Http2Response extends io.wharf.server.internal.AbstractResponse {
         public InvocationType invocationType() {
             return callback.invocationType();
         }
+    }
+
+    /** The {@code :status} fields of the statuses 100 to 599, made once. */
+    private static final HttpField[] STATUS_FIELDS = new HttpField[600];
+
+    static {
+        for (int status = 100; status < STATUS_FIELDS.length; status++) {
+            STATUS_FIELDS[status] = new HttpField(":status", Integer.toString(status));
+        }
+    }
+
+    /** @return the {@code :status} field of {@code status}, without making one for the statuses HTTP defines */
+    private static HttpField statusField(int status) {
+        return status >= 100 && status < STATUS_FIELDS.length ? STATUS_FIELDS[status] : new HttpField(":status", decimal(status));
+    }
+
+    /**
+     * The {@code content-length} fields of lengths up to 1023, each made when first needed. Filled
+     * without a lock: two threads may make an equal field, and a thread sees either null or a
+     * whole field (its fields are final), so any field it finds is right.
+     */
+    private static final HttpField[] CONTENT_LENGTH_FIELDS = new HttpField[1024];
+
+    /** @return the {@code content-length} field of {@code length}, without making one per response for small contents */
+    private static HttpField contentLengthField(long length) {
+        if (length < 0 || length >= CONTENT_LENGTH_FIELDS.length) {
+            return new HttpField(HttpHeader.CONTENT_LENGTH, decimal(length));
+        }
+        HttpField field = CONTENT_LENGTH_FIELDS[(int) length];
+        if (field == null) {
+            field = new HttpField(HttpHeader.CONTENT_LENGTH, decimal(length));
+            CONTENT_LENGTH_FIELDS[(int) length] = field;
+        }
+        return field;
     }
 
     /** Numbers up to 1023 (statuses, small content lengths) as text, made once. */

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.wharf.http.HostPort;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
@@ -72,6 +73,8 @@ public final class Http2ServerConnection extends AbstractConnection
     /** The endpoints of the streams that switched protocols (extended CONNECT), while open. */
     private volatile boolean shuttingDown;
     private final Set<Http2StreamEndPoint> tunnels = ConcurrentHashMap.newKeySet();
+    /** The authority the streams name, parsed once (and made a Host field once) while it repeats. */
+    private final LastAuthority lastAuthority = new LastAuthority();
 
     /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
     public Http2ServerConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration,
@@ -206,7 +209,7 @@ public final class Http2ServerConnection extends AbstractConnection
             stream.headers(answer, true, Callback.NOOP);
             return;
         }
-        RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled());
+        RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled(), lastAuthority);
         if (head.problem() != null) {
             if (LOG.isDebugEnabled()) {
                 LOG.debug("Malformed request on stream {} of {}: {}", stream.getId(), this, head.problem());
@@ -228,6 +231,15 @@ public final class Http2ServerConnection extends AbstractConnection
         } else {
             task.run();
         }
+    }
+
+    /**
+     * @return the host and port of a request's non-empty {@code :authority} (or {@code Host}),
+     *     parsed once per connection while the streams repeat it
+     * @throws IllegalArgumentException when it is not an authority
+     */
+    HostPort authorityOf(String text) {
+        return lastAuthority.parse(text);
     }
 
     /** Adds the {@code Server} and {@code Date} fields the configuration asks for. */

@@ -29,9 +29,10 @@ record RequestHead(String method, String scheme, String authority, String path, 
     /**
      * @param connectProtocol whether we announced SETTINGS_ENABLE_CONNECT_PROTOCOL, without which
      *     {@code :protocol} is malformed (RFC 8441 section 4)
+     * @param lastAuthority the connection's, which makes the {@code Host} field a request without one gets
      * @return the request the block carries, or one whose {@link #problem} says why it is malformed
      */
-    static RequestHead of(HeaderBlock block, boolean connectProtocol) {
+    static RequestHead of(HeaderBlock block, boolean connectProtocol, LastAuthority lastAuthority) {
         if (block.pseudoHeaderAfterField()) {
             return malformed("a pseudo-header after a regular field (RFC 9113 section 8.3)");
         }
@@ -130,7 +131,7 @@ record RequestHead(String method, String scheme, String authority, String path, 
             fields.add(HttpHeader.COOKIE, cookie.toString());
         }
         if (!host && authority != null && !authority.isEmpty()) {
-            fields.add(HttpHeader.HOST, authority);
+            fields.add(lastAuthority.hostField(authority));
         }
         return new RequestHead(method, scheme, authority, path, protocol, fields.takeImmutable(), contentLength, null);
     }
