@@ -48,7 +48,7 @@ class ClientSessionTest {
     private MemoryEndPoint serverEnd;
     private Http2Session session;
     private final FrameGenerator server = new FrameGenerator(new HpackEncoder());
-    private final FrameParser serverParser = FrameParser.server(new Recorder(), new HpackDecoder(), ByteBufferPool.NON_POOLING);
+    private final FrameParser serverParser = FrameParser.server(new FrameLines(serverSaw::add, ":path", data -> String.valueOf(data.remaining())), new HpackDecoder(), ByteBufferPool.NON_POOLING);
 
     private final Http2Stream.Listener streamListener = new Http2Stream.Listener() {
         @Override
@@ -226,60 +226,5 @@ class ClientSessionTest {
         assertTrue(seen.stream().noneMatch(frame -> frame.startsWith("GOAWAY")), seen.toString());
         assertNotNull(open("/b", new CopyOnWriteArrayList<>()));
         assertTrue(serverReads().contains("HEADERS 3 /b END_STREAM"));
-    }
-
-    /** Records what the played server reads, one line per frame. */
-    private final class Recorder implements FrameListener {
-        @Override
-        public void onData(int streamId, Content.Chunk data, int padding) {
-            serverSaw.add("DATA " + streamId + " " + data.remaining());
-            data.release();
-        }
-
-        @Override
-        public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
-            serverSaw.add("HEADERS " + streamId + " " + headers.pseudoHeader(":path") + (endStream ? " END_STREAM" : ""));
-        }
-
-        @Override
-        public void onPriority(int streamId, Priority priority) {
-        }
-
-        @Override
-        public void onRstStream(int streamId, long errorCode) {
-            serverSaw.add("RST_STREAM " + streamId + " " + errorCode);
-        }
-
-        @Override
-        public void onSettings(Settings settings, boolean ack) {
-            serverSaw.add(ack ? "SETTINGS ACK" : "SETTINGS");
-        }
-
-        @Override
-        public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock headers) {
-        }
-
-        @Override
-        public void onPing(long payload, boolean ack) {
-        }
-
-        @Override
-        public void onGoAway(int lastStreamId, long errorCode, ByteBuffer debugData) {
-            serverSaw.add("GOAWAY " + lastStreamId + " " + errorCode);
-        }
-
-        @Override
-        public void onWindowUpdate(int streamId, int increment) {
-        }
-
-        @Override
-        public void onStreamError(int streamId, ErrorCode error, String reason) {
-            serverSaw.add("STREAM_ERROR " + streamId + " " + error);
-        }
-
-        @Override
-        public void onConnectionError(ErrorCode error, String reason) {
-            serverSaw.add("CONNECTION_ERROR " + error + " " + reason);
-        }
     }
 }

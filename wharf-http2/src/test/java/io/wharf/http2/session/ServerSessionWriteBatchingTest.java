@@ -23,7 +23,6 @@ import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.hpack.HpackDecoder;
 import io.wharf.http2.hpack.HpackEncoder;
-import io.wharf.io.Content;
 import io.wharf.io.MemoryEndPoint;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
@@ -56,7 +55,8 @@ class ServerSessionWriteBatchingTest {
 
     @BeforeEach
     void start() {
-        clientParser = FrameParser.client(new Recorder(), new HpackDecoder(), leaks.pool());
+        clientParser = FrameParser.client(new FrameLines(clientSaw::add, ":status",
+                data -> StandardCharsets.US_ASCII.decode(data.getByteBuffer()) + (data.isLast() ? " END_STREAM" : "")), new HpackDecoder(), leaks.pool());
         MemoryEndPoint[] pipe = MemoryEndPoint.pipe(1 << 20, Runnable::run);
         clientEnd = pipe[0];
         serverEnd = pipe[1];
@@ -186,60 +186,5 @@ class ServerSessionWriteBatchingTest {
         List<String> seen = List.copyOf(clientSaw);
         clientSaw.clear();
         return seen;
-    }
-
-    /** Records what the played client reads, one line per frame (WINDOW_UPDATE and PING left out). */
-    private final class Recorder implements FrameListener {
-        @Override
-        public void onData(int streamId, Content.Chunk data, int padding) {
-            clientSaw.add("DATA " + streamId + " " + StandardCharsets.US_ASCII.decode(data.getByteBuffer()) + (data.isLast() ? " END_STREAM" : ""));
-            data.release();
-        }
-
-        @Override
-        public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
-            clientSaw.add("HEADERS " + streamId + " " + headers.pseudoHeader(":status") + (endStream ? " END_STREAM" : ""));
-        }
-
-        @Override
-        public void onPriority(int streamId, Priority priority) {
-        }
-
-        @Override
-        public void onRstStream(int streamId, long errorCode) {
-            clientSaw.add("RST_STREAM " + streamId + " " + errorCode);
-        }
-
-        @Override
-        public void onSettings(Settings settings, boolean ack) {
-            clientSaw.add(ack ? "SETTINGS ACK" : "SETTINGS");
-        }
-
-        @Override
-        public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock headers) {
-        }
-
-        @Override
-        public void onPing(long payload, boolean ack) {
-        }
-
-        @Override
-        public void onGoAway(int lastStreamId, long errorCode, ByteBuffer debugData) {
-            clientSaw.add("GOAWAY " + lastStreamId + " " + errorCode);
-        }
-
-        @Override
-        public void onWindowUpdate(int streamId, int increment) {
-        }
-
-        @Override
-        public void onStreamError(int streamId, ErrorCode error, String reason) {
-            clientSaw.add("STREAM_ERROR " + streamId + " " + error);
-        }
-
-        @Override
-        public void onConnectionError(ErrorCode error, String reason) {
-            clientSaw.add("CONNECTION_ERROR " + error + " " + reason);
-        }
     }
 }

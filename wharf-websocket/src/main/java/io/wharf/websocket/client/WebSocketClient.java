@@ -140,7 +140,7 @@ public final class WebSocketClient {
             throw new IllegalArgumentException("a WebSocket URI has no fragment: " + uri);
         }
         boolean secure = scheme.equals("wss");
-        int port = uri.getPort() > 0 ? uri.getPort() : secure ? 443 : 80;
+        int port = uri.getPort() > 0 ? uri.getPort() : Origin.defaultPort(scheme);
         Attempt attempt = new Attempt(listener, uri, request, secure, port);
         Origin origin = new Origin(scheme, uri.getHost(), port, null);
         Promise<Connection> connected = Promise.from(InvocationType.NON_BLOCKING, opened -> { }, attempt::failed);
@@ -213,7 +213,7 @@ public final class WebSocketClient {
         /** @return the host (bracketed when IPv6) and the port when not the scheme's default */
         private String authority() {
             String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost();
-            return port == (secure ? 443 : 80) ? host : host + ":" + port;
+            return port == Origin.defaultPort(uri.getScheme()) ? host : host + ":" + port;
         }
 
         @Override
@@ -225,20 +225,7 @@ public final class WebSocketClient {
             fields.add(":authority", authority());
             fields.add(":path", target());
             fields.add("sec-websocket-version", "13");
-            if (!request.subprotocols().isEmpty()) {
-                fields.add("sec-websocket-protocol", String.join(", ", request.subprotocols()));
-            }
-            String offers = ExtensionConfig.format(ExtensionNegotiation.offers(offered));
-            if (offers != null) {
-                fields.add("sec-websocket-extensions", offers);
-            }
-            String userAgent = httpClient.getUserAgent();
-            if (userAgent != null && request.headers().keySet().stream().noneMatch(name -> name.equalsIgnoreCase("User-Agent"))) {
-                fields.add("user-agent", userAgent);
-            }
-            for (Map.Entry<String, String> field : request.headers().entrySet()) {
-                fields.add(field.getKey().toLowerCase(Locale.ROOT), field.getValue());
-            }
+            offeredFields((name, value) -> fields.add(name.toLowerCase(Locale.ROOT), value));
             return fields;
         }
 
@@ -250,32 +237,35 @@ public final class WebSocketClient {
         @Override
         public String request(String key) {
             StringBuilder head = new StringBuilder(256);
-            String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            if (uri.getRawQuery() != null) {
-                target += "?" + uri.getRawQuery();
-            }
-            String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost();
-            boolean defaultPort = port == (secure ? 443 : 80);
-            head.append("GET ").append(target).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(host).append(defaultPort ? "" : ":" + port).append("\r\n")
+            head.append("GET ").append(target()).append(" HTTP/1.1\r\n")
+                .append("Host: ").append(authority()).append("\r\n")
                 .append("Upgrade: websocket\r\nConnection: Upgrade\r\n")
                 .append("Sec-WebSocket-Key: ").append(key).append("\r\n")
                 .append("Sec-WebSocket-Version: 13\r\n");
+            offeredFields((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+            return head.append("\r\n").toString();
+        }
+
+        /**
+         * Gives {@code field} what both handshakes offer after their own fields, in order: the
+         * subprotocols, the extensions, the HttpClient's User-Agent unless the request sets one,
+         * then the request's own fields.
+         */
+        private void offeredFields(java.util.function.BiConsumer<String, String> field) {
             if (!request.subprotocols().isEmpty()) {
-                head.append("Sec-WebSocket-Protocol: ").append(String.join(", ", request.subprotocols())).append("\r\n");
+                field.accept("Sec-WebSocket-Protocol", String.join(", ", request.subprotocols()));
             }
             String offers = ExtensionConfig.format(ExtensionNegotiation.offers(offered));
             if (offers != null) {
-                head.append("Sec-WebSocket-Extensions: ").append(offers).append("\r\n");
+                field.accept("Sec-WebSocket-Extensions", offers);
             }
             String userAgent = httpClient.getUserAgent();
-            if (userAgent != null && !request.headers().keySet().stream().anyMatch(name -> name.equalsIgnoreCase("User-Agent"))) {
-                head.append("User-Agent: ").append(userAgent).append("\r\n");
+            if (userAgent != null && request.headers().keySet().stream().noneMatch(name -> name.equalsIgnoreCase("User-Agent"))) {
+                field.accept("User-Agent", userAgent);
             }
-            for (Map.Entry<String, String> field : request.headers().entrySet()) {
-                head.append(field.getKey()).append(": ").append(field.getValue()).append("\r\n");
+            for (Map.Entry<String, String> header : request.headers().entrySet()) {
+                field.accept(header.getKey(), header.getValue());
             }
-            return head.append("\r\n").toString();
         }
 
         @Override
