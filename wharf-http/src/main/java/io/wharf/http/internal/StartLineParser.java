@@ -1,6 +1,7 @@
 package io.wharf.http.internal;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import io.wharf.http.BadMessageException;
@@ -15,7 +16,8 @@ import io.wharf.util.Index;
 /**
  * Parses a complete request line (RFC 9112 section 3) or status line (section 4) and tells
  * the listener. The method is found with one walk of {@link HttpMethod#LOOK_AHEAD} and the
- * version with {@link HttpVersion#CACHE}, straight from the buffer; the request target is
+ * version with {@link HttpVersion#CACHE}, straight from the buffer, after a comparison of
+ * whole words for the commonest ({@code GET }, {@code HTTP/1.1}); the request target is
  * the one String a cached request costs, and none when it repeats the last request's target.
  * Single spaces only: no tabs, no runs of blanks.
  * Only HTTP/1.0 and HTTP/1.1 are spoken (505 otherwise; a later HTTP/1 minor version
@@ -31,6 +33,11 @@ public final class StartLineParser {
             .caseSensitive(false)
             .withAll(HttpMethod.values(), HttpMethod::asString)
             .build();
+
+    /** {@code "GET "}, {@code "HTTP/1.1"} and {@code "HTTP/1.0"} read as big-endian words. */
+    private static final int GET_SPACE = (int) word("GET ");
+    private static final long HTTP_1_1 = word("HTTP/1.1");
+    private static final long HTTP_1_0 = word("HTTP/1.0");
 
     /** Longest request target remembered for the next request line: longer ones are made anew each time. */
     public static final int REMEMBERED_TARGET_BYTES = 128;
@@ -73,7 +80,8 @@ public final class StartLineParser {
     public HttpVersion parseRequest(ByteBuffer buffer, int start, int end, HttpParserListener.Request listener) {
         String method;
         int position;
-        HttpMethod known = HttpMethod.LOOK_AHEAD.getBest(buffer, start, end - start);
+        HttpMethod known = end - start > 4 && buffer.order() == ByteOrder.BIG_ENDIAN && buffer.getInt(start) == GET_SPACE
+                ? HttpMethod.GET : HttpMethod.LOOK_AHEAD.getBest(buffer, start, end - start);
         if (known != null) {
             method = known.asString();
             position = start + method.length() + 1;
@@ -165,6 +173,15 @@ public final class StartLineParser {
     }
 
     private static HttpVersion requestVersion(ByteBuffer buffer, int start, int end) {
+        if (end - start == 8 && buffer.order() == ByteOrder.BIG_ENDIAN) {
+            long word = buffer.getLong(start);
+            if (word == HTTP_1_1) {
+                return HttpVersion.HTTP_1_1;
+            }
+            if (word == HTTP_1_0) {
+                return HttpVersion.HTTP_1_0;
+            }
+        }
         HttpVersion version = HttpVersion.CACHE.get(buffer, start, end - start);
         if (version == HttpVersion.HTTP_1_1 || version == HttpVersion.HTTP_1_0) {
             return version;
@@ -271,5 +288,14 @@ public final class StartLineParser {
             }
         }
         return text.string(buffer, start, end);
+    }
+
+    /** @return the US-ASCII bytes of {@code text} (4 or 8 of them) as one big-endian word */
+    private static long word(String text) {
+        long word = 0;
+        for (int i = 0; i < text.length(); i++) {
+            word = word << 8 | text.charAt(i);
+        }
+        return word;
     }
 }
