@@ -18,8 +18,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Content short enough is copied after the response head and sent in one write; longer
  * content, and direct content past the copy limit, is written beside the head. Either way the
- * client gets the same bytes: each size either side of the limits, heap and direct, with a
- * Content-Length and chunked, on one keep-alive connection.
+ * client gets the same bytes: each size either side of the limits (the writer's own 1 KiB
+ * head buffer, the copy limit for direct content, the borrowed header buffer), heap and
+ * direct, with a Content-Length and chunked, on one keep-alive connection. Heads of every
+ * size either side of the own buffer's arrive whole too, generated again into a borrowed
+ * buffer when they do not fit.
  */
 class ResponseContentCopyTest {
 
@@ -64,7 +67,10 @@ class ResponseContentCopyTest {
             return true;
         }));
         local.configuration.setResponseHeaderSize(HEADER_BUFFER);
-        int[] sizes = {0, 1, 13, 2047, 2048, 2049, 4096, HEADER_BUFFER - 200, HEADER_BUFFER - 100, HEADER_BUFFER, 100_000};
+        int[] limits = {0, 1, 13, 2047, 2048, 2049, 4096, HEADER_BUFFER - 200, HEADER_BUFFER - 100, HEADER_BUFFER, 100_000};
+        // Every size from well inside the own 1 KiB head buffer to past it, whatever the head's length.
+        int[] aroundOwnBuffer = java.util.stream.IntStream.rangeClosed(850, 1030).toArray();
+        int[] sizes = java.util.stream.IntStream.concat(java.util.Arrays.stream(limits), java.util.Arrays.stream(aroundOwnBuffer)).toArray();
         try (LocalConnector.Client client = local.connector.connect()) {
             for (int size : sizes) {
                 for (String kind : new String[] {"heap", "direct"}) {
@@ -84,6 +90,28 @@ class ResponseContentCopyTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void headsEitherSideOfTheOwnBufferArriveWhole() throws Exception {
+        local = new LocalServer(leaks.pool()).start(Handler.of((request, response, callback) -> {
+            int pad = Integer.parseInt(request.getHttpURI().getQuery());
+            response.getHeaders().put("X-Pad", "p".repeat(pad));
+            response.write(true, ByteBuffer.wrap(content(13)), callback);
+            return true;
+        }));
+        try (LocalConnector.Client client = local.connector.connect()) {
+            for (int pad = 800; pad <= 1100; pad++) {
+                client.send(crlf("GET /?" + pad + " HTTP/1.1\nHost: localhost\n\n"));
+                String response = client.readResponse(WAIT);
+                int end = response.indexOf("\r\n\r\n");
+                String head = response.substring(0, end + 4);
+                assertTrue(head.startsWith("HTTP/1.1 200 OK\r\n"), pad + ": " + head.substring(0, Math.min(100, head.length())));
+                assertTrue(head.contains("\r\nX-Pad: " + "p".repeat(pad) + "\r\n"), pad + ": X-Pad missing or cut");
+                assertTrue(head.contains("\r\nContent-Length: 13\r\n"), pad + ": no Content-Length 13");
+                assertEquals(new String(content(13), StandardCharsets.ISO_8859_1), response.substring(end + 4), pad + ": content");
             }
         }
     }

@@ -22,7 +22,8 @@ import io.wharf.http.HttpVersion;
  * <p>Threads: a codec has one owner at a time, from {@link #lend} to {@link HttpCodecs#giveBack};
  * within that span it is used by whichever thread the owner's request loop and response
  * writes run on, one at a time, as the connection's loop state hands over. It holds no
- * buffer while it is idle (the writer releases its header buffer when each write ends).
+ * pooled buffer while it is idle (a borrowed head buffer goes back when its write ends);
+ * its writer's own 1 KiB head buffer is direct memory that lives as long as the codec.
  */
 final class HttpCodec implements HttpParserListener.Request {
 

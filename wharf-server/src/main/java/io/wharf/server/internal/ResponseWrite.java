@@ -15,13 +15,16 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 /**
  * The response writes of an {@link HttpConnection}, one at a time, part of the
  * {@link HttpCodec} the connection has borrowed: each asks the generator
- * what to send, borrows a header buffer for the head and framing (a larger one when it
- * overflows, up to a limit), writes header and content to the endpoint, and repeats while
- * the generator owes bytes (the terminating chunk). Then it frees itself for the next write
- * and completes the caller's callback.
+ * what to send, into the writer's own head buffer (or, for a head that does not fit, a
+ * borrowed one, larger on overflow, up to a limit), writes head and content to the endpoint,
+ * and repeats while the generator owes bytes (the terminating chunk). Then it frees itself
+ * for the next write and completes the caller's callback.
  *
  * <p>A multi-step loop, so an {@link IteratingCallback}: each {@code process()} is one
- * generate-and-write. One instance serves every response of the connections that borrow its
+ * generate-and-write. The common write needs no loop: its first generation ends the message
+ * and the endpoint takes every byte at once, so {@link #start} does that step itself and
+ * completes the callback without the loop's state changes; whatever else is left over goes
+ * to the loop. One instance serves every response of the connections that borrow its
  * codec, one after another (it is {@link #reset()} when a write succeeds), so a steady stream
  * of responses allocates nothing here. {@link #begin()} claims it; a second writer meanwhile gets a
  * {@link WritePendingException}. Runs on the writer's thread, then on the endpoint's
@@ -30,6 +33,12 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 final class ResponseWrite extends IteratingCallback {
 
     private static final int MAX_HEADER_BUFFER = 64 * 1024;
+    /**
+     * The size of the writer's own head buffer. Most heads (and the content of most small
+     * responses, copied after them) fit, so a response borrows nothing from the pool; a larger
+     * head is generated again into a borrowed buffer.
+     */
+    static final int OWN_HEAD_BYTES = 1024;
 
     private final HttpCodec codec;
     private final AtomicBoolean writing = new AtomicBoolean();
@@ -40,6 +49,8 @@ final class ResponseWrite extends IteratingCallback {
     private final ByteBuffer[] headerAndBody = new ByteBuffer[2];
     /** Reused for the writes of one buffer: the head with the content copied after it, or content alone. */
     private final ByteBuffer[] single = new ByteBuffer[1];
+    /** See {@link #OWN_HEAD_BYTES}: free whenever a step generates, since the previous step's write has ended. */
+    private final ByteBuffer ownHead = ByteBuffer.allocateDirect(OWN_HEAD_BYTES);
     private boolean head;
     private Callback callback;
     /** The response whose head this write commits, told when the head could not be generated; or null. */
@@ -52,6 +63,12 @@ final class ResponseWrite extends IteratingCallback {
     private RetainableByteBuffer header;
     private HttpGenerator.Result result;
     private boolean finished;
+    /** Buffers the first flush of {@link #doneAtOnce()} left partly written, for process() to write; or null. */
+    private ByteBuffer[] unflushed;
+    /** What {@link #doneAtOnce()} caught, for process() to raise; or null. */
+    private Throwable failure;
+    /** Says that the generator refused the committing head and nothing was sent. */
+    private static final ByteBuffer[] NOTHING_SENT = new ByteBuffer[0];
 
     ResponseWrite(HttpCodec codec) {
         this.codec = codec;
@@ -82,7 +99,42 @@ final class ResponseWrite extends IteratingCallback {
         this.callback = callback;
         this.committing = committing;
         this.finished = false;
-        iterate();
+        if (!doneAtOnce()) {
+            iterate();
+        }
+    }
+
+    /**
+     * Tries the common write without the iterating machinery: generates the first (for most
+     * responses the only) write and flushes it without waiting. When that ends the message
+     * and the endpoint took every byte, the write is over and the callback is told here.
+     * Otherwise what is left (the unflushed buffers, the rest of the message, or a failure
+     * to raise) is kept for {@link #process()}, which {@link #iterate()} then runs: the
+     * same bytes go out in the same order either way.
+     *
+     * @return whether the write is over
+     */
+    private boolean doneAtOnce() {
+        ByteBuffer[] buffers;
+        try {
+            buffers = nextWrite();
+            if (buffers == NOTHING_SENT || buffers == null) {
+                return false;
+            }
+            if (!codec.owner().getEndPoint().flush(buffers)) {
+                unflushed = buffers;
+                return false;
+            }
+        } catch (Throwable x) {
+            failure = x;
+            return false;
+        }
+        if (!finished) {
+            return false;
+        }
+        releaseHeader();
+        end().succeeded();
+        return true;
     }
 
     /** Claims and starts a write, or fails {@code callback} when another is in progress. */
@@ -96,43 +148,73 @@ final class ResponseWrite extends IteratingCallback {
 
     @Override
     protected Action process() throws Throwable {
+        Throwable thrown = failure;
+        if (thrown != null) {
+            failure = null;
+            throw thrown;
+        }
+        ByteBuffer[] left = unflushed;
+        if (left != null) {
+            unflushed = null;
+            codec.owner().getEndPoint().write(this, left);
+            return Action.SCHEDULED;
+        }
         releaseHeader();
         while (!finished) {
-            HttpGenerator generator = codec.generator;
-            ByteBuffer buffer;
-            try {
-                buffer = generate(generator);
-            } catch (RuntimeException refused) {
-                if (committing == null || generator.isCommitted()) {
-                    throw refused;
-                }
-                // Nothing was sent: this write ends, the writer stays usable for the error page.
-                headRefused = refused;
-                releaseHeader();
+            ByteBuffer[] buffers = nextWrite();
+            if (buffers == NOTHING_SENT) {
                 return Action.SUCCEEDED;
             }
-            HttpGenerator.Result result = this.result;
-            ByteBuffer body = result.writesContent() ? content : null;
-            info = null;
-            content = null;
-            finished = generator.getState() != HttpGenerator.State.COMPLETING;
-            if (body != null && result.writesHeader() && appended(buffer, body)) {
-                body = null;
-            }
-            if (body != null && result.writesHeader()) {
-                headerAndBody[0] = buffer;
-                headerAndBody[1] = body;
-                codec.owner().getEndPoint().write(this, headerAndBody);
-                return Action.SCHEDULED;
-            }
-            if (body != null || result.writesHeader()) {
-                single[0] = result.writesHeader() ? buffer : body;
-                codec.owner().getEndPoint().write(this, single);
+            if (buffers != null) {
+                codec.owner().getEndPoint().write(this, buffers);
                 return Action.SCHEDULED;
             }
             releaseHeader();
         }
         return Action.SUCCEEDED;
+    }
+
+    /**
+     * Generates the next write into a borrowed header buffer, which stays held until the
+     * next step; sets {@link #finished} when the generator owes nothing more.
+     *
+     * @return the buffers to write; null when this step sends nothing; {@link #NOTHING_SENT}
+     *     when the generator refused the committing head (kept in {@link #headRefused}), which
+     *     ends this write with nothing sent
+     */
+    private ByteBuffer[] nextWrite() {
+        HttpGenerator generator = codec.generator;
+        ByteBuffer buffer;
+        try {
+            buffer = generate(generator);
+        } catch (RuntimeException refused) {
+            if (committing == null || generator.isCommitted()) {
+                throw refused;
+            }
+            // Nothing was sent: this write ends, the writer stays usable for the error page.
+            headRefused = refused;
+            releaseHeader();
+            finished = true;
+            return NOTHING_SENT;
+        }
+        HttpGenerator.Result result = this.result;
+        ByteBuffer body = result.writesContent() ? content : null;
+        info = null;
+        content = null;
+        finished = generator.getState() != HttpGenerator.State.COMPLETING;
+        if (body != null && result.writesHeader() && appended(buffer, body)) {
+            body = null;
+        }
+        if (body != null && result.writesHeader()) {
+            headerAndBody[0] = buffer;
+            headerAndBody[1] = body;
+            return headerAndBody;
+        }
+        if (body != null || result.writesHeader()) {
+            single[0] = result.writesHeader() ? buffer : body;
+            return single;
+        }
+        return null;
     }
 
     /**
@@ -155,10 +237,19 @@ final class ResponseWrite extends IteratingCallback {
         return true;
     }
 
-    /** Generates into a borrowed header buffer, growing it on overflow; @return it, in flush mode. */
+    /**
+     * Generates into this writer's own head buffer, or, when the head does not fit there,
+     * into a borrowed one, growing it on overflow; @return it, in flush mode.
+     */
     private ByteBuffer generate(HttpGenerator generator) {
+        ByteBuffer own = ownHead.clear();
+        result = generator.generateResponse(info, head, content, last, own);
+        own.flip();
+        if (result != HttpGenerator.Result.HEADER_OVERFLOW) {
+            return own;
+        }
         HttpConnection connection = codec.owner();
-        int size = connection.configuration().getResponseHeaderSize();
+        int size = Math.max(connection.configuration().getResponseHeaderSize(), 2 * OWN_HEAD_BYTES);
         while (true) {
             header = connection.getConnector().getByteBufferPool().acquire(size, true);
             ByteBuffer buffer = header.byteBuffer();
@@ -217,6 +308,8 @@ final class ResponseWrite extends IteratingCallback {
         headerAndBody[0] = null;
         headerAndBody[1] = null;
         single[0] = null;
+        unflushed = null;
+        failure = null;
         writing.set(false);
         return done;
     }
