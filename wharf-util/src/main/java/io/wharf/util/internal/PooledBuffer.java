@@ -56,9 +56,14 @@ public final class PooledBuffer implements RetainableByteBuffer {
         this.references = 1;
     }
 
-    /** Takes the first reference again; only for the bucket that just took this buffer out of its idle stack. */
+    /**
+     * Takes the first reference again; only for the bucket that just took this buffer out of
+     * its idle stack. A release store is enough: the taking thread owns the buffer (the stack's
+     * atomic exchange ordered the take after the last release), and any thread it hands the
+     * buffer to later sees the count through that hand-off.
+     */
     void rearm() {
-        REFERENCES.setVolatile(this, 1);
+        REFERENCES.setRelease(this, 1);
     }
 
     @Override
