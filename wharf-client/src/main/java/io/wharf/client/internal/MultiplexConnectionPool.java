@@ -241,11 +241,9 @@ public final class MultiplexConnectionPool implements ConnectionPool {
                 }
             } while (multiplex != connection.getMaxMultiplex());
             boolean enabled = entry.enable(connection, false);
-            // Counted down only once the connection can be acquired, so that no racing
-            // thread opens another for the same queued exchange meanwhile.
-            pending.decrementAndGet();
             if (!enabled) {
                 // The pool was closed meanwhile.
+                pending.decrementAndGet();
                 slots.remove(connection);
                 connection.close();
                 return;
@@ -253,6 +251,15 @@ public final class MultiplexConnectionPool implements ConnectionPool {
             if (!connection.isOpen()) {
                 remove(connection);
             }
+            try {
+                // Still counted as opening while it takes its first exchanges: a thread that
+                // found no free connection a moment ago, and counts the queue now, must not
+                // open another for an exchange this one is about to take.
+                destination.process();
+            } finally {
+                pending.decrementAndGet();
+            }
+            // Exchanges queued while this one was counted as opening may need a connection of their own.
             destination.process();
         }
 
