@@ -87,7 +87,7 @@ public class RequestPathBenchmark {
         int ok = answered.split("HTTP/1.1 200 OK\r\n", -1).length - 1;
         int hello = answered.split("Hello, World!", -1).length - 1;
         if (ok != count || hello != count) {
-            throw new IllegalStateException("expected " + count + " answers, got " + ok + " heads and " + hello + " bodies: " + answered);
+            throw new IllegalStateException("expected " + count + " answers, got " + ok + " heads and " + hello + " bodies: " + answered.substring(0, Math.min(300, answered.length())));
         }
     }
 

@@ -13,11 +13,11 @@ import io.wharf.util.internal.StripedSlotStack;
  * connections share a few codecs instead of holding one each.
  *
  * <p>Any thread may lend and take back; the idle codecs sit in a lock-free, bounded stack
- * ({@value #CAPACITY} at most, each about 0.7 KiB of heap and 1 KiB of direct memory). When it is empty a new codec is made; when
- * it is full a returned codec is left to the garbage collector. The factory makes a new
- * {@code HttpCodecs} when its configuration's parser limits, compliance mode or generator
- * options change, so a codec always parses with the settings of the connection that
- * borrowed it.
+ * ({@value #CAPACITY} at most, each about 0.7 KiB of heap and 1 KiB of direct memory). When
+ * it is empty a new codec is made; when it is full a returned codec is left to the garbage
+ * collector. The factory makes a new {@code HttpCodecs} when its configuration's parser
+ * limits, compliance mode or generator options change, so a codec always parses with the
+ * settings of the connection that borrowed it.
  */
 public final class HttpCodecs {
 

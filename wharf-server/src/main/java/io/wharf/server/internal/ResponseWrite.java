@@ -39,6 +39,8 @@ final class ResponseWrite extends IteratingCallback {
      * head is generated again into a borrowed buffer.
      */
     static final int OWN_HEAD_BYTES = 1024;
+    /** Says that the generator refused the committing head and nothing was sent. */
+    private static final ByteBuffer[] NOTHING_SENT = new ByteBuffer[0];
 
     private final HttpCodec codec;
     private final AtomicBoolean writing = new AtomicBoolean();
@@ -67,8 +69,6 @@ final class ResponseWrite extends IteratingCallback {
     private ByteBuffer[] unflushed;
     /** What {@link #doneAtOnce()} caught, for process() to raise; or null. */
     private Throwable failure;
-    /** Says that the generator refused the committing head and nothing was sent. */
-    private static final ByteBuffer[] NOTHING_SENT = new ByteBuffer[0];
 
     ResponseWrite(HttpCodec codec) {
         this.codec = codec;
@@ -175,8 +175,8 @@ final class ResponseWrite extends IteratingCallback {
     }
 
     /**
-     * Generates the next write into a borrowed header buffer, which stays held until the
-     * next step; sets {@link #finished} when the generator owes nothing more.
+     * Generates the next write (see {@link #generate}; a borrowed buffer stays held until the
+     * next step); sets {@link #finished} when the generator owes nothing more.
      *
      * @return the buffers to write; null when this step sends nothing; {@link #NOTHING_SENT}
      *     when the generator refused the committing head (kept in {@link #headRefused}), which
