@@ -21,7 +21,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import io.wharf.io.Connection;
 import io.wharf.io.MemoryEndPoint;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.Server;
@@ -128,7 +127,7 @@ public class RequestPathBenchmark {
         private final Executor queue = tasks::add;
 
         InlineConnector(Server server) {
-            super(server);
+            super(server, 256 * 1024);
         }
 
         @Override
@@ -138,16 +137,9 @@ public class RequestPathBenchmark {
 
         /** @return the client end of a new connection whose server end runs an HTTP/1.1 connection */
         MemoryEndPoint open() {
-            MemoryEndPoint[] pipe = MemoryEndPoint.pipe(256 * 1024, queue, getScheduler());
-            MemoryEndPoint serverEnd = pipe[0];
-            Connection connection = newConnection(serverEnd);
-            serverEnd.setConnection(connection);
-            serverEnd.onOpen();
-            connection.onOpen();
-            onOpened(connection);
-            pipe[1].onOpen();
+            MemoryEndPoint client = openEndPoint();
             runTasks();
-            return pipe[1];
+            return client;
         }
 
         void runTasks() {

@@ -46,6 +46,17 @@ public class LocalConnector extends AbstractConnector {
      * @throws IllegalStateException when the connector is not running or no longer accepts
      */
     public Client connect() {
+        return new Client(openEndPoint());
+    }
+
+    /**
+     * Opens a connection and hands back the bare client end of its pipe, for a caller that
+     * drives the pipe itself (a benchmark that runs the executor's tasks on its own thread);
+     * {@link #connect()} wraps it in a {@link Client}.
+     *
+     * @throws IllegalStateException when the connector is not running or no longer accepts
+     */
+    protected MemoryEndPoint openEndPoint() {
         if (!isRunning() || !accepting) {
             throw new IllegalStateException(getName() + " does not accept connections now");
         }
@@ -58,7 +69,7 @@ public class LocalConnector extends AbstractConnector {
         connection.onOpen();
         onOpened(connection);
         pipe[1].onOpen();
-        return new Client(pipe[1]);
+        return pipe[1];
     }
 
     /**
