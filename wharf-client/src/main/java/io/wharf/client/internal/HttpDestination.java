@@ -128,13 +128,16 @@ public final class HttpDestination implements Destination {
                 pool.tryCreate(queued::get);
                 return;
             }
+            // Counted out before it leaves the queue: a thread counting the queue to decide
+            // whether to open a connection must never count an exchange that already has one.
+            queued.decrementAndGet();
             HttpExchange exchange = queue.poll();
             if (exchange == null) {
+                queued.incrementAndGet();
                 pool.release(connection);
                 // An exchange may have been queued between the poll and the release.
                 continue;
             }
-            queued.decrementAndGet();
             if (!exchange.associate(connection)) {
                 // Aborted while queued: the connection goes back unused.
                 pool.release(connection);
@@ -205,7 +208,8 @@ public final class HttpDestination implements Destination {
 
     @Override
     public int getQueuedRequestCount() {
-        return queued.get();
+        // Below zero for a moment while process() counts out an exchange still being queued.
+        return Math.max(0, queued.get());
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.wharf.util.ConcurrentPool;
 import io.wharf.util.InvocationType;
@@ -33,6 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class MultiplexConnectionPool implements ConnectionPool {
 
     private static final Logger LOG = LoggerFactory.getLogger(MultiplexConnectionPool.class);
+    /** One change of {@link #pending}'s count, in its high bits. */
+    private static final long CHANGE = 1L << 32;
 
     /** A pooled connection's entry and how many exchanges hold it (the count). */
     @SuppressWarnings("serial") // Never serialized.
@@ -63,8 +66,12 @@ public final class MultiplexConnectionPool implements ConnectionPool {
     private final Transport transport;
     private final Pool<ClientConnection> pool;
     private final Map<ClientConnection, Slot> slots = new ConcurrentHashMap<>();
-    /** Connections being opened. */
-    private final AtomicInteger pending = new AtomicInteger();
+    /**
+     * Connections being opened (the low 32 bits) and how many times that count changed (the
+     * high 32 bits, wrapping), so that a compare-and-set fails after any change in between,
+     * even one that left the count where it was.
+     */
+    private final AtomicLong pending = new AtomicLong();
 
     /**
      * @param maxMultiplex how many exchanges a connection carries at once until
@@ -135,28 +142,33 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         // At most demand connections per call: a connection that opens at once (loopback)
         // counts itself down before the loop looks again, and must not count as a new need.
         for (int opened = 0; ; opened++) {
-            // The queue as it is now: a connection that opened at once (loopback) may already
-            // have taken an exchange, which then needs no new connection.
-            int waiting = exchanges.getAsInt();
-            int demand = (waiting + multiplex - 1) / multiplex;
-            if (opened >= demand) {
-                return;
-            }
             // Counted before reserving, so that threads racing here open no more than the demand.
-            int opening;
+            long seen;
             do {
-                opening = pending.get();
-                if (opening >= demand) {
+                // The openings first, then the queue: an opened connection takes its first
+                // exchange out of the queue's count before it stops counting as opening, so
+                // the two read in this order never miss it in both.
+                seen = pending.get();
+                // The queue as it is now: a connection that opened at once (loopback) may
+                // already have taken an exchange, which then needs no new connection.
+                int demand = (exchanges.getAsInt() + multiplex - 1) / multiplex;
+                if (opened >= demand || (int) seen >= demand) {
                     return;
                 }
-            } while (!pending.compareAndSet(opening, opening + 1));
+            } while (!pending.compareAndSet(seen, seen + CHANGE + 1));
             Pool.Entry<ClientConnection> entry = pool.reserve();
             if (entry == null) {
-                pending.decrementAndGet();
+                openingEnded();
                 return;
             }
             transport.connect(destination, new Opening(entry));
         }
+    }
+
+    /** One connection counted as opening is no longer (it opened, failed or was refused). */
+    private void openingEnded() {
+        // Adds one change and takes one off the count (which is at least one).
+        pending.addAndGet(CHANGE - 1);
     }
 
     @Override
@@ -243,7 +255,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
             boolean enabled = entry.enable(connection, false);
             if (!enabled) {
                 // The pool was closed meanwhile.
-                pending.decrementAndGet();
+                openingEnded();
                 slots.remove(connection);
                 connection.close();
                 return;
@@ -257,7 +269,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
                 // open another for an exchange this one is about to take.
                 destination.process();
             } finally {
-                pending.decrementAndGet();
+                openingEnded();
             }
             // Exchanges queued while this one was counted as opening may need a connection of their own.
             destination.process();
@@ -266,7 +278,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         @Override
         public void failed(Throwable cause) {
             LOG.debug("Opening a connection to {} failed", destination.getOrigin(), cause);
-            pending.decrementAndGet();
+            openingEnded();
             entry.remove();
             destination.connectFailed(cause);
         }
