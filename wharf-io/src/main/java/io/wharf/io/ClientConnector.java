@@ -1,6 +1,7 @@
 package io.wharf.io;
 
 import java.io.IOException;
+import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
@@ -201,7 +202,11 @@ public class ClientConnector extends ContainerLifeCycle {
         if (address instanceof UnixDomainSocketAddress) {
             return SocketChannel.open(StandardProtocolFamily.UNIX);
         }
-        SocketChannel channel = SocketChannel.open();
+        // IPv4 to IPv4 gets an IPv4 socket: the JDK's default is an IPv6 socket that also
+        // carries IPv4, and its every read and write then takes the kernel's IPv6 path.
+        SocketChannel channel = isIpv4(address) && (bindAddress == null || isIpv4(bindAddress))
+                ? SocketChannel.open(StandardProtocolFamily.INET)
+                : SocketChannel.open();
         try {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, tcpNoDelay);
             channel.setOption(StandardSocketOptions.SO_REUSEADDR, reuseAddress);
@@ -220,6 +225,10 @@ public class ClientConnector extends ContainerLifeCycle {
             channel.close();
             throw x;
         }
+    }
+
+    private static boolean isIpv4(SocketAddress address) {
+        return address instanceof InetSocketAddress inet && inet.getAddress() instanceof Inet4Address;
     }
 
     private final class Opener implements SelectorGroup.Opener {

@@ -2,21 +2,25 @@ package io.wharf.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.wharf.testing.Deadline;
 import io.wharf.testing.LeakTracking;
+import io.wharf.testing.SocketTables;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Promise;
@@ -213,6 +217,28 @@ class EndPointEventsTest {
                 Deadline.await(() -> server.opened().size() == 1, Duration.ofSeconds(5));
                 InetSocketAddress remote = (InetSocketAddress) server.opened().get(0).getEndPoint().getRemoteSocketAddress();
                 assertEquals("127.0.0.2", remote.getAddress().getHostAddress(), "the server sees the bound address");
+                connection.close();
+            } finally {
+                connector.stop();
+            }
+        }
+    }
+
+    /** An IPv4 server gets an IPv4 socket, not the JDK's default IPv6 one (Linux's tables tell). */
+    @Test
+    void clientConnectorOpensIpv4SocketsToIpv4Addresses() throws Exception {
+        assumeTrue(SocketTables.available(), "needs Linux's /proc/net/tcp and tcp6");
+        try (EchoServer server = new EchoServer(leaks.pool())) {
+            assumeTrue(((InetSocketAddress) server.address()).getAddress() instanceof Inet4Address, "the echo server listens on IPv4");
+            ClientConnector connector = new ClientConnector();
+            connector.setByteBufferPool(leaks.pool());
+            connector.start();
+            try {
+                Promise.Completable<Connection> promise = new Promise.Completable<>();
+                connector.connect(server.address(), endPoint -> new ClientTestConnection(endPoint, leaks.pool(), new ReplyCollector(1)), promise);
+                Connection connection = promise.get(5, TimeUnit.SECONDS);
+                int local = ((InetSocketAddress) connection.getEndPoint().getLocalSocketAddress()).getPort();
+                assertEquals(List.of("tcp"), SocketTables.tablesOf(local, server.port()));
                 connection.close();
             } finally {
                 connector.stop();

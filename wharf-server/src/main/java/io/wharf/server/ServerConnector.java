@@ -2,6 +2,7 @@ package io.wharf.server;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
@@ -162,12 +163,17 @@ public class ServerConnector extends AbstractConnector {
             channel.bind(UnixDomainSocketAddress.of(path), acceptQueueSize);
             return channel;
         }
-        ServerSocketChannel channel = ServerSocketChannel.open();
+        InetSocketAddress address = host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+        // An IPv4 address gets an IPv4 socket: the JDK's default is an IPv6 socket that also
+        // carries IPv4, and every read of its connections then takes the kernel's IPv6 path.
+        // Every interface (0.0.0.0 too) keeps the default, which takes IPv6 clients as well.
+        ServerSocketChannel channel = address.getAddress() instanceof Inet4Address ipv4 && !ipv4.isAnyLocalAddress()
+                ? ServerSocketChannel.open(StandardProtocolFamily.INET)
+                : ServerSocketChannel.open();
         channel.setOption(StandardSocketOptions.SO_REUSEADDR, reuseAddress);
         if (reusePort && channel.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT)) {
             channel.setOption(StandardSocketOptions.SO_REUSEPORT, true);
         }
-        InetSocketAddress address = host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
         channel.bind(address, acceptQueueSize);
         return channel;
     }
