@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -71,6 +72,36 @@ class DateFieldTest {
         millis.set(EXAMPLE - 3_600_000);
         assertEquals("Sun, 06 Nov 1994 07:49:37 GMT", dates.get().getValue());
         assertSame(dates.get(), dates.get());
+    }
+
+    @Test
+    void tickingAnswersTheLastTickWithoutReadingTheClock() {
+        DateField dates = new DateField(clock);
+        millis.set(EXAMPLE + 250);
+        assertEquals(750, dates.startTicking(), "the first tick is due at the next second");
+        PreEncodedHttpField ticked = dates.get();
+        assertEquals("Sun, 06 Nov 1994 08:49:37 GMT", ticked.getValue());
+        millis.set(EXAMPLE + 5_000);
+        assertSame(ticked, dates.get(), "no tick yet: the last tick's field");
+        assertEquals(1000, dates.tick());
+        assertEquals("Sun, 06 Nov 1994 08:49:42 GMT", dates.get().getValue());
+        millis.set(EXAMPLE + 5_999);
+        assertEquals(1, dates.tick(), "a tick just before the turn asks for the next one a millisecond later");
+    }
+
+    @Test
+    void tickingStopsWhenTheLastTickerStops() {
+        DateField dates = new DateField(clock);
+        dates.startTicking();
+        dates.startTicking();
+        millis.set(EXAMPLE + 2_000);
+        dates.stopTicking();
+        assertEquals("Sun, 06 Nov 1994 08:49:37 GMT", dates.get().getValue(), "one ticker is left");
+        dates.stopTicking();
+        assertEquals("Sun, 06 Nov 1994 08:49:39 GMT", dates.get().getValue(), "the clock is read again");
+        IllegalStateException unmatched = assertThrows(IllegalStateException.class, dates::stopTicking);
+        assertTrue(unmatched.getMessage().contains("without a matching startTicking()"), unmatched.getMessage());
+        assertEquals("Sun, 06 Nov 1994 08:49:39 GMT", dates.get().getValue(), "still reading the clock");
     }
 
     @Test

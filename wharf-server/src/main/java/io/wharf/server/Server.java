@@ -10,6 +10,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.wharf.http.DateField;
 import io.wharf.http.HttpStatus;
+import io.wharf.server.internal.DateTicker;
 import io.wharf.util.Callback;
 import io.wharf.util.buffer.BucketedByteBufferPool;
 import io.wharf.util.buffer.ByteBufferPool;
@@ -72,6 +73,8 @@ public class Server extends ContainerLifeCycle {
         threadPool.setUseVirtualThreads(true);
         addBean(threadPool, true);
         addBean(scheduler, true);
+        // After the scheduler it ticks on, so started after it and stopped before it.
+        addBean(new DateTicker(DateField.SYSTEM, scheduler), true);
         addBean(byteBufferPool, false);
         root.setServer(this);
         addBean(root, true);
@@ -92,7 +95,7 @@ public class Server extends ContainerLifeCycle {
         return byteBufferPool;
     }
 
-    /** @return the cached {@code Date} field */
+    /** @return the cached {@code Date} field, ticked once a second while the server runs */
     public DateField getDateField() {
         return DateField.SYSTEM;
     }
