@@ -13,15 +13,15 @@ import io.wharf.util.thread.Scheduler;
  * before it, as the server's bean.
  *
  * <p>Threads: started and stopped by the server's lifecycle; each tick runs on the scheduler
- * thread and schedules the next. A tick racing the stop finds the ticker stopped and does
- * nothing.
+ * thread and schedules the next. A tick racing the stop finds its start no longer current
+ * and does nothing, even when the ticker was started again meanwhile.
  */
-public final class DateTicker extends AbstractLifeCycle implements Runnable {
+public final class DateTicker extends AbstractLifeCycle {
 
     private final DateField dates;
     private final Scheduler scheduler;
-    private volatile Scheduler.Task next;
-    private volatile boolean ticking;
+    /** The ticks of the current start, null while stopped. */
+    private volatile Ticks ticks;
 
     public DateTicker(DateField dates, Scheduler scheduler) {
         this.dates = dates;
@@ -30,30 +30,49 @@ public final class DateTicker extends AbstractLifeCycle implements Runnable {
 
     @Override
     protected void doStart() throws Exception {
-        long due = dates.startTicking();
-        ticking = true;
-        next = scheduler.schedule(this, due, TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public void run() {
-        if (ticking) {
-            next = scheduler.schedule(this, dates.tick(), TimeUnit.MILLISECONDS);
-        }
+        Ticks started = new Ticks();
+        ticks = started;
+        started.schedule(dates.startTicking());
     }
 
     @Override
     protected void doStop() throws Exception {
-        ticking = false;
-        Scheduler.Task task = next;
-        if (task != null) {
-            task.cancel();
+        Ticks stopped = ticks;
+        ticks = null;
+        if (stopped != null) {
+            stopped.cancel();
         }
         dates.stopTicking();
     }
 
     @Override
     public String toString() {
-        return "DateTicker[" + (ticking ? "ticking" : "stopped") + "]";
+        return "DateTicker[" + (ticks != null ? "ticking" : "stopped") + "]";
+    }
+
+    /**
+     * The chain of ticks of one start: each tick schedules the next while its start is the
+     * current one, so a tick racing a stop (and a restart) ends its own chain.
+     */
+    private final class Ticks implements Runnable {
+        private volatile Scheduler.Task next;
+
+        void schedule(long delayMillis) {
+            next = scheduler.schedule(this, delayMillis, TimeUnit.MILLISECONDS);
+        }
+
+        void cancel() {
+            Scheduler.Task task = next;
+            if (task != null) {
+                task.cancel();
+            }
+        }
+
+        @Override
+        public void run() {
+            if (ticks == this) {
+                schedule(dates.tick());
+            }
+        }
     }
 }
