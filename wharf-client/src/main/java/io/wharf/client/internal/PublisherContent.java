@@ -26,6 +26,7 @@ public final class PublisherContent implements RequestContent, Flow.Subscriber<B
     private final Flow.Publisher<ByteBuffer> publisher;
     private final String contentType;
     private final AtomicBoolean subscribed = new AtomicBoolean();
+    /** An item was asked for and {@link #read} has not taken it yet. */
     private final AtomicBoolean outstanding = new AtomicBoolean();
     private final AtomicReference<Runnable> waiting = new AtomicReference<>();
     private volatile Flow.Subscription subscription;
@@ -44,6 +45,9 @@ public final class PublisherContent implements RequestContent, Flow.Subscriber<B
         ByteBuffer next = item;
         if (next != null) {
             item = null;
+            // Only now may the next item be asked for: were the flag cleared by onNext, a read
+            // racing it could ask again before taking this item, and the next would overwrite it.
+            outstanding.set(false);
             return Content.Chunk.from(next, false);
         }
         Throwable failed = failure;
@@ -67,7 +71,10 @@ public final class PublisherContent implements RequestContent, Flow.Subscriber<B
         }
     }
 
-    /** Asks the publisher for one item, subscribing first; at most one request outstanding. */
+    /**
+     * Asks the publisher for one item, subscribing first. At most one item is outstanding: asked
+     * for and not yet taken by {@link #read}, so an item is never asked for while one is held.
+     */
     private void requestOne() {
         if (subscribed.compareAndSet(false, true)) {
             wanted = true;
@@ -108,7 +115,6 @@ public final class PublisherContent implements RequestContent, Flow.Subscriber<B
     @Override
     public void onNext(ByteBuffer next) {
         item = Objects.requireNonNull(next, "a publisher emitted null");
-        outstanding.set(false);
         notifyWaiting();
     }
 
