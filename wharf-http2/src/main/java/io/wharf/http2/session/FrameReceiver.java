@@ -118,8 +118,8 @@ final class FrameReceiver implements FrameListener {
             return;
         }
         if (streamError != null) {
-            if (stream != null && stream.state != StreamState.CLOSED) {
-                session.resetStream(stream, streamError, true);
+            if (stream != null) {
+                session.streamError(stream, streamError);
             } else {
                 session.resetStreamId(streamId, streamError, true);
             }
@@ -246,7 +246,7 @@ final class FrameReceiver implements FrameListener {
             session.lock.unlock();
         }
         if (error != null) {
-            session.resetStream(stream, error, true);
+            session.streamError(stream, error);
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
@@ -281,7 +281,7 @@ final class FrameReceiver implements FrameListener {
             session.lock.unlock();
         }
         if (error != null) {
-            session.resetStream(stream, error, true);
+            session.streamError(stream, error);
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
@@ -544,7 +544,7 @@ final class FrameReceiver implements FrameListener {
         } else if (idle) {
             session.failConnection(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId + " (RFC 9113 section 5.1)");
         } else if (streamOverflow) {
-            session.resetStream(stream, ErrorCode.FLOW_CONTROL_ERROR, true);
+            session.streamError(stream, ErrorCode.FLOW_CONTROL_ERROR);
         } else {
             session.flusher.iterate();
         }
@@ -566,7 +566,7 @@ final class FrameReceiver implements FrameListener {
             session.lock.unlock();
         }
         if (stream != null) {
-            session.resetStream(stream, error, true);
+            session.streamError(stream, error);
         } else {
             session.resetStreamId(streamId, error, true);
         }

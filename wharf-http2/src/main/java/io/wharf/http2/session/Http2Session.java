@@ -478,27 +478,52 @@ public final class Http2Session {
      * @param peerCaused whether the peer's input made us reset it, which counts against the reset budget
      */
     void resetStream(Http2Stream stream, ErrorCode error, boolean peerCaused) {
-        Runnable closed;
+        reset(stream, error, peerCaused, false);
+    }
+
+    /**
+     * A stream error in a frame the peer sent on {@code stream}, which the receiver found held:
+     * resets it as {@link #resetStream} does, counted against the reset budget. The stream may
+     * have closed since the receiver looked it up (its response ended on another thread); the
+     * error is then still answered, with RST_STREAM on its id, unless we reset the stream
+     * ourselves, after which the peer's frames in flight are ignored (RFC 9113 section 5.1).
+     */
+    void streamError(Http2Stream stream, ErrorCode error) {
+        reset(stream, error, true, true);
+    }
+
+    private void reset(Http2Stream stream, ErrorCode error, boolean peerCaused, boolean answerWhenClosed) {
+        boolean wasClosed;
+        boolean queued = false;
+        Runnable closed = null;
         lock.lock();
         try {
-            if (stream.state == StreamState.CLOSED) {
-                return;
-            }
-            stream.state = StreamState.CLOSED;
-            closed = closedIfDone(stream);
-            recentlyClosed.add(stream.getId(), true);
-            if (!flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error))) {
-                closed = null;
+            wasClosed = stream.state == StreamState.CLOSED;
+            if (wasClosed) {
+                answerWhenClosed &= !recentlyClosed.resetByUs(stream.getId());
+            } else {
+                stream.state = StreamState.CLOSED;
+                closed = closedIfDone(stream);
+                recentlyClosed.add(stream.getId(), true);
+                queued = flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error));
             }
         } finally {
             lock.unlock();
         }
-        if (closed == null) {
+        if (wasClosed) {
+            if (answerWhenClosed) {
+                resetStreamId(stream.getId(), error, true);
+            }
+            return;
+        }
+        if (!queued) {
             failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
             return;
         }
         abandon(stream, error, new IOException("stream " + stream.getId() + " reset: " + error));
-        closed.run();
+        if (closed != null) {
+            closed.run();
+        }
         if (peerCaused && !resets.spend()) {
             failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
             return;
