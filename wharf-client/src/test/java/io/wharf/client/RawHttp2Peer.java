@@ -24,6 +24,7 @@ final class RawHttp2Peer {
     record Frame(int type, int flags, int streamId, byte[] payload) {
         static final int DATA = 0;
         static final int HEADERS = 1;
+        static final int RST_STREAM = 3;
 
         boolean endStream() {
             return (flags & 0x1) != 0 && (type == DATA || type == HEADERS);
@@ -69,6 +70,39 @@ final class RawHttp2Peer {
                 write(generator::settingsAck);
             }
         }
+    }
+
+    /**
+     * @return the frames the client sends within {@code millis} (SETTINGS answered on the way),
+     *     up to the end of input
+     */
+    java.util.List<Frame> framesWithin(int millis) throws IOException {
+        java.util.List<Frame> frames = new java.util.ArrayList<>();
+        long end = System.nanoTime() + millis * 1_000_000L;
+        try {
+            for (long left = millis; left > 0; left = (end - System.nanoTime()) / 1_000_000L) {
+                peer.readTimeout((int) Math.max(1, left));
+                Frame frame = next();
+                if (frame == null) {
+                    break;
+                }
+                if (frame.type() == 4 && (frame.flags() & 0x1) == 0) {
+                    write(generator::settingsAck);
+                }
+                frames.add(frame);
+            }
+        } catch (java.net.SocketTimeoutException quiet) {
+            // Nothing more within the time.
+        } finally {
+            peer.readTimeout(0);
+        }
+        return frames;
+    }
+
+    /** Writes a header block with just {@code status} on {@code streamId}: an interim one, or a final one that ends the stream. */
+    void status(int streamId, int status, boolean endStream) throws IOException {
+        HttpFields.Mutable fields = HttpFields.build().add(":status", Integer.toString(status));
+        write(out -> generator.headers(out, streamId, fields, null, endStream, 0));
     }
 
     void goAway(int lastStreamId, ErrorCode error) throws IOException {

@@ -65,6 +65,11 @@ final class ScriptedServer implements AutoCloseable {
             return in.readNBytes(count);
         }
 
+        /** Reads time out after {@code millis} (0: never), with a {@link java.net.SocketTimeoutException}. */
+        void readTimeout(int millis) throws IOException {
+            socket.setSoTimeout(millis);
+        }
+
         void write(String text) throws IOException {
             write(text.getBytes(StandardCharsets.ISO_8859_1));
         }

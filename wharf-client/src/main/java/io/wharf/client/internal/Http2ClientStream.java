@@ -1,11 +1,13 @@
 package io.wharf.client.internal;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import io.wharf.client.Request;
@@ -14,6 +16,7 @@ import io.wharf.client.Result;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpHeaderValue;
 import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpVersion;
 import io.wharf.http.MetaData;
@@ -36,6 +39,7 @@ import io.wharf.util.thread.Scheduler;
  *
  * <pre>
  *  start ─► HEADERS (+ DATA...) ─► request side over
+ *  Expect: 100-continue: HEADERS ─► 100 ─► DATA... | final response first ─► content unsent, request failed, stream reset
  *  onHeaders: 1xx ─► informational | final ─► begin, header*, headers ─► content with demand ─► trailers ─► success
  *  onReset: not processed (GOAWAY, REFUSED_STREAM) ─► sent again elsewhere when allowed | failure
  * </pre>
@@ -57,6 +61,9 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private final HttpResponse response;
     /** Whether the server pushed this exchange: it is never sent, so never sent again. */
     private final boolean pushed;
+    private static final Object WAITING = "waiting";
+    private static final Object CONTINUED = "continued";
+    private static final Object ANSWERED = "answered";
     private final Runnable read = Invocable.task(InvocationType.NON_BLOCKING, this::read);
     private final DemandGate reading = new DemandGate(DemandGate.State.RUNNING, this::read);
     private final Runnable demand = reading::demand;
@@ -67,6 +74,12 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private volatile Throwable refusal;
     /** Set once this stream is done with its exchange (over, or sent again elsewhere): the idle check stops. */
     private volatile boolean idleOver;
+    /**
+     * Null without {@code Expect: 100-continue}; with it {@link #WAITING}, then the content's
+     * sender parked by {@link #start} until the 100 comes, {@link #CONTINUED} once it came, or
+     * {@link #ANSWERED} when a final response came first (the content is then never sent).
+     */
+    private final AtomicReference<Object> continueGate = new AtomicReference<>();
 
     Http2ClientStream(Http2ClientConnection connection, HttpExchange exchange) {
         this(connection, exchange, false);
@@ -90,6 +103,11 @@ final class Http2ClientStream implements Http2Stream.Listener {
         MetaData.Request head = request.toMetaData();
         boolean endStream = request.getContent() == null;
         HttpFields fields = requestFields(head, connection.destination().getOrigin().scheme());
+        boolean awaitContinue = !endStream && head.fields().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
+        if (awaitContinue) {
+            // Before the HEADERS go: the 100 may come before newStream() returns.
+            continueGate.set(WAITING);
+        }
         request.events().headers(request);
         Http2Stream opened = connection.session().newStream(fields, endStream, this, Callback.from(InvocationType.NON_BLOCKING,
                 () -> headersWritten(endStream), this::refused));
@@ -104,7 +122,16 @@ final class Http2ClientStream implements Http2Stream.Listener {
             return;
         }
         if (!endStream) {
-            new Http2RequestContent(this, opened, request, connection.getExecutor()).start();
+            Http2RequestContent sender = new Http2RequestContent(this, opened, request, connection.getExecutor());
+            if (!awaitContinue) {
+                sender.start();
+                return;
+            }
+            Object before = continueGate.compareAndExchange(WAITING, sender);
+            if (before == CONTINUED) {
+                sender.start();
+            }
+            // Else parked until the 100, or never sent (ANSWERED): the final response tells the exchange.
         }
     }
 
@@ -173,8 +200,13 @@ final class Http2ClientStream implements Http2Stream.Listener {
             interim.begin(HttpVersion.HTTP_2, status, null);
             headers.fields().forEach(interim::addHeader);
             exchange.events().informational(interim);
+            if (status == HttpStatus.CONTINUE_100 && continueGate.getAndSet(CONTINUED) instanceof Http2RequestContent sender) {
+                sender.start();
+            }
             return;
         }
+        // A final response before the 100: the content waiting for it is never sent.
+        continueGate.getAndUpdate(before -> before == null || before == CONTINUED ? before : ANSWERED);
         response.begin(HttpVersion.HTTP_2, status, null);
         exchange.events().begin(response);
         long length = -1;
@@ -275,9 +307,19 @@ final class Http2ClientStream implements Http2Stream.Listener {
     }
 
     private void responseComplete() {
-        if (exchange.responseSucceeded()) {
-            tryFinish();
+        if (!exchange.responseSucceeded()) {
+            return;
         }
+        if (continueGate.get() == ANSWERED) {
+            IOException unsent = new IOException("the server answered " + response.getStatus()
+                    + " instead of 100 Continue: the content of " + request + " was not sent");
+            if (exchange.fail(unsent)) {
+                request.getContent().fail(unsent);
+                // Our side of the stream is still open: it goes, and the connection carries on.
+                cancel();
+            }
+        }
+        tryFinish();
     }
 
     @Override
