@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * How HTTP/2 ends exchanges early, against a server played frame by frame: a GOAWAY below
  * the request sends an idempotent request again on a new connection and fails another one;
  * REFUSED_STREAM sends it again; another reset fails the exchange and leaves the connection
- * for the next.
+ * for the next; a reused connection the server closes without a GOAWAY before it answers sends
+ * an idempotent request again, as a stale HTTP/1.1 keep-alive connection does.
  */
 @Timeout(30)
 class Http2ResetsTest {
@@ -102,5 +103,44 @@ class Http2ResetsTest {
         assertEquals("stream 1 reset by the peer: INTERNAL_ERROR", failed.getCause().getMessage());
         assertEquals("answered 3", client.GET(server.uri("/next")).getContentAsString());
         assertEquals(1, server.accepted());
+    }
+
+    /** Answers the first request, then closes the connection without a GOAWAY when the next comes. */
+    private static final ScriptedServer.Script ANSWER_ONE_THEN_CLOSE = peer -> {
+        RawHttp2Peer http2 = new RawHttp2Peer(peer).start();
+        RawHttp2Peer.Frame first = http2.awaitHeaders();
+        http2.respond(first.streamId(), 200, "first");
+        http2.awaitHeaders();
+    };
+
+    @Test
+    void aReusedConnectionClosedWithoutGoAwayBeforeTheAnswerSendsAGetAgain() throws Exception {
+        ScriptedServer server = loopback.scripted(ANSWER_ONE_THEN_CLOSE, ANSWERS);
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
+        assertEquals("first", client.GET(server.uri("/first")).getContentAsString());
+        assertEquals("answered 1", client.GET(server.uri("/second")).getContentAsString(), "sent again on a new connection");
+        assertEquals(2, server.accepted());
+    }
+
+    @Test
+    void aReusedConnectionClosedWithoutGoAwayFailsAPost() throws Exception {
+        ScriptedServer server = loopback.scripted(ANSWER_ONE_THEN_CLOSE, ANSWERS);
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
+        assertEquals("first", client.GET(server.uri("/first")).getContentAsString());
+        ExecutionException failed = assertThrows(ExecutionException.class,
+                () -> client.POST(server.uri("/once")).content(RequestContent.of("data")).send());
+        assertInstanceOf(IOException.class, failed.getCause());
+        assertEquals(1, server.accepted(), "not sent again");
+    }
+
+    @Test
+    void aNewConnectionClosedWithoutGoAwayFailsEvenAGet() throws Exception {
+        ScriptedServer server = loopback.scripted(peer -> {
+            new RawHttp2Peer(peer).start().awaitHeaders();
+        }, ANSWERS);
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> client.GET(server.uri("/first")));
+        assertInstanceOf(IOException.class, failed.getCause());
+        assertEquals(1, server.accepted(), "a server that closes new connections is not tried again");
     }
 }

@@ -1,6 +1,7 @@
 package io.wharf.client.internal;
 
 import java.io.EOFException;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,6 +51,11 @@ final class Http2ClientConnection extends AbstractConnection
     private final Map<HttpExchange, Http2ClientStream> carried = new ConcurrentHashMap<>();
     private final AtomicBoolean settingsReceived = new AtomicBoolean();
     private volatile int maxMultiplex = 1;
+    /** Whether a whole response came on this connection: a stream opened after it is on a reused connection. */
+    private volatile boolean responded;
+    private volatile boolean goAwayReceived;
+    /** Whether the server ended the connection: its end of input, or a reset. */
+    private volatile boolean serverClosed;
     private final NetworkReader reader;
 
     Http2ClientConnection(EndPoint endPoint, HttpDestination destination, DestinationOpening opening) {
@@ -148,6 +154,24 @@ final class Http2ClientConnection extends AbstractConnection
         return true;
     }
 
+    /** A whole response came on this connection. */
+    void responded() {
+        responded = true;
+    }
+
+    /** @return whether a whole response came on this connection */
+    boolean hasResponded() {
+        return responded;
+    }
+
+    /**
+     * @return whether the server ended this connection (end of input, or a reset) without a
+     *     GOAWAY: whether the streams it carried were processed is then unknown
+     */
+    boolean closedByServerWithoutGoAway() {
+        return serverClosed && !goAwayReceived;
+    }
+
     /** Drops {@code exchange} without giving its hold back: the connection left its pool already, or will. */
     void drop(HttpExchange exchange) {
         carried.remove(exchange);
@@ -164,8 +188,10 @@ final class Http2ClientConnection extends AbstractConnection
                 }
                 return;
             }
+            serverClosed = true;
             getEndPoint().close(new EOFException("the server at " + destination.getOrigin() + " closed the HTTP/2 connection"));
         } catch (Throwable x) {
+            serverClosed = x instanceof IOException;
             getEndPoint().close(x);
         }
     }
@@ -228,6 +254,7 @@ final class Http2ClientConnection extends AbstractConnection
 
     @Override
     public void onGoAway(int lastStreamId, ErrorCode error) {
+        goAwayReceived = true;
         // No new stream here: out of the pool, so that queued exchanges get another connection.
         destination.connectionClosed(this, true);
     }

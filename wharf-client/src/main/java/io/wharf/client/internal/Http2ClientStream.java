@@ -72,6 +72,10 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private volatile long lastActivity = System.nanoTime();
     private volatile Scheduler.Task idleCheck;
     private volatile Throwable refusal;
+    /** Whether this stream's connection had carried a whole response before it: a stale connection may close under it. */
+    private volatile boolean reused;
+    /** Whether the server sent a header block on this stream (interim or final): it saw the request. */
+    private volatile boolean answered;
     /** Set once this stream is done with its exchange (over, or sent again elsewhere): the idle check stops. */
     private volatile boolean idleOver;
     /**
@@ -99,6 +103,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
         if (idle != null) {
             scheduleIdleCheck(idle.toNanos());
         }
+        reused = connection.hasResponded();
         request.events().begin(request);
         MetaData.Request head = request.toMetaData();
         boolean endStream = request.getContent() == null;
@@ -188,6 +193,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
     public void onHeaders(Http2Stream from, HeaderBlock headers, boolean endStream) {
         // The answer may come before newStream() returned to the sending thread.
         stream = from;
+        answered = true;
         active();
         if (exchange.isResponseOver()) {
             // Aborted or timed out: nothing more is told, and the stream goes.
@@ -310,6 +316,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
         if (!exchange.responseSucceeded()) {
             return;
         }
+        connection.responded();
         if (continueGate.get() == ANSWERED) {
             IOException unsent = new IOException("the server answered " + response.getStatus()
                     + " instead of 100 Continue: the content of " + request + " was not sent");
@@ -348,9 +355,15 @@ final class Http2ClientStream implements Http2Stream.Listener {
         return true;
     }
 
-    /** The stream ended early: sent again on another connection when the server never processed it and that is safe; else failed. */
+    /**
+     * The stream ended early: sent again on another connection when that is safe (see
+     * {@link HttpExchange#prepareRetry}) and the server did not process it (GOAWAY or
+     * REFUSED_STREAM) or, as HTTP/1.1 does with a stale keep-alive connection, a reused
+     * connection was closed by the server without a GOAWAY before it answered; else failed.
+     */
     private void retryOrFail(Throwable cause) {
-        if (!pushed && cause instanceof StreamNotProcessedException && exchange.prepareRetry()) {
+        boolean stale = reused && !answered && connection.closedByServerWithoutGoAway();
+        if (!pushed && (cause instanceof StreamNotProcessedException || stale) && exchange.prepareRetry()) {
             cancelIdleCheck();
             connection.forget(exchange);
             connection.destination().resend(exchange);
