@@ -145,4 +145,31 @@ class Http2ExpectContinueTest {
         assertEquals("got again", client.POST(server.uri("/again")).content(RequestContent.of("again")).send().getContentAsString());
         assertEquals(1, client.getDestinations().get(0).getConnectionCount(), "one connection carried all three");
     }
+
+    @org.junit.jupiter.api.RepeatedTest(20)
+    void anExchangeAbortedWhileItsContentWaitsForThe100LetsTheContentGo() throws Exception {
+        java.util.concurrent.CountDownLatch headersSeen = new java.util.concurrent.CountDownLatch(1);
+        ScriptedServer server = loopback.scripted(peer -> {
+            RawHttp2Peer http2 = new RawHttp2Peer(peer).start();
+            http2.awaitHeaders();
+            headersSeen.countDown();
+            while (http2.next() != null) {
+                // Never answers.
+            }
+        });
+        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+        java.io.InputStream upload = new java.io.ByteArrayInputStream(new byte[1024]) {
+            @Override
+            public void close() {
+                closed.countDown();
+            }
+        };
+        HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
+        Request request = client.POST(server.uri("/wait")).header("Expect", "100-continue").content(RequestContent.of(upload));
+        java.util.concurrent.CompletableFuture<ContentResponse> response = request.sendAsync();
+        assertTrue(headersSeen.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        request.abort(new java.util.concurrent.CancellationException("no longer wanted"));
+        assertThrows(java.util.concurrent.CancellationException.class, () -> response.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(closed.await(10, java.util.concurrent.TimeUnit.SECONDS), "the unread stream was closed");
+    }
 }

@@ -64,6 +64,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private static final Object WAITING = "waiting";
     private static final Object CONTINUED = "continued";
     private static final Object ANSWERED = "answered";
+    private static final Object ENDED = "ended";
     private final Runnable read = Invocable.task(InvocationType.NON_BLOCKING, this::read);
     private final DemandGate reading = new DemandGate(DemandGate.State.RUNNING, this::read);
     private final Runnable demand = reading::demand;
@@ -80,8 +81,9 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private volatile boolean idleOver;
     /**
      * Null without {@code Expect: 100-continue}; with it {@link #WAITING}, then the content's
-     * sender parked by {@link #start} until the 100 comes, {@link #CONTINUED} once it came, or
-     * {@link #ANSWERED} when a final response came first (the content is then never sent).
+     * sender parked by {@link #start} until the 100 comes, {@link #CONTINUED} once it came,
+     * {@link #ANSWERED} when a final response came first (the content is then never sent), or
+     * {@link #ENDED} when the exchange ended (aborted, timed out) while the content waited.
      */
     private final AtomicReference<Object> continueGate = new AtomicReference<>();
 
@@ -124,6 +126,13 @@ final class Http2ClientStream implements Http2Stream.Listener {
         if (exchange.isResponseOver()) {
             // Aborted while the stream was being opened: the abort found no stream to reset.
             opened.reset(ErrorCode.CANCEL);
+            if (awaitContinue) {
+                Object before = continueGate.getAndSet(ENDED);
+                if (before == WAITING || before == ENDED) {
+                    // Whichever of this and the abort's cancel() comes second lets the content go.
+                    failUnsentContent();
+                }
+            }
             return;
         }
         if (!endStream) {
@@ -135,6 +144,8 @@ final class Http2ClientStream implements Http2Stream.Listener {
             Object before = continueGate.compareAndExchange(WAITING, sender);
             if (before == CONTINUED) {
                 sender.start();
+            } else if (before == ENDED) {
+                failUnsentContent();
             }
             // Else parked until the 100, or never sent (ANSWERED): the final response tells the exchange.
         }
@@ -170,6 +181,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
     /** Ends the exchange by resetting its stream with CANCEL: an abort. Any thread. */
     void cancel() {
         connection.forget(exchange);
+        letParkedContentGo();
         Http2Stream current = stream;
         if (current != null) {
             current.reset(ErrorCode.CANCEL);
@@ -386,7 +398,21 @@ final class Http2ClientStream implements Http2Stream.Listener {
         }
         cancelIdleCheck();
         connection.forget(exchange);
+        letParkedContentGo();
         exchange.complete(result);
+    }
+
+    /** The exchange ended while its content waited for the 100 (aborted, timed out): the content is let go, unread. */
+    private void letParkedContentGo() {
+        Object before = continueGate.getAndUpdate(gate -> gate == WAITING || gate instanceof Http2RequestContent ? ENDED : gate);
+        if (before instanceof Http2RequestContent) {
+            failUnsentContent();
+        }
+        // WAITING: start() has not parked the content yet, and lets it go when it finds ENDED.
+    }
+
+    private void failUnsentContent() {
+        request.getContent().fail(new IOException("the exchange of " + request + " ended before the server's 100 Continue"));
     }
 
     private void cancelIdleCheck() {
