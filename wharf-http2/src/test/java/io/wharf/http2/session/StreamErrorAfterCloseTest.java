@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -91,9 +92,15 @@ class StreamErrorAfterCloseTest {
             });
             peer.serverReads();
             assertTrue(answered.tryAcquire(10, TimeUnit.SECONDS), "stream " + streamId + " was not answered");
-            List<String> lines = peer.clientReads();
-            assertTrue(lines.contains("RST_STREAM " + streamId + " " + ErrorCode.STREAM_CLOSED.code()),
-                    "DATA after END_STREAM on stream " + streamId + " got " + lines);
+            // The answering thread's flush may write the reset just after it told the answer written.
+            String reset = "RST_STREAM " + streamId + " " + ErrorCode.STREAM_CLOSED.code();
+            List<String> lines = new ArrayList<>(peer.clientReads());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!lines.contains(reset) && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+                lines.addAll(peer.clientReads());
+            }
+            assertTrue(lines.contains(reset), "DATA after END_STREAM on stream " + streamId + " got " + lines);
         }
     }
 }
