@@ -154,9 +154,11 @@ final class Http2ClientConnection extends AbstractConnection
         return true;
     }
 
-    /** A whole response came on this connection. */
+    /** A whole response came on this connection. Per response: a read, and a write only the first time. */
     void responded() {
-        responded = true;
+        if (!responded) {
+            responded = true;
+        }
     }
 
     /** @return whether a whole response came on this connection */
