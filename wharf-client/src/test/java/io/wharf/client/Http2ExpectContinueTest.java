@@ -32,6 +32,15 @@ class Http2ExpectContinueTest {
     @RegisterExtension
     final Loopback loopback = new Loopback(leaks);
 
+    /** The statuses of the interim responses the client got. */
+    private final List<Integer> interim = new CopyOnWriteArrayList<>();
+    private final Response.Listener interimRecorder = new Response.Listener() {
+        @Override
+        public void onInformational(Response informational) {
+            interim.add(informational.getStatus());
+        }
+    };
+
     /** What the played server saw, as "TYPE stream" lines. */
     private final List<String> seen = new CopyOnWriteArrayList<>();
 
@@ -76,14 +85,8 @@ class Http2ExpectContinueTest {
             }
         });
         HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
-        List<Integer> interim = new CopyOnWriteArrayList<>();
         ContentResponse response = client.POST(server.uri("/upload")).header("Expect", "100-continue")
-                .content(RequestContent.of("the body")).onResponse(new Response.Listener() {
-                    @Override
-                    public void onInformational(Response informational) {
-                        interim.add(informational.getStatus());
-                    }
-                }).send();
+                .content(RequestContent.of("the body")).onResponse(interimRecorder).send();
         assertEquals("got the body", response.getContentAsString());
         assertEquals(List.of("100 sent"), seen, "nothing was sent on the stream before the 100");
         assertEquals(List.of(100), interim);
@@ -128,14 +131,8 @@ class Http2ExpectContinueTest {
             return true;
         }), setup -> { });
         HttpClient client = loopback.client(HttpTransport.HTTP_2, c -> { });
-        List<Integer> interim = new CopyOnWriteArrayList<>();
         ContentResponse accepted = client.POST(server.uri("/upload")).header("Expect", "100-continue")
-                .content(RequestContent.of("x".repeat(200_000))).onResponse(new Response.Listener() {
-                    @Override
-                    public void onInformational(Response informational) {
-                        interim.add(informational.getStatus());
-                    }
-                }).send();
+                .content(RequestContent.of("x".repeat(200_000))).onResponse(interimRecorder).send();
         assertEquals("got " + "x".repeat(200_000), accepted.getContentAsString());
         assertEquals(List.of(100), interim);
 

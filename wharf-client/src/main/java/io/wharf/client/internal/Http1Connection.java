@@ -396,8 +396,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         RequestWriter pending = writer;
         if (pending != null && !current.isRequestOver() && pending.isAwaitingContinue()) {
             reusable = false;
-            pending.abort(new IOException("the server answered " + current.getResponse().getStatus()
-                    + " instead of 100 Continue: the content of " + current.getRequest() + " was not sent"));
+            pending.abort(current.contentNotSentBeforeContinue());
             return;
         }
         tryFinish(current);

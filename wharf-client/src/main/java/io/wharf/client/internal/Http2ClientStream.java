@@ -330,8 +330,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
         }
         connection.responded();
         if (continueGate.get() == ANSWERED) {
-            IOException unsent = new IOException("the server answered " + response.getStatus()
-                    + " instead of 100 Continue: the content of " + request + " was not sent");
+            IOException unsent = exchange.contentNotSentBeforeContinue();
             if (exchange.fail(unsent)) {
                 request.getContent().fail(unsent);
                 // Our side of the stream is still open: it goes, and the connection carries on.

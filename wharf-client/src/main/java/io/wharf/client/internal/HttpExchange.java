@@ -1,5 +1,7 @@
 package io.wharf.client.internal;
 
+import java.io.IOException;
+
 import java.util.List;
 
 import io.wharf.client.Response;
@@ -109,6 +111,12 @@ public final class HttpExchange {
         }
         response.clear();
         return true;
+    }
+
+    /** @return the failure of a request whose server answered before its 100 Continue: the content was not sent */
+    IOException contentNotSentBeforeContinue() {
+        return new IOException("the server answered " + response.getStatus()
+                + " instead of 100 Continue: the content of " + request + " was not sent");
     }
 
     /** @return whether the request is HEAD, whose response has no content */

@@ -43,14 +43,19 @@ class StreamErrorAfterCloseTest {
         answerer.shutdownNow();
     }
 
+    /** @return the server's stream 1, opened by a GET from the client that ends its side when {@code endStream} */
+    private static Http2Stream openStream(ServerSessionHarness peer, boolean endStream) {
+        AtomicReference<Http2Stream> held = new AtomicReference<>();
+        peer.handler = held::set;
+        peer.clientWrites(out -> peer.client.headers(out, 1, get("/a"), null, endStream, 0));
+        peer.serverReads();
+        return held.get();
+    }
+
     @Test
     void anErrorOnAStreamWhoseResponseEndedMeanwhileIsAnsweredWithRstStream() {
         ServerSessionHarness peer = new ServerSessionHarness(leaks.pool());
-        AtomicReference<Http2Stream> held = new AtomicReference<>();
-        peer.handler = held::set;
-        peer.clientWrites(out -> peer.client.headers(out, 1, get("/a"), null, true, 0));
-        peer.serverReads();
-        Http2Stream stream = held.get();
+        Http2Stream stream = openStream(peer, true);
         // The receiver found the stream held; then the response ends on another thread and closes it.
         stream.headers(HttpFields.build().add(":status", "204"), true, Callback.NOOP);
         assertEquals(List.of("HEADERS 1 204 END_STREAM"), peer.clientReads());
@@ -63,11 +68,7 @@ class StreamErrorAfterCloseTest {
     @Test
     void anErrorOnAStreamWeResetIsNotAnsweredAgain() {
         ServerSessionHarness peer = new ServerSessionHarness(leaks.pool());
-        AtomicReference<Http2Stream> held = new AtomicReference<>();
-        peer.handler = held::set;
-        peer.clientWrites(out -> peer.client.headers(out, 1, get("/a"), null, false, 0));
-        peer.serverReads();
-        Http2Stream stream = held.get();
+        Http2Stream stream = openStream(peer, false);
         stream.reset(ErrorCode.CANCEL);
         assertEquals(List.of("RST_STREAM 1 " + ErrorCode.CANCEL.code()), peer.clientReads());
 
