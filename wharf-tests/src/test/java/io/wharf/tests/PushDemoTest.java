@@ -82,10 +82,17 @@ class PushDemoTest {
         String page = "https://localhost:" + demo.httpsPort() + "/push/index.html";
         String loaded = "document.readyState === 'complete' && location.pathname === '/push/index.html'";
         // The first browser's visit teaches the server; a second browser (an empty cache, so no
-        // conditional request) then gets the 103.
+        // conditional request) then gets the 103. A cold browser on a loaded machine may ask for
+        // the sub-resources after the strategy's association period (4 s): then it visits again,
+        // until curl sees the 103 announce the page's stylesheet, three times at most.
         Path pem = directory.resolve("demo-tls").resolve("demo.pem");
-        try (Chromium first = Chromium.trusting(directory.resolve("first"), pem)) {
-            first.open(page).await(loaded, "true"::equals, Duration.ofSeconds(30));
+        String hints = "";
+        for (int visit = 1; !hints.contains("</push/style.css>"); visit++) {
+            assertTrue(visit <= 3, "no 103 announcing /push/style.css after " + (visit - 1) + " visits: " + hints);
+            try (Chromium first = Chromium.trusting(directory.resolve("first-" + visit), pem)) {
+                first.open(page).await(loaded, "true"::equals, Duration.ofSeconds(30));
+            }
+            hints = Curl.run("-k", "--http2", "-o", "/dev/null", "-D", "-", page);
         }
         try (Chromium second = Chromium.trusting(directory.resolve("second"), pem)) {
             Chromium.Page tab = second.open(page);
@@ -96,7 +103,7 @@ class PushDemoTest {
             String all = tab.evaluate("performance.getEntriesByType('resource').map(e => e.initiatorType + ' ' + new URL(e.name).pathname"
                     + " + ' ' + Math.round(e.startTime)).join(', ') + ' / response ' + Math.round(performance.getEntriesByType('navigation')[0].responseStart)");
             for (String resource : RESOURCES) {
-                assertTrue(hinted.contains(resource), resource + " preloaded by Early Hints: " + all);
+                assertTrue(hinted.contains(resource), resource + " preloaded by Early Hints: " + all + "; the server's heads to curl: " + hints);
             }
         }
     }
