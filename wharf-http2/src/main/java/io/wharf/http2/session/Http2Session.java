@@ -498,7 +498,7 @@ public final class Http2Session {
      * of type PROTOCOL_ERROR, answered as {@link #streamError} answers one; the stream's
      * listener and reader are failed with an exception that says {@code problem}.
      *
-     * @param message what was malformed: {@code "request"}, {@code "response"}, {@code "trailers"}...
+     * @param message what was malformed: {@code "request"}, {@code "response"} or {@code "pushed request"}
      */
     void malformed(Http2Stream stream, String message, String problem) {
         reset(stream, ErrorCode.PROTOCOL_ERROR, true, true, "malformed " + message + ": " + problem);
