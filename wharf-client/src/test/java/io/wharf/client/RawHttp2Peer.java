@@ -33,6 +33,8 @@ final class RawHttp2Peer {
 
     private final ScriptedServer.Peer peer;
     private final FrameGenerator generator = new FrameGenerator(new HpackEncoder());
+    /** The client's RST_STREAM frames {@link #awaitHeaders} passed, as {@code "RST_STREAM <stream> <code>"}. */
+    private final java.util.List<String> resets = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     RawHttp2Peer(ScriptedServer.Peer peer) {
         this.peer = peer;
@@ -69,7 +71,16 @@ final class RawHttp2Peer {
             if (frame.type() == 4 && (frame.flags() & 0x1) == 0) {
                 write(generator::settingsAck);
             }
+            if (frame.type() == Frame.RST_STREAM) {
+                long code = ByteBuffer.wrap(frame.payload()).getInt() & 0xFFFF_FFFFL;
+                resets.add("RST_STREAM " + frame.streamId() + " " + ErrorCode.describe(code));
+            }
         }
+    }
+
+    /** @return the client's RST_STREAM frames read so far by {@link #awaitHeaders}; any thread */
+    java.util.List<String> resets() {
+        return resets;
     }
 
     /**
@@ -120,6 +131,18 @@ final class RawHttp2Peer {
             generator.headers(out, streamId, fields, null, false, 0);
             generator.data(out, streamId, ByteBuffer.wrap(body.getBytes(StandardCharsets.UTF_8)), true, 0);
         });
+    }
+
+    /**
+     * Writes a frame of {@code type} (HEADERS with END_HEADERS, or DATA) with {@code payload} as
+     * given: for header blocks Wharf's encoder would not make (it repairs what HTTP/2 forbids).
+     */
+    void raw(int type, int streamId, byte[] payload, boolean endStream) throws IOException {
+        ByteBuffer frame = ByteBuffer.allocate(9 + payload.length);
+        int flags = (endStream ? 0x1 : 0) | (type == Frame.HEADERS ? 0x4 : 0);
+        frame.put((byte) (payload.length >>> 16)).put((byte) (payload.length >>> 8)).put((byte) payload.length)
+                .put((byte) type).put((byte) flags).putInt(streamId).put(payload);
+        peer.write(frame.array());
     }
 
     private void write(java.util.function.Consumer<FrameBuffers> frames) throws IOException {

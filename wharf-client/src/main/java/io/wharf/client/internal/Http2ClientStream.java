@@ -212,6 +212,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
             from.reset(ErrorCode.CANCEL);
             return;
         }
+        // The session let only a well-formed head through: one :status of three digits.
         int status = Integer.parseInt(headers.pseudoHeader(":status"));
         if (HttpStatus.isInformational(status)) {
             HttpResponse interim = new HttpResponse(request);
@@ -227,11 +228,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
         continueGate.getAndUpdate(before -> before == null || before == CONTINUED ? before : ANSWERED);
         response.begin(HttpVersion.HTTP_2, status, null);
         exchange.events().begin(response);
-        long length = -1;
         for (HttpField field : headers.fields()) {
-            if (field.getHeader() == HttpHeader.CONTENT_LENGTH) {
-                length = field.getLongValue();
-            }
             if (exchange.events().header(response, field)) {
                 response.addHeader(field);
             }
@@ -241,9 +238,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
             responseComplete();
             return;
         }
-        if (length >= 0 && !exchange.isHead() && status != HttpStatus.NOT_MODIFIED_304) {
-            from.setExpectedContentLength(length);
-        }
+        // The session holds the content to the content-length, and reset a malformed response before it came here.
         read();
     }
 

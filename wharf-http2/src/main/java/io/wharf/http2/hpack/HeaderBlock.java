@@ -10,9 +10,11 @@ import io.wharf.http.HttpFields;
  * kept apart, each list in the order received, so the session can build a request or response
  * from the first and hand the second to the application as they are. Checking them —
  * exactly one {@code :method}, no {@code :status} in a request, no pseudo-header in trailers,
- * lower-case names, no connection-specific fields (RFC 9113 sections 8.2 and 8.3) — is the
- * session's job: names and values are as received (a name keeps its upper-case letters), and
+ * no connection-specific fields (RFC 9113 sections 8.2.2 and 8.3) — is the session's job;
  * {@link #pseudoHeaderAfterField()} tells whether a pseudo-header came after a regular field.
+ * The octets of each name and value are checked by the decoder (section 8.2.1): when one breaks
+ * the rules, {@link #problem()} says which, and the message is malformed. Names and values are
+ * as received.
  *
  * <p>When the list is larger than the decoder's limit ({@link #tooLarge()}), both lists are
  * empty: the decoder went on reading the block only to keep its table in step with the peer's,
@@ -26,9 +28,12 @@ import io.wharf.http.HttpFields;
  * @param size the size of the whole header list as RFC 9113 section 6.5.2 counts it: name
  *     and value octets plus 32 per field, every field counted even when too large
  * @param tooLarge whether {@code size} passed the decoder's maximum header list size
+ * @param problem why a field breaks the octet rules of RFC 9113 section 8.2.1 (the first one
+ *     found: a character a name or value may not hold, an upper-case name, a value with blanks
+ *     at its ends), or null when none does
  */
 public record HeaderBlock(HttpFields pseudoHeaders, HttpFields fields, boolean pseudoHeaderAfterField, long size,
-                          boolean tooLarge) {
+                          boolean tooLarge, String problem) {
 
     /** @return the value of the pseudo-header {@code name} (e.g. {@code ":path"}), or null when absent */
     public String pseudoHeader(String name) {

@@ -7,6 +7,7 @@ import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
 import io.wharf.http2.hpack.internal.BlockReader;
 import io.wharf.http2.hpack.internal.DynamicTable;
+import io.wharf.http2.hpack.internal.FieldOctets;
 import io.wharf.http2.hpack.internal.StaticTable;
 
 /**
@@ -37,6 +38,14 @@ import io.wharf.http2.hpack.internal.StaticTable;
  * SETTINGS_HEADER_TABLE_SIZE); after that setting is lowered below the table's capacity, the
  * next block must start with an update to at most the new value. Any other violation is an
  * {@link HpackException}: a connection error of type COMPRESSION_ERROR.
+ *
+ * <p><b>Field rules.</b> Each literal's name and value octets are checked once, as they are
+ * decoded, by RFC 9113 section 8.2.1 ({@link FieldOctets}: a lower-case token, a value without
+ * control octets or blanks at its ends). A field that breaks them makes its block malformed
+ * ({@link HeaderBlock#problem()}), a stream error the session answers; the connection goes on.
+ * Such a field still enters the dynamic table when the peer asks, to keep the table in step,
+ * marked so that any later block naming it is malformed too (only by its name, when a later
+ * literal takes just the name). Fields from the static table are well-formed.
  */
 public final class HpackDecoder {
 
@@ -60,6 +69,8 @@ public final class HpackDecoder {
     private long listSize;
     private boolean regularSeen;
     private boolean pseudoAfterRegular;
+    /** Why the block being decoded breaks the field rules: the first problem found, or null. */
+    private String problem;
 
     /** A decoder with the default table capacity (4,096) and header list limit (16 KiB). */
     public HpackDecoder() {
@@ -92,6 +103,7 @@ public final class HpackDecoder {
             listSize = 0;
             regularSeen = false;
             pseudoAfterRegular = false;
+            problem = null;
             readTableSizeUpdates();
             while (reader.hasRemaining()) {
                 readField();
@@ -127,6 +139,9 @@ public final class HpackDecoder {
         int first = reader.readOctet();
         if ((first & 0x80) != 0) {
             HttpField field = lookup(reader.readInteger(first, 7));
+            if (field instanceof MalformedField malformed) {
+                note(malformed.nameProblem != null ? malformed.nameProblem : malformed.valueProblem);
+            }
             count(DynamicTable.entrySize(field), field);
         } else if ((first & 0x40) != 0) {
             readLiteral(reader.readInteger(first, 6), IndexingPolicy.Indexing.INDEX);
@@ -186,21 +201,54 @@ public final class HpackDecoder {
         count(entrySize, field);
     }
 
+    /** Makes the field whose octets the reader holds, checking its literal name and value. */
     private HttpField makeField(HttpField namedBy, int nameLength, int valueOffset, int valueLength,
                                 IndexingPolicy.Indexing indexing) {
         HttpHeader header;
         String name;
+        String nameProblem;
         if (namedBy != null) {
             header = namedBy.getHeader();
             name = namedBy.getName();
+            nameProblem = namedBy instanceof MalformedField malformed ? malformed.nameProblem : null;
         } else {
+            nameProblem = reader.nameProblem(0, nameLength);
             header = reader.header(0, nameLength);
-            name = header != null && !reader.hasUpperCase(0, nameLength)
-                ? header.lowerCaseName() : reader.string(0, nameLength);
+            name = header != null && nameProblem == null ? header.lowerCaseName() : reader.string(0, nameLength);
         }
+        String valueProblem = reader.valueProblem(valueOffset, valueLength);
         String value = reader.string(valueOffset, valueLength);
+        if (nameProblem != null || valueProblem != null) {
+            note(nameProblem != null ? nameProblem : valueProblem);
+            if (indexing == IndexingPolicy.Indexing.INDEX) {
+                return new MalformedField(header, name, value, nameProblem, valueProblem);
+            }
+        }
         return indexing == IndexingPolicy.Indexing.NEVER_INDEX
             ? new NeverIndexedHttpField(header, name, value) : new HttpField(header, name, value);
+    }
+
+    private void note(String fieldProblem) {
+        if (problem == null) {
+            problem = fieldProblem;
+        }
+    }
+
+    /**
+     * A field that breaks the rules of RFC 9113 section 8.2.1, kept in the dynamic table only
+     * to stay in step with the peer: a block that names it is malformed, so it never reaches
+     * an application.
+     */
+    private static final class MalformedField extends HttpField {
+        /** Why the name is refused, or null when only the value is. */
+        private final String nameProblem;
+        private final String valueProblem;
+
+        MalformedField(HttpHeader header, String name, String value, String nameProblem, String valueProblem) {
+            super(header, name, value);
+            this.nameProblem = nameProblem;
+            this.valueProblem = valueProblem;
+        }
     }
 
     /** Counts a field into the list size and keeps it, unless the list has grown too large. */
@@ -231,7 +279,7 @@ public final class HpackDecoder {
         boolean tooLarge = listSize > maxHeaderListSize;
         return new HeaderBlock(tooLarge || pseudoHeaders == null ? HttpFields.EMPTY : pseudoHeaders,
             tooLarge || fields == null ? HttpFields.EMPTY : fields,
-            pseudoAfterRegular, listSize, tooLarge);
+            pseudoAfterRegular, listSize, tooLarge, problem);
     }
 
     private static int clamp(long octets) {

@@ -49,6 +49,7 @@ final class FrameReceiver implements FrameListener {
         ErrorCode connectionError = null;
         String reason = null;
         ErrorCode streamError = null;
+        String malformed = null;
         Http2Stream stream;
         Runnable wake = null;
         Runnable closed = null;
@@ -86,7 +87,7 @@ final class FrameReceiver implements FrameListener {
                     update = session.creditSession(length);
                 } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
                         || data.isLast() && stream.receivedLength != stream.expectedLength)) {
-                    streamError = ErrorCode.PROTOCOL_ERROR;
+                    malformed = lengthProblem(stream);
                     update = session.creditSession(length);
                 } else {
                     if (padding > 0) {
@@ -117,7 +118,9 @@ final class FrameReceiver implements FrameListener {
             session.failConnection(connectionError, reason);
             return;
         }
-        if (streamError != null) {
+        if (malformed != null) {
+            session.malformed(stream, message(), malformed);
+        } else if (streamError != null) {
             if (stream != null) {
                 session.streamError(stream, streamError);
             } else {
@@ -208,10 +211,7 @@ final class FrameReceiver implements FrameListener {
         } else if (refused) {
             session.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, refusalCounted);
         } else if (opened) {
-            if (endStream) {
-                stream.end();
-            }
-            session.listener.onStream(stream, headers, endStream);
+            onRequest(stream, headers, endStream);
         } else if (answer) {
             onAnswer(stream, headers, endStream);
         } else if (stream != null) {
@@ -219,10 +219,61 @@ final class FrameReceiver implements FrameListener {
         }
     }
 
+    /** @return what the peer's messages are: requests on a server, responses on a client */
+    private String message() {
+        return session.role == Http2Session.Role.SERVER ? "request" : "response";
+    }
+
+    /** @return how the content that came breaks the stream's {@code content-length}; under the lock */
+    private static String lengthProblem(Http2Stream stream) {
+        return (stream.receivedLength > stream.expectedLength ? "more DATA than content-length " + stream.expectedLength
+                : "content-length " + stream.expectedLength + " but the content ended after " + stream.receivedLength + " octets")
+                + " (RFC 9113 section 8.1.1)";
+    }
+
+    /**
+     * A request that opened a stream (a server's): handed to the session's listener when
+     * well-formed, else the stream is reset. A block too large to keep goes to the listener,
+     * which answers 431.
+     */
+    private void onRequest(Http2Stream stream, HeaderBlock headers, boolean endStream) {
+        String problem = null;
+        if (!headers.tooLarge()) {
+            problem = MessageRules.request(headers, session.config.isConnectProtocolEnabled());
+            long length = problem == null ? MessageRules.contentLength(headers.fields()) : -1;
+            if (endStream && length > 0) {
+                problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
+            } else if (length >= 0) {
+                stream.setExpectedContentLength(length);
+            }
+        }
+        if (problem != null) {
+            session.malformed(stream, "request", problem);
+            return;
+        }
+        if (endStream) {
+            stream.end();
+        }
+        session.listener.onStream(stream, headers, endStream);
+    }
+
     /** The peer's head on a stream we opened or it promised: interim (1xx) blocks, then the final one. */
     private void onAnswer(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        String status = headers.pseudoHeader(":status");
-        boolean interim = status != null && status.length() == 3 && status.charAt(0) == '1';
+        String problem = MessageRules.response(headers);
+        int status = problem == null ? MessageRules.status(headers) : -1;
+        boolean interim = status >= 100 && status < 200;
+        long length = -1;
+        if (problem == null && interim && endStream) {
+            problem = "END_STREAM on a " + status + " response (RFC 9113 section 8.1)";
+        } else if (status == 101) {
+            problem = "101 Switching Protocols (RFC 9113 section 8.6)";
+        } else if (problem == null && !interim && !stream.headRequest && status != 204 && status != 304) {
+            // RFC 9113 section 8.1.1: a HEAD's, 204's or 304's content-length describes no content.
+            length = MessageRules.contentLength(headers.fields());
+            if (endStream && length > 0) {
+                problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
+            }
+        }
         ErrorCode error = null;
         Runnable wake = null;
         Runnable closed = null;
@@ -230,11 +281,9 @@ final class FrameReceiver implements FrameListener {
         try {
             if (!stream.state.canReceive() && stream.state != StreamState.RESERVED_REMOTE) {
                 error = ErrorCode.STREAM_CLOSED;
-            } else if (status == null || interim && endStream || headers.pseudoHeaderAfterField()) {
-                // RFC 9113 section 8.1: a 1xx never ends the stream; section 8.3.2: :status is required.
-                error = ErrorCode.PROTOCOL_ERROR;
-            } else if (!interim) {
+            } else if (problem == null && !interim) {
                 stream.headersReceived = true;
+                stream.expectedLength = length;
                 stream.state = stream.state.headersReceived();
                 if (endStream) {
                     stream.state = stream.state.remoteEnded();
@@ -247,6 +296,10 @@ final class FrameReceiver implements FrameListener {
         }
         if (error != null) {
             session.streamError(stream, error);
+            return;
+        }
+        if (problem != null) {
+            session.malformed(stream, "response", problem);
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
@@ -262,6 +315,8 @@ final class FrameReceiver implements FrameListener {
     }
 
     private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
+        String problem = endStream ? MessageRules.trailers(trailers)
+                : "trailers without END_STREAM (RFC 9113 section 8.1)";
         ErrorCode error = null;
         Runnable wake = null;
         Runnable closed = null;
@@ -269,10 +324,9 @@ final class FrameReceiver implements FrameListener {
         try {
             if (!stream.state.canReceive()) {
                 error = ErrorCode.STREAM_CLOSED;
-            } else if (!endStream || !trailers.pseudoHeaders().isEmpty() || trailers.pseudoHeaderAfterField()
-                    || stream.expectedLength >= 0 && stream.receivedLength != stream.expectedLength) {
-                error = ErrorCode.PROTOCOL_ERROR;
-            } else {
+            } else if (problem == null && stream.expectedLength >= 0 && stream.receivedLength != stream.expectedLength) {
+                problem = lengthProblem(stream);
+            } else if (problem == null) {
                 stream.state = stream.state.remoteEnded();
                 wake = stream.end();
                 closed = session.closedIfDone(stream);
@@ -282,6 +336,10 @@ final class FrameReceiver implements FrameListener {
         }
         if (error != null) {
             session.streamError(stream, error);
+            return;
+        }
+        if (problem != null) {
+            session.malformed(stream, message(), problem);
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
@@ -395,6 +453,7 @@ final class FrameReceiver implements FrameListener {
         Http2Stream promised = null;
         ErrorCode refusal = null;
         String violation = null;
+        String malformed = pushProblem(request);
         session.lock.lock();
         try {
             if (session.failed()) {
@@ -419,6 +478,7 @@ final class FrameReceiver implements FrameListener {
                 } else {
                     promised = new Http2Stream(session, promisedStreamId, session.peerInitialWindow, session.initialReceiveWindow());
                     promised.state = StreamState.RESERVED_REMOTE;
+                    promised.headRequest = "HEAD".equals(request.pseudoHeader(":method"));
                     session.streams.put(promised);
                     session.remoteStreams++;
                 }
@@ -430,9 +490,8 @@ final class FrameReceiver implements FrameListener {
             session.failConnection(ErrorCode.PROTOCOL_ERROR, violation);
         } else if (refusal != null) {
             session.resetStreamId(promisedStreamId, refusal, false);
-        } else if (!isPushable(request)) {
-            // RFC 9113 section 8.4: a promise must be of a complete, safe and cacheable request.
-            session.resetStream(promised, ErrorCode.PROTOCOL_ERROR, true);
+        } else if (malformed != null) {
+            session.malformed(promised, "pushed request", malformed);
         } else if (associated.listener == null) {
             promised.refuse();
         } else {
@@ -440,11 +499,18 @@ final class FrameReceiver implements FrameListener {
         }
     }
 
-    private static boolean isPushable(HeaderBlock request) {
+    /** @return why a promised request is malformed or may not be pushed, or null */
+    private static String pushProblem(HeaderBlock request) {
+        String problem = MessageRules.request(request, false);
+        if (problem != null) {
+            return problem;
+        }
         String method = request.pseudoHeader(":method");
-        return ("GET".equals(method) || "HEAD".equals(method)) && request.pseudoHeader(":scheme") != null
-                && request.pseudoHeader(":authority") != null && request.pseudoHeader(":path") != null
-                && !request.pseudoHeaderAfterField();
+        // RFC 9113 section 8.4: a promise must be of a complete, safe and cacheable request.
+        if (!"GET".equals(method) && !"HEAD".equals(method) || request.pseudoHeader(":authority") == null) {
+            return "a promise of a request that is not a GET or HEAD with :authority (RFC 9113 section 8.4)";
+        }
+        return null;
     }
 
     @Override

@@ -362,6 +362,7 @@ public final class Http2Session {
                 lastLocalStreamId += 2;
                 stream = new Http2Stream(this, lastLocalStreamId, peerInitialWindow, initialReceiveWindow());
                 stream.state = StreamState.OPEN;
+                stream.headRequest = "HEAD".equals(fields.get(":method"));
                 localStreams++;
                 stream.listener = listener;
                 streams.put(stream);
@@ -478,7 +479,7 @@ public final class Http2Session {
      * @param peerCaused whether the peer's input made us reset it, which counts against the reset budget
      */
     void resetStream(Http2Stream stream, ErrorCode error, boolean peerCaused) {
-        reset(stream, error, peerCaused, false);
+        reset(stream, error, peerCaused, false, null);
     }
 
     /**
@@ -489,10 +490,22 @@ public final class Http2Session {
      * ourselves, after which the peer's frames in flight are ignored (RFC 9113 section 5.1).
      */
     void streamError(Http2Stream stream, ErrorCode error) {
-        reset(stream, error, true, true);
+        reset(stream, error, true, true, null);
     }
 
-    private void reset(Http2Stream stream, ErrorCode error, boolean peerCaused, boolean answerWhenClosed) {
+    /**
+     * The peer's message on {@code stream} is malformed (RFC 9113 section 8.1.1): a stream error
+     * of type PROTOCOL_ERROR, answered as {@link #streamError} answers one; the stream's
+     * listener and reader are failed with an exception that says {@code problem}.
+     *
+     * @param message what was malformed: {@code "request"}, {@code "response"} or {@code "pushed request"}
+     */
+    void malformed(Http2Stream stream, String message, String problem) {
+        reset(stream, ErrorCode.PROTOCOL_ERROR, true, true, "malformed " + message + ": " + problem);
+    }
+
+    /** @param problem why the peer's message on the stream is malformed, or null */
+    private void reset(Http2Stream stream, ErrorCode error, boolean peerCaused, boolean answerWhenClosed, String problem) {
         boolean wasClosed;
         boolean queued = false;
         Runnable closed = null;
@@ -520,7 +533,8 @@ public final class Http2Session {
             failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
             return;
         }
-        abandon(stream, error, new IOException("stream " + stream.getId() + " reset: " + error));
+        abandon(stream, error, new IOException("stream " + stream.getId() + " reset: " + error
+                + (problem == null ? "" : ", " + problem)));
         if (closed != null) {
             closed.run();
         }

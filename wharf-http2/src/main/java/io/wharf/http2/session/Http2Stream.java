@@ -75,6 +75,11 @@ public final class Http2Stream implements Content.Source {
     boolean promiseSent;
     /** On a stream we opened: whether the peer's final (non-1xx) header block arrived. */
     boolean headersReceived;
+    /**
+     * On a stream we opened or the peer promised: whether its request is a HEAD, whose response
+     * has no content whatever its {@code content-length} says (RFC 9110 section 8.6).
+     */
+    boolean headRequest;
     /** The content length the request or response announced, -1 when none. */
     long expectedLength = -1;
     long receivedLength;
@@ -126,7 +131,9 @@ public final class Http2Stream implements Content.Source {
 
     /**
      * Announces the content's length (from {@code content-length}): more DATA than that, or
-     * less by END_STREAM, resets the stream with PROTOCOL_ERROR (RFC 9113 section 8.1.1).
+     * less by END_STREAM, resets the stream with PROTOCOL_ERROR (RFC 9113 section 8.1.1). The
+     * session sets it from the head of each request or response it receives (not for the
+     * response to a HEAD, a 204 or a 304), before the head reaches a listener.
      */
     public void setExpectedContentLength(long length) {
         session.lock.lock();

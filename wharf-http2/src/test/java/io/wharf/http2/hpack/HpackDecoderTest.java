@@ -151,7 +151,8 @@ class HpackDecoderTest {
         assertSame(HttpHeader.CONTENT_TYPE, lower.getHeader());
         assertSame(HttpHeader.CONTENT_TYPE.lowerCaseName(), lower.getName(), "a known lower-case name costs no String");
         assertSame(HttpHeader.CONTENT_TYPE, upper.getHeader());
-        assertEquals("Content-Type", upper.getName(), "upper case is kept for the session to refuse");
+        assertEquals("Content-Type", upper.getName(), "upper case is kept as received");
+        assertEquals("upper-case field name (RFC 9113 section 8.2.1)", block.problem(), "and makes the block malformed");
     }
 
     @Test
@@ -175,8 +176,67 @@ class HpackDecoderTest {
     }
 
     @Test
-    void anEmptyLiteralNameIsAFieldForTheSessionToRefuse() {
+    void anEmptyLiteralNameIsAFieldThatMakesTheBlockMalformed() {
         HeaderBlock block = new HpackDecoder().decode(Hex.heap("00 00 01 61"));
         assertEquals(List.of(": a"), render(block.fields()));
+        assertEquals("empty field name (RFC 9113 section 8.2.1)", block.problem());
+    }
+
+    /**
+     * RFC 9113 section 8.2.1, checked on each literal as it is decoded (plain and Huffman): the
+     * block is malformed, a stream error, and decoding goes on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "space in a name | 00 03 782061 01 31 | octet 0x20 in a field name",
+        "colon in a name | 00 03 783a62 01 31 | colon in a field name",
+        "NUL in a name | 00 03 780063 01 31 | octet 0x00 in a field name",
+        "DEL in a name | 00 02 787f 01 31 | octet 0x7f in a field name",
+        "non-ASCII octet in a name | 00 02 78e9 01 31 | octet 0xe9 in a field name",
+        "separator in a name | 00 03 782879 01 31 | octet 0x28 in a field name",
+        "upper case in a name | 00 02 5841 01 31 | upper-case field name",
+        "empty pseudo-header name | 00 01 3a 01 31 | empty pseudo-header name",
+        "upper-case pseudo-header name | 00 05 3a50617468 01 2f | upper-case field name",
+        "NUL in a value | 00 01 78 03 610062 | octet 0x00 in a field value",
+        "CR LF in a value | 00 01 78 04 610d0a62 | octet 0x0d in a field value",
+        "control octet in a value | 00 01 78 03 610162 | octet 0x01 in a field value",
+        "DEL in a value | 00 01 78 03 617f62 | octet 0x7f in a field value",
+        "leading space in a value | 00 01 78 02 2061 | field value with leading or trailing whitespace",
+        "trailing tab in a value | 00 01 78 02 6109 | field value with leading or trailing whitespace",
+        "LF in a pseudo-header value, indexed name | 04 02 2f0a | octet 0x0a in a field value",
+        "upper case in a Huffman name | 00 81 87 01 31 | upper-case field name",
+    })
+    void fieldsHttp2ForbidsMakeTheBlockMalformed(String name, String hex, String problem) {
+        for (ByteBuffer block : List.of(Hex.heap(hex), Hex.direct(hex))) {
+            HeaderBlock decoded = new HpackDecoder().decode(block);
+            assertEquals(problem + " (RFC 9113 section 8.2.1)", decoded.problem());
+            assertEquals(1, decoded.fields().size() + decoded.pseudoHeaders().size(), "the field is still decoded");
+        }
+    }
+
+    @Test
+    void wellFormedFieldsHaveNoProblem() {
+        // "x: a b<HTAB>c", "x: caf<e9>", "x:" (empty value), a name of every token symbol, ":path: /".
+        HeaderBlock block = new HpackDecoder().decode(Hex.heap("00 01 78 05 612062 0963" + "00 01 78 04 636166e9" + "00 01 78 00"
+                + "00 0f 2123242526272a2b2d2e5e5f607c7e 01 31" + "84"));
+        assertEquals(null, block.problem());
+        assertEquals(4, block.fields().size());
+    }
+
+    @Test
+    void aMalformedFieldInTheTableMakesEachBlockThatNamesItMalformed() {
+        HpackDecoder names = new HpackDecoder();
+        String badName = "octet 0x20 in a field name (RFC 9113 section 8.2.1)";
+        assertEquals(badName, names.decode(Hex.heap("40 03 782061 01 31")).problem(), "x a: 1, indexed");
+        assertEquals(1, names.table().length(), "kept in the table, in step with the peer's");
+        assertEquals(badName, names.decode(Hex.heap("be")).problem(), "the entry again, by its index");
+        assertEquals(badName, names.decode(Hex.heap("0f 2f 01 32")).problem(), "its name with another value");
+        assertEquals(null, names.decode(Hex.heap("82")).problem(), "a block that does not name it");
+
+        HpackDecoder values = new HpackDecoder();
+        String badValue = "field value with leading or trailing whitespace (RFC 9113 section 8.2.1)";
+        assertEquals(badValue, values.decode(Hex.heap("40 01 78 02 2061")).problem(), "x: ' a', indexed");
+        assertEquals(badValue, values.decode(Hex.heap("be")).problem(), "the entry again");
+        assertEquals(null, values.decode(Hex.heap("0f 2f 01 62")).problem(), "its name, which is fine, with a good value");
     }
 }

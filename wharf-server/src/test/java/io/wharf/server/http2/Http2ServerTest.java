@@ -136,6 +136,47 @@ class Http2ServerTest {
         }
     }
 
+    /**
+     * RFC 9113 section 8.2.1 (issue 15): the octets of names and values, in headers and in
+     * trailers, as the HTTP/1.1 parser refuses them; and section 8.1.1: a content-length that
+     * HEADERS with END_STREAM contradicts. Each resets its stream, and the connection serves the next.
+     */
+    @Test
+    void fieldsHttp2ForbidsAndAContentLengthWithoutContentAreResetWithProtocolError() throws Exception {
+        String[][] literals = {
+            {"x a", "1"}, {"x:b", "1"}, {"x\0c", "1"}, {"x\u007f", "1"}, {"x\u00e9", "1"}, {"", "1"},
+            {"x", "a\0b"}, {"x", "a\r\nInjected: yes"}, {"x", "a\u0001b"}, {"x", " a"}, {"x", "a\t"},
+        };
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            int stream = 1;
+            for (String[] literal : literals) {
+                client.headersWithLiteral(stream, RawHttp2Client.request("GET", "/"), literal[0], literal[1]);
+                assertEquals("RST_STREAM " + stream + " PROTOCOL_ERROR", answerOn(client, stream),
+                        "name '" + literal[0] + "', value '" + literal[1] + "'");
+                stream += 2;
+            }
+            for (String[] trailer : new String[][] {{"X-Upper", "1"}, {"connection", "close"}, {"x a", "1"}, {"x", "a\nb"}}) {
+                client.headers(stream, RawHttp2Client.request("POST", "/"), false);
+                client.data(stream, "body", false);
+                client.headersWithLiteral(stream, HttpFields.EMPTY, trailer[0], trailer[1]);
+                assertEquals("RST_STREAM " + stream + " PROTOCOL_ERROR", answerOn(client, stream),
+                        "trailer name '" + trailer[0] + "', value '" + trailer[1] + "'");
+                stream += 2;
+            }
+            client.headers(stream, RawHttp2Client.request("POST", "/").add("content-length", "5"), true);
+            assertEquals("RST_STREAM " + stream + " PROTOCOL_ERROR", answerOn(client, stream));
+            stream += 2;
+            client.headers(stream, RawHttp2Client.request("POST", "/").add("content-length", "0"), true);
+            assertEquals("DATA " + stream + " POST / HTTP/2.0 [] END_STREAM", client.await("DATA " + stream));
+        }
+    }
+
+    /** @return the server's first HEADERS, DATA or RST_STREAM on {@code stream} */
+    private static String answerOn(RawHttp2Client client, int stream) throws Exception {
+        return client.await(frame -> frame.startsWith("RST_STREAM " + stream + " ") || frame.startsWith("HEADERS " + stream + " ")
+                || frame.startsWith("DATA " + stream + " "));
+    }
+
     @Test
     void cookieCrumbsAreJoinedIntoOneField() throws Exception {
         try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {

@@ -134,14 +134,14 @@ public final class BlockReader {
         return HttpHeader.CACHE.get(scratchView, offset, length);
     }
 
-    /** @return whether the scratch octets hold an ASCII upper-case letter */
-    public boolean hasUpperCase(int offset, int length) {
-        for (int i = offset, stop = offset + length; i < stop; i++) {
-            if (scratch[i] >= 'A' && scratch[i] <= 'Z') {
-                return true;
-            }
-        }
-        return false;
+    /** @return why the scratch octets may not be a field name in HTTP/2 ({@link FieldOctets}), or null */
+    public String nameProblem(int offset, int length) {
+        return FieldOctets.nameProblem(scratch, offset, length);
+    }
+
+    /** @return why the scratch octets may not be a field value in HTTP/2 ({@link FieldOctets}), or null */
+    public String valueProblem(int offset, int length) {
+        return FieldOctets.valueProblem(scratch, offset, length);
     }
 
     /** @return the scratch octets as an ISO-8859-1 string */

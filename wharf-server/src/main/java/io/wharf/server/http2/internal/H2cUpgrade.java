@@ -61,7 +61,7 @@ public final class H2cUpgrade {
             }
             kept.add(field);
         }
-        RequestHead head = new RequestHead(method, "http", fields.get(HttpHeader.HOST), target, kept.asImmutable(), -1, null);
+        RequestHead head = new RequestHead(method, "http", fields.get(HttpHeader.HOST), target, kept.asImmutable(), -1);
         return endPoint -> {
             Http2ServerConnection connection = (Http2ServerConnection) h2c.newConnection(connector, endPoint);
             connection.upgradedFrom(settings, head);

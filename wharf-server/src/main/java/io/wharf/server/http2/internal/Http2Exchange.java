@@ -70,9 +70,6 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
         this.headRequest = HttpMethod.HEAD.is(head.method());
         this.response = new Http2Response(this, stream);
         this.expectsContinue = !endStream && head.fields().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
-        if (head.contentLength() >= 0) {
-            stream.setExpectedContentLength(head.contentLength());
-        }
         stream.setListener(this);
     }
 
@@ -114,7 +111,7 @@ final class Http2Exchange implements Request, Http2Stream.Listener {
         if (authority != null && !fields.contains(HttpHeader.HOST)) {
             fields.add(HttpHeader.HOST, authority);
         }
-        connection.handle(promised, new RequestHead("GET", head.scheme(), authority, pathQuery, fields.asImmutable(), -1, null), true);
+        connection.handle(promised, new RequestHead("GET", head.scheme(), authority, pathQuery, fields.asImmutable(), -1), true);
         return true;
     }
 

@@ -209,15 +209,8 @@ public final class Http2ServerConnection extends AbstractConnection
             stream.headers(answer, true, Callback.NOOP);
             return;
         }
-        RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled(), lastAuthority);
-        if (head.problem() != null) {
-            if (LOG.isDebugEnabled()) {
-                LOG.debug("Malformed request on stream {} of {}: {}", stream.getId(), this, head.problem());
-            }
-            stream.reject(ErrorCode.PROTOCOL_ERROR);
-            return;
-        }
-        handle(stream, head, endStream);
+        // The session reset a malformed request already: this one is well-formed.
+        handle(stream, RequestHead.of(headers, stream.getLength(), lastAuthority), endStream);
     }
 
     /** Hands a well-formed request (or a pushed one) to the handler tree: inline when it never blocks, else on the executor. */
