@@ -206,14 +206,15 @@ public final class Http2ServerConnection extends AbstractConnection
 
     @Override
     public void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        if (headers.tooLarge()) {
-            refuse(stream, HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
-                    "header list longer than " + session.getConfiguration().getMaxHeaderListSize() + " bytes");
-            return;
-        }
+        // A long :path is 414 even when it made the header list too large.
         String path = headers.pseudoHeader(":path");
         if (path != null && path.length() > configuration.getRequestUriSize()) {
             refuse(stream, HttpStatus.URI_TOO_LONG_414, ":path longer than " + configuration.getRequestUriSize() + " bytes");
+            return;
+        }
+        if (headers.tooLarge()) {
+            refuse(stream, HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
+                    "header list longer than " + session.getConfiguration().getMaxHeaderListSize() + " bytes");
             return;
         }
         RequestHead head = RequestHead.of(headers, session.getConfiguration().isConnectProtocolEnabled(), lastAuthority);
