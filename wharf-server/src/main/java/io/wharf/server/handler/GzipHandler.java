@@ -45,10 +45,10 @@ import io.wharf.util.buffer.ByteBufferPool;
  *     {@code Content-Length}, else the size of a first write that is also the last (unless the
  *     request refuses identity, {@code identity;q=0}: then any non-empty content is compressed).</li>
  * </ul>
- * When the request accepts neither gzip nor identity, its {@code Accept-Encoding} is disregarded
- * and the response goes uncompressed, not 406.
  * Then it sets {@code Content-Encoding: gzip}, drops {@code Content-Length}, turns an
- * {@code ETag} into its {@code --gzip} variant and compresses every write. A response of a
+ * {@code ETag} into its {@code --gzip} variant and compresses every write. When the request
+ * accepts neither gzip nor identity, its {@code Accept-Encoding} is disregarded and the response
+ * goes uncompressed, not 406. A response of a
  * compressible type always gets {@code Vary: Accept-Encoding}, compressed or not, since
  * another client could get the other representation; so does every answer about such a
  * representation whose own head does not show its type — a 304, a 416, a 206 of several

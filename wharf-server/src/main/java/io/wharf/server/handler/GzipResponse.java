@@ -185,7 +185,7 @@ final class GzipResponse extends Response.Wrapper {
         int status = getStatus();
         String type = headers.get(HttpHeader.CONTENT_TYPE);
         if (hidesRepresentationType(status, type)) {
-            // The client holds the gzip variant and its tag matched: tell it so.
+            // Vary as the 200 would; a 304 to a client that holds the gzip variant also names its tag.
             boolean gzipVariant = status == HttpStatus.NOT_MODIFIED_304 && request.isConditionalOnGzipVariant();
             if (gzipVariant || handler.isPathTypeCompressible(request.getPathInContext())) {
                 addVary(headers);

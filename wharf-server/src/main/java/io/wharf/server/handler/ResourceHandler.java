@@ -52,8 +52,8 @@ import io.wharf.util.InvocationType;
  *     {@code f.gz} lies beside {@code f}, is not older, and the request's
  *     {@code Accept-Encoding} prefers it to the others and to identity, by the rules of
  *     {@link AcceptEncoding}, the same as {@link GzipHandler}'s (a coding with {@code q=0} is
- *     never chosen, {@code x-gzip} is gzip; without the field, the original is sent), it is served with {@code Content-Encoding}, the
- *     original's Content-Type and its own ETag ({@link EntityTag#withVariant}). Every answer
+ *     never chosen, {@code x-gzip} is gzip; without the field, the original is sent), it is
+ *     served with {@code Content-Encoding}, the original's Content-Type and its own ETag ({@link EntityTag#withVariant}). Every answer
  *     about a file that has a variant carries {@code Vary: Accept-Encoding}. Several ranges of
  *     a compressed variant are answered with the whole variant (200), since a multipart body
  *     cannot carry a Content-Encoding for its parts.</li>
