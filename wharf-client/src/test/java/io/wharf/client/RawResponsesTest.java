@@ -119,7 +119,7 @@ class RawResponsesTest {
             peer.readHead();
         });
         ExecutionException failure = assertThrows(ExecutionException.class, () -> client.GET(server.uri("/")));
-        assertTrue(failure.getCause().getMessage().contains("header longer than 8192 bytes"), failure.getCause().getMessage());
+        assertTrue(failure.getCause().getMessage().contains("response head longer than 8192 bytes"), failure.getCause().getMessage());
         assertEquals(0, client.getDestinations().get(0).getConnectionCount());
     }
 

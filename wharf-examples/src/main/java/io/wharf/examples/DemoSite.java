@@ -108,8 +108,11 @@ final class DemoSite {
             <li><a href="/style.css">/style.css</a> &mdash; a static file with ETag and Last-Modified: try <code>curl -I</code>, then a conditional request</li>
             <li><a href="/chat">/chat</a> &mdash; a WebSocket chat room: open it in two tabs</li>
             <li><a href="/push/index.html">/push/</a> &mdash; a page with ten sub-resources: after a browser's first visit the server
-            knows them, and announces them with 103 Early Hints (or pushes them to HTTP/2 clients that accept pushes):
-            try <code>nghttp -nv http://localhost:8080/push/index.html</code> twice</li>
+            knows them, and announces them with 103 Early Hints (or pushes them to HTTP/2 clients that accept pushes).
+            The server learns them from the <code>Referer</code> of their requests, which browsers send and nghttp only when told:
+            try <code>nghttp -nva -H 'referer: http://localhost:8080/push/index.html' http://localhost:8080/push/index.html</code> twice
+            (<code>-a</code> fetches the page's stylesheet, scripts and images; the second run receives them as
+            <code>PUSH_PROMISE</code> frames)</li>
             <li><a href="/large.bin">/large.bin</a> &mdash; 16 MiB of random bytes: try <code>curl -r 0-99 http://localhost:8080/large.bin | wc -c</code></li>
             </ul>
             <p>Stop the server with Ctrl-C: it finishes the requests in flight, then exits.</p>

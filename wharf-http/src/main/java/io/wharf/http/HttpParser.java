@@ -51,17 +51,22 @@ import io.wharf.http.internal.StartLineParser;
 public final class HttpParser {
 
     /**
-     * The reason of the 400 for a request line whose last word is not an HTTP version: the peer
-     * does not speak HTTP/1 (a server that also speaks h2c answers it as a bad HTTP/2 preface).
+     * The reason of the 400 for a first line that is not HTTP/1 at all: neither a standard
+     * method nor a last word starting {@code HTTP/} (in any case), so the peer does not speak
+     * HTTP/1 (a server that also speaks h2c answers it as a bad HTTP/2 preface). A line that is
+     * HTTP/1 by either, however malformed, gets a 400 whose reason says what is wrong with it.
      */
-    public static final String NOT_HTTP_1 = "request line does not end with an HTTP version";
+    public static final String NOT_HTTP_1 = "not an HTTP/1 request line: neither a standard method nor an HTTP version";
 
     /**
-     * The bounds of what one message may cost. {@code maxHeaderBytes} bounds the whole head:
-     * the start line, every field line and the empty line that ends them, each counted with
-     * its line end (and blank lines before a request line count too); past it the answer is
-     * 431. {@code maxRequestLineBytes} bounds the request line with its line end; past it,
-     * 414. {@code maxFields} and {@code maxTrailers} count fields (431 past them);
+     * The bounds of what one message may cost, each refusal naming the one passed.
+     * {@code maxRequestLineBytes} bounds a request line with its line end; past it, 414 (a long
+     * target is the usual cause). {@code maxHeaderBytes} bounds a request's field section apart
+     * from its request line: every field line and the empty line that ends them, each counted
+     * with its line end (blank lines before the request line count too); past it, 431. So a
+     * request line within its limit never makes the fields' 431, nor fields the request line's
+     * 414. In a response, {@code maxHeaderBytes} bounds the whole head, status line included.
+     * {@code maxFields} and {@code maxTrailers} count fields (431 past them);
      * {@code maxTrailerBytes} bounds the trailer section like {@code maxHeaderBytes} the
      * head (431). {@code maxChunkExtensionBytes} bounds the extensions of one chunk-size
      * line (400 past it). {@code fieldCacheCapacity} bounds the connection's learning cache
@@ -336,13 +341,17 @@ public final class HttpParser {
     private int lineAllowance() {
         return switch (state) {
             case START, START_LINE -> requests == null ? limits.maxHeaderBytes() - headBytes
-                    : Math.min(limits.maxHeaderBytes() - headBytes, limits.maxRequestLineBytes() - lines.pendingLength());
+                    : limits.maxRequestLineBytes() - lines.pendingLength();
             case TRAILERS -> limits.maxTrailerBytes() - trailerBytes;
             default -> limits.maxHeaderBytes() - headBytes;
         };
     }
 
     private void countLineBytes(int count) {
+        if (requests != null && (state == State.START || state == State.START_LINE)) {
+            // A request line counts against its own limit, a blank line before it once complete (see line).
+            return;
+        }
         if (state == State.TRAILERS) {
             trailerBytes += count;
         } else {
@@ -350,18 +359,28 @@ public final class HttpParser {
         }
     }
 
+    /** Counts a blank line before a request line against the field section's limit, which bounds how many may come. */
+    private void countBlankLineBeforeRequest(int length) {
+        headBytes += length;
+        if (headBytes > limits.maxHeaderBytes()) {
+            throw new BadMessageException(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
+                    "blank lines before the request line longer than " + limits.maxHeaderBytes() + " bytes");
+        }
+    }
+
+    /** @return the refusal of a line past its allowance, naming the limit it passed */
     private BadMessageException lineTooLong() {
+        if (requests == null && state != State.TRAILERS) {
+            return new BadMessageException(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
+                    "response head longer than " + limits.maxHeaderBytes() + " bytes");
+        }
         return switch (state) {
-            case START, START_LINE -> requests != null &&
-                    limits.maxRequestLineBytes() - lines.pendingLength() <= limits.maxHeaderBytes() - headBytes
-                    ? new BadMessageException(HttpStatus.URI_TOO_LONG_414,
-                            "request line longer than " + limits.maxRequestLineBytes() + " bytes")
-                    : new BadMessageException(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
-                            "header longer than " + limits.maxHeaderBytes() + " bytes");
+            case START, START_LINE -> new BadMessageException(HttpStatus.URI_TOO_LONG_414,
+                    "request line longer than " + limits.maxRequestLineBytes() + " bytes");
             case TRAILERS -> new BadMessageException(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
                     "trailer section longer than " + limits.maxTrailerBytes() + " bytes");
             default -> new BadMessageException(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
-                    "header longer than " + limits.maxHeaderBytes() + " bytes");
+                    "header fields longer than " + limits.maxHeaderBytes() + " bytes");
         };
     }
 
@@ -375,7 +394,12 @@ public final class HttpParser {
             gate.check(HttpCompliance.Violation.LF_HEADER_TERMINATION, "bare LF", "line ended by a bare LF");
         }
         return switch (state) {
-            case START, START_LINE -> startLine(source, start, end);
+            case START, START_LINE -> {
+                if (requests != null && end == start) {
+                    countBlankLineBeforeRequest(lineFeed - start + 1);
+                }
+                yield startLine(source, start, end);
+            }
             case FIELDS -> {
                 if (end == start) {
                     passHeader(fieldLines.flush());

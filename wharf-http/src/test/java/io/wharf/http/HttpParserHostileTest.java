@@ -37,9 +37,10 @@ class HttpParserHostileTest {
     }
 
     /** A GET whose head (request line, fields and the empty line) is exactly {@code bytes} long. */
+    /** @return a request whose field section (field lines and the empty line, not the request line) is {@code bytes} long */
     private static String headOf(int bytes) {
-        String start = "GET / HTTP/1.1\r\nHost: a\r\nX: ";
-        return start + "v".repeat(bytes - start.length() - 4) + "\r\n\r\n";
+        String fields = "Host: a\r\nX: ";
+        return "GET / HTTP/1.1\r\n" + fields + "v".repeat(bytes - fields.length() - 4) + "\r\n\r\n";
     }
 
     private static String fields(int count) {
@@ -71,6 +72,8 @@ class HttpParserHostileTest {
                 Arguments.of("HTAB and obs-text in a value", get("X: a\tb \u00ff\r\n"), "ok", ""),
                 Arguments.of("16 hex digits of chunk size", chunked("0000000000000005\r\nhello\r\n0\r\n\r\n"), "ok", ""),
                 Arguments.of("head of exactly 8 KiB", headOf(8192), "ok", ""),
+                Arguments.of("request line and header fields each of exactly 8 KiB",
+                        "GET /" + "a".repeat(8192 - 16) + " HTTP/1.1\r\n" + headOf(8192).substring(16), "ok", ""),
                 Arguments.of("exactly 100 fields", fields(100), "ok", ""),
                 Arguments.of("exactly 100 trailers", trailers(100, 1), "ok", ""),
                 Arguments.of("Content-Length with blanks around it", post("Content-Length:  3 \r\n", "abc"), "ok", ""),
@@ -133,11 +136,12 @@ class HttpParserHostileTest {
                         "400", "chunk extension"),
                 Arguments.of("trailers over 8 KiB", trailers(2, 4100), "431", "trailer section"),
                 Arguments.of("101 trailers", trailers(101, 1), "431", "trailer fields"),
-                Arguments.of("head of 8 KiB + 1", headOf(8193), "431", "header longer than 8192"),
+                Arguments.of("header fields of 8 KiB + 1", headOf(8193), "431", "header fields longer than 8192 bytes"),
                 Arguments.of("101 fields", fields(101), "431", "more than 100 header fields"),
                 Arguments.of("request line over 8 KiB", "GET /" + "a".repeat(8200) + " HTTP/1.1\r\nHost: a\r\n\r\n",
                         "414", "request line longer"),
-                Arguments.of("endless blank lines", "\r\n".repeat(5000) + get(""), "431", "header longer"),
+                Arguments.of("endless blank lines", "\r\n".repeat(5000) + get(""), "431",
+                        "blank lines before the request line longer than 8192 bytes"),
                 Arguments.of("obs-fold", get("X: a\r\n b\r\n"), "400", "MULTILINE_FIELD_VALUE"),
                 Arguments.of("first field line folded", "GET / HTTP/1.1\r\n Host: a\r\n\r\n", "400", "blank"),
                 Arguments.of("space before the colon", get("X : a\r\n"), "400", "WHITESPACE_AFTER_FIELD_NAME"),

@@ -30,6 +30,7 @@ public class HttpConfiguration {
     }
 
     private int requestHeaderSize = 8192;
+    private int requestUriSize = 8192;
     private int maxRequestFields = 100;
     private int responseHeaderSize = 8192;
     private int inputBufferSize = 8192;
@@ -46,13 +47,31 @@ public class HttpConfiguration {
     /** Made again by the setters it depends on, so every connection shares one instance. */
     private HttpParser.Limits parserLimits = parserLimits();
 
-    /** @return the most bytes of request line plus header fields (default 8192): more is 431 */
+    /**
+     * @return the most bytes of a request's header fields, each line with its line end, and the
+     *     empty line after them (default 8192): more is 431. The request line is not counted
+     *     here but against {@link #getRequestUriSize()}.
+     */
     public int getRequestHeaderSize() {
         return requestHeaderSize;
     }
 
     public void setRequestHeaderSize(int size) {
         this.requestHeaderSize = positive(size, "request header size");
+        this.parserLimits = parserLimits();
+    }
+
+    /**
+     * @return the longest request target, in bytes (default 8192): longer is 414 URI Too Long.
+     *     Over HTTP/1.1 it bounds the whole request line (method, target, version and line end),
+     *     over HTTP/2 the {@code :path}.
+     */
+    public int getRequestUriSize() {
+        return requestUriSize;
+    }
+
+    public void setRequestUriSize(int size) {
+        this.requestUriSize = positive(size, "request URI size");
         this.parserLimits = parserLimits();
     }
 
@@ -182,7 +201,7 @@ public class HttpConfiguration {
 
     private HttpParser.Limits parserLimits() {
         return HttpParser.Limits.DEFAULT.withMaxHeaderBytes(requestHeaderSize)
-                .withMaxRequestLineBytes(requestHeaderSize)
+                .withMaxRequestLineBytes(requestUriSize)
                 .withMaxFields(maxRequestFields);
     }
 

@@ -117,10 +117,11 @@ class HostileRequestsTest {
         return Arguments.of(name, lineEndsAsGiven ? crlf(request) : request, status);
     }
 
+    /** @return a request whose header fields, with the empty line after them, take {@code bytes} */
     private static String headerBlockOf(int bytes) {
-        String start = "GET / HTTP/1.1\r\nHost: localhost\r\nX-Fill: ";
+        String start = "Host: localhost\r\nX-Fill: ";
         String end = "\r\n\r\n";
-        return start + "f".repeat(bytes - start.length() - end.length()) + end;
+        return "GET / HTTP/1.1\r\n" + start + "f".repeat(bytes - start.length() - end.length()) + end;
     }
 
     private static String fields(int count) {
@@ -150,6 +151,33 @@ class HostileRequestsTest {
             assertEquals(1, response.split("HTTP/1.1 ", -1).length - 1, name + ": exactly one response");
         }
         assertFalse(handled.contains("/smuggled"), name + ": the request after it was handled");
+    }
+
+    /**
+     * The request line and the header fields have limits of their own, and a refusal names the
+     * one passed: a long target is never blamed on the fields (431), nor fields on the target.
+     */
+    @Test
+    void aLongTargetMeetsTheRequestLineLimitAndLongFieldsTheHeaderLimit() throws Exception {
+        String fields = "Host: localhost\r\nUser-Agent: curl/8.5.0\r\nAccept: */*\r\n" + "X-Trace: " + "t".repeat(300) + "\r\n\r\n";
+        // A query of 8,100 characters: its request line (8,122 bytes) is within 8 KiB.
+        String query = "q=" + "x".repeat(8098);
+        String served = local.get("GET /search?" + query + " HTTP/1.1\r\n" + fields);
+        assertTrue(served.startsWith("HTTP/1.1 200 "), served.lines().findFirst().orElse(served));
+        assertTrue(handled.contains("/search"));
+
+        String longTarget = local.get("GET /search?q=" + "x".repeat(8200) + " HTTP/1.1\r\n" + fields);
+        assertTrue(longTarget.startsWith("HTTP/1.1 414 "), longTarget);
+        assertTrue(longTarget.contains("request line longer than 8192 bytes"), longTarget);
+
+        String longFields = local.get("GET /search HTTP/1.1\r\n" + "X-Fill: " + "f".repeat(8200) + "\r\n" + fields);
+        assertTrue(longFields.startsWith("HTTP/1.1 431 "), longFields);
+        assertTrue(longFields.contains("header fields longer than 8192 bytes"), longFields);
+
+        local.configuration.setRequestUriSize(1024);
+        String configured = local.get("GET /search?q=" + "x".repeat(1010) + " HTTP/1.1\r\n" + fields);
+        assertTrue(configured.startsWith("HTTP/1.1 414 "), configured);
+        assertTrue(configured.contains("request line longer than 1024 bytes"), configured);
     }
 
     @Test

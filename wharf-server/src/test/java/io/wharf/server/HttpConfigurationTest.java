@@ -26,7 +26,10 @@ class HttpConfigurationTest {
         HttpParser.Limits sized = configuration.toParserLimits();
         assertNotSame(before, sized);
         assertEquals(4096, sized.maxHeaderBytes());
-        assertEquals(4096, sized.maxRequestLineBytes());
+        assertEquals(8192, sized.maxRequestLineBytes(), "the request line has a limit of its own");
+        configuration.setRequestUriSize(2048);
+        assertEquals(2048, configuration.toParserLimits().maxRequestLineBytes());
+        assertEquals(4096, configuration.toParserLimits().maxHeaderBytes());
         configuration.setMaxRequestFields(20);
         assertEquals(20, configuration.toParserLimits().maxFields());
         assertEquals(4096, configuration.toParserLimits().maxHeaderBytes());

@@ -38,6 +38,7 @@ public final class StartLineParser {
     private static final int GET_SPACE = (int) word("GET ");
     private static final long HTTP_1_1 = word("HTTP/1.1");
     private static final long HTTP_1_0 = word("HTTP/1.0");
+    private static final byte[] HTTP_SLASH = {'H', 'T', 'T', 'P', '/'};
 
     /** Longest request target remembered for the next request line: longer ones are made anew each time. */
     public static final int REMEMBERED_TARGET_BYTES = 128;
@@ -117,7 +118,7 @@ public final class StartLineParser {
             throw new BadMessageException("request target has an illegal character 0x" +
                     Integer.toHexString(buffer.get(position) & 0xFF));
         } else {
-            version = requestVersion(buffer, position + 1, end);
+            version = requestVersion(buffer, position + 1, end, known != null);
         }
         listener.startRequest(method, target, version);
         return version;
@@ -172,7 +173,11 @@ public final class StartLineParser {
         return folded.asString();
     }
 
-    private static HttpVersion requestVersion(ByteBuffer buffer, int start, int end) {
+    /**
+     * @param knownMethod whether the line starts with a standard method, which makes it HTTP/1
+     *     whatever its last word
+     */
+    private static HttpVersion requestVersion(ByteBuffer buffer, int start, int end, boolean knownMethod) {
         if (end - start == 8 && buffer.order() == ByteOrder.BIG_ENDIAN) {
             long word = buffer.getLong(start);
             if (word == HTTP_1_1) {
@@ -196,7 +201,46 @@ public final class StartLineParser {
         if (end - start > 8 && looksLikeVersion(buffer, end - 8, end)) {
             throw new BadMessageException("request line has a space in its target or more than one space before the version");
         }
+        if (end - start >= 5 && startsWithIgnoreCase(buffer, start, HTTP_SLASH)) {
+            throw new BadMessageException(malformedVersion(buffer, start, end));
+        }
+        if (knownMethod) {
+            throw new BadMessageException("request line does not end with an HTTP version");
+        }
         throw new BadMessageException(HttpParser.NOT_HTTP_1);
+    }
+
+    /** @return what is wrong with a last word that starts {@code HTTP/} in some case but is no version */
+    private static String malformedVersion(ByteBuffer buffer, int start, int end) {
+        if (end - start >= 8 && looksLikeVersionIgnoringCase(buffer, start)) {
+            if (!looksLikeVersion(buffer, start, start + 8)) {
+                return "HTTP version not in upper case (HTTP/1.1)";
+            }
+            boolean blanks = true;
+            for (int i = start + 8; i < end; i++) {
+                blanks &= HttpTokens.isBlank(buffer.get(i));
+            }
+            if (blanks) {
+                return "blank after the HTTP version";
+            }
+        }
+        return "malformed HTTP version";
+    }
+
+    private static boolean startsWithIgnoreCase(ByteBuffer buffer, int start, byte[] upperCase) {
+        for (int i = 0; i < upperCase.length; i++) {
+            byte b = buffer.get(start + i);
+            if (b != upperCase[i] && b != Character.toLowerCase(upperCase[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return whether the 8 bytes at {@code start} are {@code HTTP/} DIGIT {@code .} DIGIT, letters in any case */
+    private static boolean looksLikeVersionIgnoringCase(ByteBuffer buffer, int start) {
+        return startsWithIgnoreCase(buffer, start, HTTP_SLASH) && isDigit(buffer.get(start + 5))
+                && buffer.get(start + 6) == '.' && isDigit(buffer.get(start + 7));
     }
 
     /** @return whether the bytes are {@code HTTP/} DIGIT {@code .} DIGIT */

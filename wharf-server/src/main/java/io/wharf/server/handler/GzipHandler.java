@@ -8,11 +8,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.zip.Deflater;
 
+import io.wharf.http.AcceptEncoding;
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.MimeTypes;
-import io.wharf.http.QualityList;
 import io.wharf.http.compression.DecoderLimits;
 import io.wharf.http.compression.DeflaterPool;
 import io.wharf.http.compression.InflaterPool;
@@ -34,19 +34,27 @@ import io.wharf.util.buffer.ByteBufferPool;
  * wrapped in a {@link GzipResponse}, which decides when it is committed — at its first write,
  * or when the child completes without writing. It compresses when all of these hold:
  * <ul>
- * <li>the request's {@code Accept-Encoding} accepts {@code gzip} ({@code *} counts, {@code q=0}
- *     refuses; a request without the field is not compressed for);</li>
+ * <li>the request's {@code Accept-Encoding} prefers {@code gzip} to identity, as
+ *     {@link AcceptEncoding} decides ({@code gzip;q=0.5, identity} is not compressed for,
+ *     {@code x-gzip} is gzip, {@code *} counts, {@code q=0} refuses; a request without the field
+ *     is not compressed for);</li>
  * <li>the status is 2xx other than 204, 205 and 206, and there is no {@code Content-Range};</li>
  * <li>the response has no {@code Content-Encoding} yet;</li>
  * <li>its {@code Content-Type} is compressible ({@link #isMimeTypeCompressible});</li>
  * <li>its length is unknown or at least {@link #getMinGzipSize()}: the declared
- *     {@code Content-Length}, else the size of a first write that is also the last.</li>
+ *     {@code Content-Length}, else the size of a first write that is also the last (unless the
+ *     request refuses identity, {@code identity;q=0}: then any non-empty content is compressed).</li>
  * </ul>
  * Then it sets {@code Content-Encoding: gzip}, drops {@code Content-Length}, turns an
- * {@code ETag} into its {@code --gzip} variant and compresses every write. A response of a
+ * {@code ETag} into its {@code --gzip} variant and compresses every write. When the request
+ * accepts neither gzip nor identity, its {@code Accept-Encoding} is disregarded and the response
+ * goes uncompressed, not 406. A response of a
  * compressible type always gets {@code Vary: Accept-Encoding}, compressed or not, since
- * another client could get the other representation. A HEAD response gets the head its GET
- * would have, and nothing is compressed.
+ * another client could get the other representation; so does every answer about such a
+ * representation whose own head does not show its type — a 304, a 416, a 206 of several
+ * ranges ({@code multipart/byteranges}) — when the type the request path's extension implies
+ * is compressible or unknown. A HEAD response gets the head its GET would have, and nothing is
+ * compressed.
  *
  * <p><b>Flushing.</b> Compressed bytes of non-last writes may wait in the output buffer (and
  * in the deflater) until it fills; an empty non-last write is a flush: the deflater is
@@ -82,6 +90,7 @@ public class GzipHandler extends Handler.Wrapper {
     public static final int DEFAULT_BUFFER_SIZE = 8192;
 
     private static final String GZIP = "gzip";
+    private static final List<String> GZIP_ONLY = List.of(GZIP);
 
     private final Set<String> includedMethods = new CopyOnWriteArraySet<>(List.of(HttpMethod.GET.asString(), HttpMethod.POST.asString()));
     private final List<PathSpec> includedPaths = new CopyOnWriteArrayList<>();
@@ -129,7 +138,8 @@ public class GzipHandler extends Handler.Wrapper {
             return false;
         }
         boolean compressible = isMethodIncluded(request.getMethod()) && isPathIncluded(request.getPathInContext());
-        boolean acceptsGzip = compressible && acceptsGzip(request);
+        AcceptEncoding acceptEncoding = compressible ? AcceptEncoding.of(request.getHeaders()) : AcceptEncoding.ABSENT;
+        boolean acceptsGzip = acceptEncoding.choose(GZIP_ONLY).equals(GZIP);
         boolean inflate = inflateRequests && isGzipEncoded(request);
         if (!compressible && !inflate) {
             return child.handle(request, response, callback);
@@ -137,7 +147,8 @@ public class GzipHandler extends Handler.Wrapper {
 
         GzipRequest gzipRequest = new GzipRequest(request, acceptsGzip,
                 inflate ? new InflatedContent(request, inflaters, decoderLimits, bufferPool(request), bufferSize) : null);
-        GzipResponse gzipResponse = compressible ? new GzipResponse(this, gzipRequest, response, acceptsGzip) : null;
+        GzipResponse gzipResponse = compressible
+                ? new GzipResponse(this, gzipRequest, response, acceptsGzip, acceptEncoding.isIdentityRefused()) : null;
         Completion completion = new Completion(gzipRequest, response, gzipResponse, callback);
         boolean taken;
         try {
@@ -162,12 +173,6 @@ public class GzipHandler extends Handler.Wrapper {
     /** @return the buffer pool of the server the request came to */
     static ByteBufferPool bufferPool(Request request) {
         return request.getConnectionMetaData().getConnector().getByteBufferPool();
-    }
-
-    /** @return whether the request's {@code Accept-Encoding} fields accept gzip; false when there is none */
-    private static boolean acceptsGzip(Request request) {
-        List<String> values = request.getHeaders().getValuesList(HttpHeader.ACCEPT_ENCODING);
-        return !values.isEmpty() && QualityList.parse(values).isAcceptable(GZIP);
     }
 
     private static boolean isGzipEncoded(Request request) {
@@ -221,6 +226,17 @@ public class GzipHandler extends Handler.Wrapper {
             return false;
         }
         return includedMimeTypes.contains(baseType) || MimeTypes.DEFAULT.isCompressible(baseType);
+    }
+
+    /**
+     * @param pathInContext a request's path, whose extension implies the type of what it names
+     * @return whether that type is {@link #isMimeTypeCompressible compressible}; true when the
+     *     extension implies none, since the representation may then be of any type. Asked for
+     *     answers whose head does not show the type (304, 416, {@code multipart/byteranges}).
+     */
+    public boolean isPathTypeCompressible(String pathInContext) {
+        String type = pathInContext == null ? null : MimeTypes.DEFAULT.getMimeByExtension(pathInContext);
+        return type == null || isMimeTypeCompressible(type);
     }
 
     // ---- configuration ----

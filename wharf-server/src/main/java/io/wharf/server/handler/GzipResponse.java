@@ -10,6 +10,7 @@ import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpStatus;
 import io.wharf.http.KnownFields;
+import io.wharf.http.MimeTypes;
 import io.wharf.http.compression.GzipEncoder;
 import io.wharf.server.Response;
 import io.wharf.util.Callback;
@@ -56,10 +57,12 @@ final class GzipResponse extends Response.Wrapper {
     }
 
     private static final String GZIP = "gzip";
+    private static final String MULTIPART_BYTERANGES = "multipart/byteranges";
 
     private final GzipHandler handler;
     private final GzipRequest request;
     private final boolean acceptsGzip;
+    private final boolean identityRefused;
     private volatile Mode mode = Mode.UNDECIDED;
     private volatile boolean lastWritten;
     // Guarded by this: the encoder's resources, and whether a write uses them now.
@@ -68,11 +71,16 @@ final class GzipResponse extends Response.Wrapper {
     private boolean writing;
     private boolean aborted;
 
-    GzipResponse(GzipHandler handler, GzipRequest request, Response wrapped, boolean acceptsGzip) {
+    /**
+     * @param acceptsGzip whether the request's Accept-Encoding prefers gzip to identity
+     * @param identityRefused whether it refuses identity, so that even small content is compressed
+     */
+    GzipResponse(GzipHandler handler, GzipRequest request, Response wrapped, boolean acceptsGzip, boolean identityRefused) {
         super(request, wrapped);
         this.handler = handler;
         this.request = request;
         this.acceptsGzip = acceptsGzip;
+        this.identityRefused = identityRefused;
     }
 
     /**
@@ -175,15 +183,18 @@ final class GzipResponse extends Response.Wrapper {
     private Mode decide(boolean last, ByteBuffer buffer) {
         HttpFields.Mutable headers = getHeaders();
         int status = getStatus();
-        if (status == HttpStatus.NOT_MODIFIED_304) {
-            // The client holds the gzip variant and its tag matched: tell it so.
-            if (request.isConditionalOnGzipVariant()) {
+        String type = headers.get(HttpHeader.CONTENT_TYPE);
+        if (hidesRepresentationType(status, type)) {
+            // Vary as the 200 would; a 304 to a client that holds the gzip variant also names its tag.
+            boolean gzipVariant = status == HttpStatus.NOT_MODIFIED_304 && request.isConditionalOnGzipVariant();
+            if (gzipVariant || handler.isPathTypeCompressible(request.getPathInContext())) {
                 addVary(headers);
+            }
+            if (gzipVariant) {
                 putVariantTag(headers);
             }
             return Mode.IDENTITY;
         }
-        String type = headers.get(HttpHeader.CONTENT_TYPE);
         if (type == null || !handler.isMimeTypeCompressible(type)) {
             return Mode.IDENTITY;
         }
@@ -196,7 +207,7 @@ final class GzipResponse extends Response.Wrapper {
         if (length < 0 && last) {
             length = buffer == null ? 0 : buffer.remaining();
         }
-        if (length == 0 || length > 0 && length < handler.getMinGzipSize()) {
+        if (length == 0 || length > 0 && length < handler.getMinGzipSize() && !identityRefused) {
             return Mode.IDENTITY;
         }
         headers.put(KnownFields.CONTENT_ENCODING_GZIP);
@@ -209,6 +220,16 @@ final class GzipResponse extends Response.Wrapper {
             encoder = new GzipEncoder(handler.deflaters());
         }
         return Mode.COMPRESSING;
+    }
+
+    /**
+     * @return whether the head answers about a representation without showing its type: a 304 or
+     *     a 416 (whose content, if any, is not the representation), or a 206 of several ranges,
+     *     typed {@code multipart/byteranges}
+     */
+    private static boolean hidesRepresentationType(int status, String type) {
+        return status == HttpStatus.NOT_MODIFIED_304 || status == HttpStatus.RANGE_NOT_SATISFIABLE_416
+                || type != null && MULTIPART_BYTERANGES.equalsIgnoreCase(MimeTypes.getBaseType(type));
     }
 
     private static boolean compressibleStatus(int status) {

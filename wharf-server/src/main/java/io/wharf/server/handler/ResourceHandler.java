@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import io.wharf.http.AcceptEncoding;
 import io.wharf.http.ByteRange;
 import io.wharf.http.ByteRanges;
 import io.wharf.http.EntityTag;
@@ -21,7 +22,6 @@ import io.wharf.http.HttpStatus;
 import io.wharf.http.MimeTypes;
 import io.wharf.http.MultiPartByteRanges;
 import io.wharf.http.Preconditions;
-import io.wharf.http.QualityList;
 import io.wharf.http.UriPath;
 import io.wharf.server.Handler;
 import io.wharf.server.Request;
@@ -50,9 +50,10 @@ import io.wharf.util.InvocationType;
  *     with {@code Content-Range: bytes *}{@code /length}; abusive or If-Range stale: 200).</li>
  * <li>Precompressed variants ({@code br} and {@code gzip} by default): when {@code f.br} or
  *     {@code f.gz} lies beside {@code f}, is not older, and the request's
- *     {@code Accept-Encoding} prefers it (a coding with {@code q=0} is never chosen; without
- *     the field, the original is sent), it is served with {@code Content-Encoding}, the
- *     original's Content-Type and its own ETag ({@link EntityTag#withVariant}). Every answer
+ *     {@code Accept-Encoding} prefers it to the others and to identity, by the rules of
+ *     {@link AcceptEncoding}, the same as {@link GzipHandler}'s (a coding with {@code q=0} is
+ *     never chosen, {@code x-gzip} is gzip; without the field, the original is sent), it is
+ *     served with {@code Content-Encoding}, the original's Content-Type and its own ETag ({@link EntityTag#withVariant}). Every answer
  *     about a file that has a variant carries {@code Vary: Accept-Encoding}. Several ranges of
  *     a compressed variant are answered with the whole variant (200), since a multipart body
  *     cannot carry a Content-Encoding for its parts.</li>
@@ -78,7 +79,6 @@ import io.wharf.util.InvocationType;
  */
 public class ResourceHandler extends Handler.Abstract {
 
-    private static final String IDENTITY = "identity";
     private static final Preconditions PRECONDITIONS = new Preconditions(HttpDateFormat::parse);
 
     private final Path baseDirectory;
@@ -313,18 +313,12 @@ public class ResourceHandler extends Handler.Abstract {
         if (present.isEmpty()) {
             return new Representation(original, null, false);
         }
-        List<String> acceptEncoding = request.getHeaders().getValuesList(HttpHeader.ACCEPT_ENCODING);
-        if (acceptEncoding.isEmpty()) {
-            return new Representation(original, null, true);
-        }
-        List<String> candidates = new ArrayList<>(present.size() + 1);
+        List<String> codings = new ArrayList<>(present.size());
         for (PrecompressedFormat format : present) {
-            candidates.add(format.coding());
+            codings.add(format.coding());
         }
-        candidates.add(IDENTITY);
-        String preferred = QualityList.parse(acceptEncoding).preferred(candidates);
-        int index = preferred == null ? -1 : candidates.indexOf(preferred);
-        if (index < 0 || index == present.size()) {
+        int index = codings.indexOf(AcceptEncoding.of(request.getHeaders()).choose(codings));
+        if (index < 0) {
             return new Representation(original, null, true);
         }
         return new Representation(variants.get(index), present.get(index), true);

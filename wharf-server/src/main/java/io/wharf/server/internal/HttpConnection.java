@@ -179,7 +179,7 @@ public final class HttpConnection extends AbstractConnection
         try {
             while (true) {
                 if (network != null && network.byteBuffer().hasRemaining()) {
-                    if (requests == 0 && parser.isStart()) {
+                    if (requests == 0 && parser.isStart() && connector.getConnectionFactory("h2c") != null) {
                         Preface preface = Preface.of(network.byteBuffer());
                         if (preface == Preface.PARTIAL) {
                             int filled = fill();
@@ -190,8 +190,14 @@ public final class HttpConnection extends AbstractConnection
                                 fillInterested();
                                 return 0;
                             }
-                        } else if (preface == Preface.HTTP2 && switchToHttp2()) {
+                        } else if (preface == Preface.HTTP2) {
+                            switchToHttp2();
                             return -1;
+                        } else if (preface == Preface.BROKEN) {
+                            // Answered as HTTP/2 answers a bad preface; nothing more is read as a request.
+                            parser.close();
+                            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool(), PrefaceRefusal.INVALID_PREFACE);
+                            continue;
                         }
                     }
                     if (parser.isClosed()) {
@@ -260,42 +266,43 @@ public final class HttpConnection extends AbstractConnection
         }
     }
 
-    /** What the first bytes of a connection say about HTTP/2's client preface. */
+    /**
+     * What the first bytes of a connection on a port with h2c say about HTTP/2's client preface,
+     * {@code PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n} (RFC 9113 section 3.4). Only the whole preface
+     * is HTTP/2; a line that is HTTP/1, however malformed, is left to the HTTP/1 parser.
+     */
     private enum Preface {
-        /** They start {@code PRI * HTTP/2.0}: a client with prior knowledge of HTTP/2. */
+        /** The whole preface: a client with prior knowledge of HTTP/2. */
         HTTP2,
         /** Too few bytes to tell, all matching the preface so far. */
         PARTIAL,
+        /**
+         * Its request line {@code PRI * HTTP/2.0}, which no HTTP/1 request has, then other bytes:
+         * an HTTP/2 client with a broken preface.
+         */
+        BROKEN,
         /** Not the preface: HTTP/1. */
         NONE;
 
-        private static final byte[] START = "PRI * HTTP/2.0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        /** The length of {@code PRI * HTTP/2.0}. */
+        private static final int REQUEST_LINE = 14;
 
         static Preface of(ByteBuffer bytes) {
-            int available = Math.min(bytes.remaining(), START.length);
+            int available = Math.min(bytes.remaining(), PREFACE.length);
             for (int i = 0; i < available; i++) {
-                if (bytes.get(bytes.position() + i) != START[i]) {
-                    return NONE;
+                if (bytes.get(bytes.position() + i) != PREFACE[i]) {
+                    return i < REQUEST_LINE ? NONE : BROKEN;
                 }
             }
-            return available == START.length ? HTTP2 : PARTIAL;
+            return available == PREFACE.length ? HTTP2 : PARTIAL;
         }
     }
 
-    /**
-     * The client started with HTTP/2's preface: hands the endpoint, with the bytes read, to the
-     * connector's {@code h2c} factory.
-     *
-     * @return false when the connector has none (the bytes are then parsed, and refused, as HTTP/1)
-     */
-    private boolean switchToHttp2() {
-        io.wharf.server.ConnectionFactory h2c = connector.getConnectionFactory("h2c");
-        if (h2c == null) {
-            return false;
-        }
+    /** The client sent HTTP/2's preface: hands the endpoint, with the bytes read, to the connector's {@code h2c} factory. */
+    private void switchToHttp2() {
         giveBackCodec();
-        getEndPoint().upgrade(h2c.newConnection(connector, getEndPoint()));
-        return true;
+        getEndPoint().upgrade(connector.getConnectionFactory("h2c").newConnection(connector, getEndPoint()));
     }
 
     /** Gives the codec back for good: another protocol's connection takes the endpoint. */
@@ -538,7 +545,7 @@ public final class HttpConnection extends AbstractConnection
         LOG.debug("Bad message on {}", this, failure);
         exchange = null;
         if (requests == 0 && HttpParser.NOT_HTTP_1.equals(failure.getReason()) && connector.getConnectionFactory("h2c") != null) {
-            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool());
+            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool(), PrefaceRefusal.NOT_HTTP);
             return;
         }
         String body = failure.getStatus() + " " + io.wharf.http.HttpStatus.getReason(failure.getStatus()) + "\n" + failure.getReason() + "\n";

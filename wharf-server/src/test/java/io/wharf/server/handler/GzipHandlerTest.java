@@ -15,7 +15,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,6 +45,7 @@ import io.wharf.util.InvocationType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 class GzipHandlerTest {
 
@@ -232,6 +238,95 @@ class GzipHandlerTest {
             assertNull(reply.field("Content-Encoding"), refusal);
             assertEquals(TEXT, reply.text(), refusal);
             assertEquals("Accept-Encoding", reply.field("Vary"), refusal);
+        }
+    }
+
+    /** RFC 9110 section 12.5.3: qualities rank gzip against identity; x-gzip is gzip; names have no case. */
+    @Test
+    void choosesBetweenGzipAndIdentityByQuality() throws Exception {
+        start(text());
+        record Case(String acceptEncoding, String expected) {
+        }
+        List<Case> cases = List.of(
+                new Case("gzip;q=0.5, identity;q=1", null),
+                new Case("identity, gzip;q=0.999", null),
+                new Case("gzip;q=0.5", "gzip"),
+                new Case("gzip, identity", "gzip"),
+                new Case("gzip;q=0", null),
+                new Case("GZip;Q=0", null),
+                new Case("x-gzip", "gzip"),
+                new Case("X-GZIP;q=0.8, identity;q=0.5", "gzip"),
+                new Case("x-gzip;q=0.4, identity;q=0.5", null),
+                new Case("x-gzip;q=0, *", null),
+                new Case("gzip;q=0.3, x-gzip;q=0.9, identity;q=0.5", null),
+                new Case("*", "gzip"),
+                new Case("*;q=0.5, identity", null),
+                new Case("*;q=0", null),
+                new Case("identity;q=0, gzip;q=0.1", "gzip"),
+                new Case("identity;q=0", null),
+                new Case("", null),
+                new Case("br, deflate", null));
+        for (Case row : cases) {
+            Reply reply = get("/", "Accept-Encoding: " + row.acceptEncoding());
+            assertEquals(200, reply.status(), row.acceptEncoding());
+            assertEquals(row.expected(), reply.field("Content-Encoding"), row.acceptEncoding());
+            assertEquals(TEXT, row.expected() == null ? reply.text() : new String(gunzip(reply.content()), StandardCharsets.UTF_8),
+                    row.acceptEncoding());
+            assertEquals("Accept-Encoding", reply.field("Vary"), row.acceptEncoding());
+        }
+    }
+
+    @Test
+    void compressesEvenASmallResponseWhenIdentityIsRefused() throws Exception {
+        start(answer("text/plain", "tiny".getBytes(StandardCharsets.US_ASCII)));
+        Reply refused = get("/", "Accept-Encoding: gzip, identity;q=0");
+        assertEquals("gzip", refused.field("Content-Encoding"));
+        assertEquals("tiny", new String(gunzip(refused.content()), StandardCharsets.US_ASCII));
+        // Neither acceptable: the header field is disregarded and identity is sent, not a 406.
+        Reply neither = get("/", "Accept-Encoding: gzip;q=0, identity;q=0");
+        assertEquals(200, neither.status());
+        assertNull(neither.field("Content-Encoding"));
+        assertEquals("tiny", neither.text());
+    }
+
+    /**
+     * Every answer about a compressible resource varies by Accept-Encoding, whatever its status:
+     * the Content-Type of a 206 with several ranges, a 304 or a 416 is not the resource's, but
+     * a cache must still key them as it keys the 200.
+     */
+    @Test
+    void everyAnswerAboutACompressibleFileVaries(@TempDir Path base) throws Exception {
+        Files.writeString(base.resolve("site.css"), TEXT);
+        Files.write(base.resolve("logo.png"), new byte[4096]);
+        start(new ResourceHandler(base));
+        String etag = get("/site.css").field("ETag");
+        Map<String, Reply> replies = new LinkedHashMap<>();
+        for (String accept : new String[] {"Accept-Encoding: gzip", "Accept-Encoding: identity"}) {
+            replies.put("200 " + accept, get("/site.css", accept));
+            try (LocalConnector.Client client = local.connector.connect()) {
+                client.send(crlf("HEAD /site.css HTTP/1.1\nHost: localhost\n" + accept + "\n\n"));
+                replies.put("HEAD " + accept, Reply.parse(client.readResponse(WAIT, true)));
+            }
+            replies.put("206 one range " + accept, get("/site.css", accept, "Range: bytes=0-9"));
+            replies.put("206 several ranges " + accept, get("/site.css", accept, "Range: bytes=0-9,20-29"));
+            replies.put("304 " + accept, get("/site.css", accept, "If-None-Match: " + etag));
+            replies.put("412 " + accept, get("/site.css", accept, "If-Match: \"other\""));
+            replies.put("416 " + accept, get("/site.css", accept, "Range: bytes=90000-"));
+        }
+        replies.put("200 without Accept-Encoding", get("/site.css"));
+        replies.put("206 several ranges without Accept-Encoding", get("/site.css", "Range: bytes=0-9,20-29"));
+        replies.put("304 without Accept-Encoding", get("/site.css", "If-None-Match: " + etag));
+        List<String> withoutVary = replies.entrySet().stream()
+                .filter(entry -> !"Accept-Encoding".equals(entry.getValue().field("Vary"))).map(Map.Entry::getKey).toList();
+        assertEquals(List.of(), withoutVary, "answers without Vary: Accept-Encoding");
+        assertEquals(206, replies.get("206 several ranges Accept-Encoding: gzip").status());
+        assertEquals(304, replies.get("304 Accept-Encoding: gzip").status());
+        assertEquals(416, replies.get("416 Accept-Encoding: gzip").status());
+        // An image is never compressed, so no answer about it varies.
+        String imageTag = get("/logo.png").field("ETag");
+        for (Reply image : List.of(get("/logo.png", "Accept-Encoding: gzip"), get("/logo.png", "Range: bytes=0-9,20-29"),
+                get("/logo.png", "If-None-Match: " + imageTag), get("/logo.png", "Range: bytes=90000-"))) {
+            assertNull(image.field("Vary"), image.raw());
         }
     }
 

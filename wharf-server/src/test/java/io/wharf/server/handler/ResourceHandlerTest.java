@@ -280,6 +280,32 @@ class ResourceHandlerTest {
         assertEquals("Accept-Encoding", notModified.header("Vary"));
     }
 
+    /** The same rules as GzipHandler's: qualities against identity, x-gzip for gzip, any case. */
+    @Test
+    void choosesAVariantByTheQualitiesOfAcceptEncodingAndIdentity() throws Exception {
+        write(base.resolve("app.js"), "ORIGINAL", MODIFIED);
+        write(base.resolve("app.js.gz"), "GZIP-BYTES", MODIFIED);
+        write(base.resolve("app.js.br"), "BROTLI-BYTES", MODIFIED);
+        startResources();
+        record Case(String acceptEncoding, String expected) {
+        }
+        for (Case row : List.of(
+                new Case("x-gzip", "GZIP-BYTES"),
+                new Case("X-Gzip;q=0.9, identity;q=0.5", "GZIP-BYTES"),
+                new Case("gzip;q=0.5, identity;q=1", "ORIGINAL"),
+                new Case("br;q=0.2, gzip;q=0.5, identity;q=0.4", "GZIP-BYTES"),
+                new Case("BR, gzip", "BROTLI-BYTES"),
+                new Case("br;q=0, gzip;q=0", "ORIGINAL"),
+                new Case("*;q=0", "ORIGINAL"),
+                new Case("*", "BROTLI-BYTES"),
+                new Case("identity;q=0", "ORIGINAL"))) {
+            Reply reply = local.get("/app.js", "Accept-Encoding: " + row.acceptEncoding());
+            assertEquals(200, reply.status(), row.acceptEncoding());
+            assertEquals(row.expected(), reply.body(), row.acceptEncoding());
+            assertEquals("Accept-Encoding", reply.header("Vary"), row.acceptEncoding());
+        }
+    }
+
     @Test
     void ignoresAVariantOlderThanTheOriginalAndUnconfiguredFormats() throws Exception {
         write(base.resolve("style.css"), "body{}", MODIFIED);

@@ -1,10 +1,12 @@
 package io.wharf.server.http2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -353,6 +355,84 @@ class Http2ServerTest {
         assertTrue(connector.getResponse("GET /a b HTTP/1.1\r\nHost: x\r\n\r\n").startsWith("HTTP/1.1 400 "));
     }
 
+    /** A line that is HTTP/1 by its method or its version, however malformed, gets HTTP/1's 400 and its reason. */
+    @Test
+    void aMalformedHttp1RequestLineOnAMixedPortIsAnswered400() throws Exception {
+        start(echo());
+        record Case(String line, String reason) {
+        }
+        for (Case row : List.of(
+                new Case("GET /hello http/1.1", "HTTP version not in upper case"),
+                new Case("GET /hello HTTP/1.1 ", "blank after the HTTP version"),
+                new Case("GET /hello HTTP/1.1\t", "blank after the HTTP version"),
+                new Case("GET /hello HTTP/1.1x", "malformed HTTP version"),
+                new Case("FOO /hello Http/1.0", "HTTP version not in upper case"),
+                new Case("GET /hello HTTX/1.1", "request line does not end with an HTTP version"),
+                new Case("PUT /hello HTTP1.1", "request line does not end with an HTTP version"))) {
+            String response = connector.getResponse(row.line() + "\r\nHost: x\r\n\r\n");
+            assertTrue(response.startsWith("HTTP/1.1 400 "), row.line() + ": " + response);
+            assertTrue(response.contains(row.reason()), row.line() + ": " + response);
+        }
+    }
+
+    /** Only the whole preface is HTTP/2: a near-preface is a broken one (GOAWAY), a split one is waited for. */
+    @Test
+    void onlyTheWholePrefaceIsTakenAsHttp2() throws Exception {
+        start(echo());
+        byte[] settings = {0, 0, 0, 0x4, 0, 0, 0, 0, 0};
+        for (String nearPreface : List.of("PRI * HTTP/2.0\r\n\r\nXX\r\n\r\n", "PRI * HTTP/2.0\r\n\r\nSM\r\n\rQ")) {
+            String answer;
+            try (LocalConnector.Client client = connector.connect()) {
+                client.send(nearPreface);
+                client.send(java.nio.ByteBuffer.wrap(settings));
+                answer = client.readUntilClosed(Duration.ofSeconds(10));
+            }
+            assertFalse(answer.startsWith("HTTP/1"), answer);
+            assertGoAway(answer, "not the HTTP/2 connection preface (RFC 9113 section 3.4)");
+        }
+        try (LocalConnector.Client client = connector.connect()) {
+            client.send("PRI * HTTP/2.0\r\n\r");
+            Thread.sleep(50);
+            client.send("\nSM\r\n");
+            Thread.sleep(50);
+            client.send("\r\n");
+            client.send(java.nio.ByteBuffer.wrap(settings));
+            java.nio.ByteBuffer first = client.readBytes(Duration.ofSeconds(10));
+            assertTrue(first.remaining() >= 9, "a frame");
+            assertEquals(0x4, first.get(first.position() + 3), "the server's SETTINGS first");
+        }
+    }
+
+    /** Asserts that {@code answer} is one GOAWAY PROTOCOL_ERROR, last stream 0, whose debug text is {@code reason}. */
+    private static void assertGoAway(String answer, String reason) {
+        byte[] frame = answer.getBytes(StandardCharsets.ISO_8859_1);
+        int start = 0;
+        // A SETTINGS frame may come first, from a connection that took the bytes as HTTP/2.
+        while (start + 9 <= frame.length && frame[start + 3] != 0x7) {
+            start += 9 + ((frame[start] & 0xFF) << 16 | (frame[start + 1] & 0xFF) << 8 | frame[start + 2] & 0xFF);
+        }
+        assertTrue(start + 17 <= frame.length, "no GOAWAY in " + answer);
+        assertEquals(8 + reason.length(), (frame[start] & 0xFF) << 16 | (frame[start + 1] & 0xFF) << 8 | frame[start + 2] & 0xFF,
+                "payload length of " + answer);
+        assertEquals(0, frame[start + 9] | frame[start + 10] | frame[start + 11] | frame[start + 12], "no stream processed");
+        assertEquals(ErrorCode.PROTOCOL_ERROR.code(), frame[start + 13] << 24 | frame[start + 14] << 16 | frame[start + 15] << 8 | frame[start + 16]);
+        assertEquals(reason, answer.substring(start + 17, start + 9 + 8 + reason.length()));
+    }
+
+    @Test
+    void aPathPastTheUriLimitIsAnswered414AndTheConnectionLivesOn() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.get(1, "/" + "a".repeat(9000));
+            String head = client.await("HEADERS 1");
+            assertTrue(head.startsWith("HEADERS 1 :status=414"), head);
+            String reason = client.await("DATA 1");
+            assertTrue(reason.contains(":path longer than 8192 bytes") && reason.endsWith("END_STREAM"), reason);
+            String path = "/" + "a".repeat(8000);
+            client.get(3, path);
+            assertEquals("DATA 3 GET " + path + " HTTP/2.0 [] END_STREAM", client.await("DATA 3"));
+        }
+    }
+
     @Test
     void anUpgradeWithContentIsServedAsHttp11() throws Exception {
         start(echo());
@@ -374,7 +454,8 @@ class Http2ServerTest {
         session.setMaxHeaderListSize(512);
         try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
             client.headers(1, RawHttp2Client.request("GET", "/big").add("x-big", "x".repeat(600)), true);
-            assertEquals("HEADERS 1 :status=431 END_STREAM", client.await("HEADERS 1"));
+            assertEquals("HEADERS 1 :status=431 content-type=text/plain;charset=utf-8 content-length=70", client.await("HEADERS 1"));
+            assertEquals("DATA 1 431 Request Header Fields Too Large\nheader list longer than 512 bytes\n END_STREAM", client.await("DATA 1"));
             client.get(3, "/small");
             assertEquals("DATA 3 GET /small HTTP/2.0 [] END_STREAM", client.await("DATA 3"));
         }

@@ -1,6 +1,8 @@
 package io.wharf.server.http2.internal;
 
 import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,6 +15,7 @@ import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpVersion;
+import io.wharf.http.MimeTypes;
 import io.wharf.http.PreEncodedHttpField;
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.Settings;
@@ -203,14 +206,32 @@ public final class Http2ServerConnection extends AbstractConnection
 
     @Override
     public void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream) {
+        // A long :path is 414 even when it made the header list too large.
+        String path = headers.pseudoHeader(":path");
+        if (path != null && path.length() > configuration.getRequestUriSize()) {
+            refuse(stream, HttpStatus.URI_TOO_LONG_414, ":path longer than " + configuration.getRequestUriSize() + " bytes");
+            return;
+        }
         if (headers.tooLarge()) {
-            HttpFields.Mutable answer = HttpFields.build(2);
-            answer.add(":status", Integer.toString(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431));
-            stream.headers(answer, true, Callback.NOOP);
+            refuse(stream, HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431,
+                    "header list longer than " + session.getConfiguration().getMaxHeaderListSize() + " bytes");
             return;
         }
         // The session reset a malformed request already: this one is well-formed.
         handle(stream, RequestHead.of(headers, stream.getLength(), lastAuthority), endStream);
+    }
+
+    /**
+     * Answers a request past one of our limits without a handler seeing it, as HTTP/1.1 does: the
+     * status, and a line of text naming the limit. The stream ends; the connection lives on.
+     */
+    private static void refuse(Http2Stream stream, int status, String reason) {
+        byte[] text = (status + " " + HttpStatus.getReason(status) + "\n" + reason + "\n").getBytes(StandardCharsets.UTF_8);
+        HttpFields.Mutable answer = HttpFields.build(3)
+                .add(":status", Integer.toString(status))
+                .add(MimeTypes.Type.TEXT_PLAIN_UTF_8.getContentTypeField())
+                .add(HttpHeader.CONTENT_LENGTH, Integer.toString(text.length));
+        stream.headersAndData(answer, ByteBuffer.wrap(text), true, Callback.NOOP);
     }
 
     /** Hands a well-formed request (or a pushed one) to the handler tree: inline when it never blocks, else on the executor. */
