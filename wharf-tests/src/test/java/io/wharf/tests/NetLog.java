@@ -56,8 +56,9 @@ final class NetLog {
 
     /**
      * @return the shown events (one a line: milliseconds from the first, {@code +} begin or
-     *     {@code -} end, the type, its URL if any, its parameters cut to 240 characters) of the requests whose
-     *     URL contains {@code origin} and of the HTTP/2 sessions to it, in the order logged
+     *     {@code -} end, the type, its URL if any, its parameters cut to 240 characters) of
+     *     the requests whose URL starts with {@code origin} and of the HTTP/2 sessions to it,
+     *     in the order logged
      */
     String events(String origin) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
