@@ -101,11 +101,31 @@ public interface Request extends Content.Source {
     Set<String> getAttributeNames();
 
     /**
-     * @return the path the handler should act on: the decoded, canonical path of the URI,
-     *     less the context path when a {@code ContextHandler} is in between
+     * The path the handler should act on: the decoded, canonical path of the URI, less the
+     * context path when a {@code ContextHandler} is in between. It starts with {@code '/'},
+     * but for the two request targets that name no path, where it is {@code ""}:
+     * <ul>
+     * <li>the authority form of {@code CONNECT host:port} (RFC 9112 section 3.2.3), and an
+     *     HTTP/2 CONNECT without {@code :protocol} (RFC 9113 section 8.5), which ask for a
+     *     tunnel to {@code host:port};</li>
+     * <li>the asterisk form of {@code OPTIONS *} (RFC 9112 section 3.2.4, {@code :path *} over
+     *     HTTP/2), which asks about the server as a whole.</li>
+     * </ul>
+     * Never null. An empty path matches no context, path mapping, resource or WebSocket
+     * mapping, so the standard handlers pass such requests on, and the server answers them
+     * when no handler took them (405 for CONNECT, 200 with {@code Allow} for {@code OPTIONS *});
+     * a handler that wants them tests {@code getPathInContext().isEmpty()} and the method.
+     *
+     * @return the path in context, or {@code ""} for a target without a path
      */
     default String getPathInContext() {
-        return getHttpURI().getDecodedPath();
+        HttpURI uri = getHttpURI();
+        String path = uri.getPath();
+        if (path == null || path.equals("*")) {
+            return "";
+        }
+        String decoded = uri.getDecodedPath();
+        return decoded == null ? "" : decoded;
     }
 
     /** @return the context path of the enclosing context, {@code ""} for the root */

@@ -96,6 +96,8 @@ record RequestHead(String method, String scheme, String authority, String path, 
             return malformed("no " + (scheme == null ? ":scheme" : ":path") + " (RFC 9113 section 8.3.1)");
         } else if (path.isEmpty()) {
             return malformed("empty :path (RFC 9113 section 8.3.1)");
+        } else if (path.equals("*") && !HttpMethod.OPTIONS.is(method)) {
+            return malformed(":path * on " + method + ", not OPTIONS (RFC 9113 section 8.3.1)");
         }
         HttpFields.Mutable fields = HttpFields.build(block.fields().size() + 1);
         StringBuilder cookie = null;
