@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 
+import io.wharf.http.ComplianceViolation;
+import io.wharf.http.CookieCompliance;
 import io.wharf.http.CookieParser;
 import io.wharf.http.HttpCookie;
 import io.wharf.http.HttpFields;
@@ -186,8 +188,11 @@ public interface Request extends Content.Source {
     }
 
     /**
-     * @return the request's cookies, parsed once (strict RFC 6265; invalid pairs dropped) and
-     *     kept as an attribute for later calls
+     * @return the request's cookies, parsed once in the connection's
+     *     {@linkplain HttpConfiguration#getCookieCompliance() cookie compliance mode} (strict
+     *     RFC 6265 by default: invalid pairs dropped) and kept as an attribute for later calls
+     * @throws io.wharf.http.BadMessageException 400 when the mode does not allow
+     *     {@code INVALID_COOKIES} and a pair is invalid (a handler that lets it escape gets 400)
      */
     @SuppressWarnings("unchecked")
     static List<HttpCookie> getCookies(Request request) {
@@ -195,7 +200,9 @@ public interface Request extends Content.Source {
         if (cached instanceof List<?> list) {
             return (List<HttpCookie>) list;
         }
-        List<HttpCookie> cookies = List.copyOf(new CookieParser().parse(request.getHeaders()));
+        CookieCompliance compliance = request.getConnectionMetaData().getHttpConfiguration().getCookieCompliance();
+        CookieParser parser = new CookieParser(compliance, ComplianceViolation.Listener.NONE, CookieParser.DEFAULT_MAX_COOKIES);
+        List<HttpCookie> cookies = List.copyOf(parser.parse(request.getHeaders()));
         request.setAttribute(COOKIES_ATTRIBUTE, cookies);
         return cookies;
     }
