@@ -10,15 +10,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.util.List;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 
 import io.wharf.examples.Demo;
 import io.wharf.http.HttpFields;
@@ -120,18 +116,7 @@ class DemoTest {
 
     /** @return a TLS socket to the demo's HTTPS port, trusting its certificate, that agreed on {@code protocol} by ALPN */
     private Socket tls(String pem, String protocol) throws Exception {
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        try (InputStream in = Files.newInputStream(Path.of(pem))) {
-            int index = 0;
-            for (Certificate certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
-                trusted.setCertificateEntry("demo" + index++, certificate);
-            }
-        }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
+        SSLContext context = PemTrust.context(Path.of(pem));
         SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", demo.httpsPort());
         SSLParameters parameters = socket.getSSLParameters();
         parameters.setApplicationProtocols(new String[] {protocol});
