@@ -75,7 +75,8 @@ public final class FollowUpExample {
             case "/old" -> Response.sendRedirect(request, response, callback, 301, "/new");
             case "/login" -> {
                 String user = Request.readFormFields(request, StandardCharsets.UTF_8, FormLimits.DEFAULT).getValue("user");
-                Response.addCookie(response, HttpCookie.build("session", user).path("/").httpOnly(true).sameSite(HttpCookie.SameSite.LAX).build());
+                Response.addCookie(response, HttpCookie.build("session", user).path("/").httpOnly(true)
+                        .sameSite(HttpCookie.SameSite.LAX).build());
                 Response.sendRedirect(request, response, callback, 303, "/account");
             }
             case "/account" -> Response.write(response, true, cookie == null ? "who are you?" : "welcome back, " + cookie, callback);

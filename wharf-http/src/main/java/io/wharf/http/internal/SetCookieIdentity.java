@@ -37,14 +37,7 @@ public record SetCookieIdentity(String name, String domain, String path) {
 
     /** @return {@code text} without the spaces and tabs around it */
     private static String blanksTrimmed(String text) {
-        int from = 0;
-        int to = text.length();
-        while (from < to && CookieSyntax.isBlank(text.charAt(from))) {
-            from++;
-        }
-        while (to > from && CookieSyntax.isBlank(text.charAt(to - 1))) {
-            to--;
-        }
-        return text.substring(from, to);
+        int from = HttpTokens.skipBlanks(text, 0, text.length());
+        return text.substring(from, HttpTokens.trimEnd(text, from, text.length()));
     }
 }

@@ -8,16 +8,11 @@ import java.util.stream.Collectors;
 
 import io.wharf.http.CookieCompliance;
 import io.wharf.http.HttpCookie;
-import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
-import io.wharf.server.Server;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.thread.QueuedThreadPool;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +20,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The server parses request cookies in the mode its {@link HttpConfiguration#setCookieCompliance}
+ * The server parses request cookies in the mode its
+ * {@link io.wharf.server.HttpConfiguration#setCookieCompliance}
  * names, over HTTP/1.1 and h2c: one {@code Cookie} header with blanks around {@code =}, a space
  * in a value, RFC 2965 attributes, a quoted value and a comma between cookies comes out as each
  * mode reads it, and a custom mode that refuses invalid pairs answers 400.
@@ -39,33 +35,25 @@ class ServerCookieComplianceTest {
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
 
-    private Server server;
+    private LocalH2cServer server;
 
     @AfterEach
     void stop() throws Exception {
         if (server != null) {
-            server.stop();
+            server.close();
         }
     }
 
     private LocalConnector start(CookieCompliance compliance) throws Exception {
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendDateHeader(false);
-        http.setSendServerVersion(false);
+        server = new LocalH2cServer(leaks.pool());
         if (compliance != null) {
-            http.setCookieCompliance(compliance);
+            server.http.setCookieCompliance(compliance);
         }
-        LocalConnector connector = new LocalConnector(server, new HttpConnectionFactory(http),
-                new Http2CleartextConnectionFactory(http, new SessionConfiguration()));
-        server.addConnector(connector);
-        server.setHandler(Handler.of((request, response, callback) -> {
+        return server.start(Handler.of((request, response, callback) -> {
             Response.write(response, true, Request.getCookies(request).stream().map(ServerCookieComplianceTest::describe)
                     .collect(Collectors.joining(" | ")), callback);
             return true;
         }));
-        server.start();
-        return connector;
     }
 
     private static String describe(HttpCookie cookie) {

@@ -13,15 +13,11 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import io.wharf.http.HttpFields;
-import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.LocalServer;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
-import io.wharf.server.Server;
 import io.wharf.server.handler.ContextHandler;
 import io.wharf.server.handler.ContextHandlerCollection;
 import io.wharf.server.handler.DefaultHandler;
@@ -35,7 +31,6 @@ import io.wharf.server.handler.ResourceHandler;
 import io.wharf.server.handler.SizeLimitHandler;
 import io.wharf.server.handler.StatisticsHandler;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.thread.QueuedThreadPool;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -63,26 +58,18 @@ class TargetsWithoutPathTest {
     @TempDir
     static Path files;
 
-    private Server server;
+    private LocalH2cServer server;
 
     @AfterEach
     void stop() throws Exception {
         if (server != null) {
-            server.stop();
+            server.close();
         }
     }
 
     private LocalConnector start(Handler handler) throws Exception {
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendDateHeader(false);
-        http.setSendServerVersion(false);
-        LocalConnector connector = new LocalConnector(server, new HttpConnectionFactory(http),
-                new Http2CleartextConnectionFactory(http, new SessionConfiguration()));
-        server.addConnector(connector);
-        server.setHandler(handler);
-        server.start();
-        return connector;
+        server = new LocalH2cServer(leaks.pool());
+        return server.start(handler);
     }
 
     /** A handler that answers whatever reaches it, as a leaf of the trees under test would. */
