@@ -34,7 +34,7 @@ public final class ClientExample {
         LoopbackServer server = new LoopbackServer(Handler.of((request, response, callback) -> {
             String body = Request.getContentAsString(request, StandardCharsets.UTF_8, 64 * 1024);
             response.getHeaders().put("Content-Type", "text/plain;charset=utf-8");
-            if (request.getHttpURI().getPath().equals("/big")) {
+            if (request.getPathInContext().equals("/big")) {
                 Response.write(response, true, "x".repeat(1_000_000), callback);
             } else {
                 Response.write(response, true, request.getMethod() + " " + request.getHttpURI().getPathQuery() + " " + body, callback);

@@ -32,7 +32,7 @@ public final class EarlyHintsExample {
 
     static void run(PrintStream out) throws Exception {
         Handler site = Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
-            String path = request.getHttpURI().getPath();
+            String path = request.getPathInContext();
             String type = path.endsWith(".css") ? "text/css" : path.endsWith(".js") ? "text/javascript" : "text/html";
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
             Response.write(response, true, "content of " + path, callback);

@@ -68,14 +68,15 @@ public final class FollowUpExample {
     }
 
     private static boolean handle(Request request, Response response, io.wharf.util.Callback callback) throws Exception {
-        String path = request.getHttpURI().getPath();
+        String path = request.getPathInContext();
         String cookie = Request.getCookies(request).stream().filter(c -> c.getName().equals("session"))
                 .map(HttpCookie::getValue).findFirst().orElse(null);
         switch (path) {
             case "/old" -> Response.sendRedirect(request, response, callback, 301, "/new");
             case "/login" -> {
                 String user = Request.readFormFields(request, StandardCharsets.UTF_8, FormLimits.DEFAULT).getValue("user");
-                response.getHeaders().add(HttpCookie.build("session", user).path("/").httpOnly(true).build().asSetCookieField());
+                Response.addCookie(response, HttpCookie.build("session", user).path("/").httpOnly(true)
+                        .sameSite(HttpCookie.SameSite.LAX).build());
                 Response.sendRedirect(request, response, callback, 303, "/account");
             }
             case "/account" -> Response.write(response, true, cookie == null ? "who are you?" : "welcome back, " + cookie, callback);

@@ -11,6 +11,7 @@ import java.util.Objects;
 
 import io.wharf.http.internal.CookieSyntax;
 import io.wharf.http.internal.ImfFixdate;
+import io.wharf.http.internal.SetCookieIdentity;
 
 /**
  * One HTTP cookie (RFC 6265): a name, a value and the attributes a server sends with it in a
@@ -81,6 +82,8 @@ public final class HttpCookie {
     private final int version;
     private final String comment;
     private final Map<String, String> attributes;
+    /** Whether it came from a {@code Cookie} header unchecked, rather than from the builder. */
+    private final boolean parsed;
 
     private HttpCookie(Builder builder) {
         this.name = builder.name;
@@ -95,6 +98,7 @@ public final class HttpCookie {
         this.partitioned = builder.partitioned;
         this.version = builder.version;
         this.comment = builder.comment;
+        this.parsed = builder.parsed;
         this.attributes = builder.attributes.isEmpty()
                 ? Map.of()
                 : Collections.unmodifiableMap(new LinkedHashMap<>(builder.attributes));
@@ -127,6 +131,7 @@ public final class HttpCookie {
      */
     static HttpCookie parsed(String name, String value, int version, String path, String domain) {
         Builder builder = new Builder();
+        builder.parsed = true;
         builder.name = name;
         builder.value = value;
         builder.version = version;
@@ -219,9 +224,50 @@ public final class HttpCookie {
     /**
      * @param now the time {@code Expires} is derived from when only {@code Max-Age} is set
      * @return the value of a {@code Set-Cookie} header, as {@link #asSetCookieValue()}
+     * @throws IllegalArgumentException naming the first illegal character, for a cookie parsed
+     *     in a legacy {@link CookieCompliance} mode whose name, value, path or domain no
+     *     {@code Set-Cookie} may carry (a space or a comma in the value, for instance)
      */
     public String asSetCookieValue(Instant now) {
+        if (parsed) {
+            CookieSyntax.requireName(name);
+            CookieSyntax.requireValue(name, value);
+            if (path != null) {
+                CookieSyntax.requireAttributeValue("cookie path of " + CookieSyntax.quote(name), path);
+            }
+            if (domain != null) {
+                CookieSyntax.requireDomain(name, domain);
+            }
+        }
         return write(now);
+    }
+
+    /**
+     * Tells whether a {@code Set-Cookie} value sets this same cookie to a browser: the same
+     * name, the same domain (ignoring ASCII case and a leading dot, which browsers drop) and the
+     * same path. The value is read as a user agent reads it (RFC 6265 section 5.2): blanks
+     * ignored, attribute names in any case, the last {@code Domain} and {@code Path} winning, a
+     * path not starting with {@code /} counting as none; a value without {@code =} in its first
+     * pair sets no cookie. {@code Response.replaceCookie} uses it to find what a cookie replaces.
+     *
+     * @param setCookieValue the value of one {@code Set-Cookie} field
+     * @return whether it sets the cookie this one is
+     */
+    public boolean isSameCookieAs(String setCookieValue) {
+        SetCookieIdentity other = SetCookieIdentity.read(setCookieValue);
+        return other != null && other.name().equals(name) && sameDomain(domain, other.domain())
+                && Objects.equals(path, other.path());
+    }
+
+    private static boolean sameDomain(String one, String other) {
+        if (one == null || other == null) {
+            return one == other;
+        }
+        return withoutLeadingDot(one).equalsIgnoreCase(withoutLeadingDot(other));
+    }
+
+    private static String withoutLeadingDot(String domain) {
+        return domain.startsWith(".") ? domain.substring(1) : domain;
     }
 
     /** @return a {@code Set-Cookie} field carrying {@link #asSetCookieValue()} */
@@ -323,6 +369,7 @@ public final class HttpCookie {
         private int version;
         private String comment;
         private final Map<String, String> attributes = new LinkedHashMap<>();
+        private boolean parsed;
 
         private Builder() {
         }
@@ -347,6 +394,7 @@ public final class HttpCookie {
             partitioned = cookie.partitioned;
             version = cookie.version;
             comment = cookie.comment;
+            parsed = cookie.parsed;
             attributes.putAll(cookie.attributes);
         }
 

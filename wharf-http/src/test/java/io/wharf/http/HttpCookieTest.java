@@ -217,6 +217,41 @@ class HttpCookieTest {
         assertNotEquals(HttpCookie.from("id", "x"), "id=x");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"id=1; Domain=example.com; Path=/a", " id = 1 ;path=/a;DOMAIN=.EXAMPLE.com", "id=; Path=/b; Path=/a; Domain=example.com",
+        "id=1; Domain=example.com; Domain=; Path=/a; Secure"})
+    void aSetCookieValueSetsTheSameCookieWhenNameDomainAndPathAgree(String setCookie) {
+        HttpCookie cookie = HttpCookie.build("id", "x").domain("example.com").path("/a").build();
+        assertTrue(cookie.isSameCookieAs(setCookie), setCookie);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ID=1; Domain=example.com; Path=/a", "id=1; Path=/a", "id=1; Domain=example.org; Path=/a",
+        "id=1; Domain=example.com; Path=/a/b", "id=1; Domain=example.com", "id; Domain=example.com; Path=/a", ""})
+    void aSetCookieValueOfAnotherCookieIsNotTheSame(String setCookie) {
+        HttpCookie cookie = HttpCookie.build("id", "x").domain("example.com").path("/a").build();
+        assertFalse(cookie.isSameCookieAs(setCookie), setCookie);
+    }
+
+    @Test
+    void aPathThatIsNoPathCountsAsNone() {
+        assertTrue(HttpCookie.from("id", "x").isSameCookieAs("id=1; Path=relative"));
+    }
+
+    /** A cookie read in a legacy mode may hold what no Set-Cookie may carry: writing it is refused, naming the problem. */
+    @Test
+    void aParsedCookieIsCheckedBeforeItIsWrittenAsSetCookie() {
+        CookieParser legacy = new CookieParser(CookieCompliance.RFC6265_LEGACY, ComplianceViolation.Listener.NONE, 10);
+        HttpCookie spaced = legacy.parse(java.util.List.of("greeting=hello world")).get(0);
+        assertEquals("hello world", spaced.getValue());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> spaced.asSetCookieValue(NOW));
+        assertEquals("cookie value of \"greeting\" has an illegal character ' ' (0x20) at index 5", refused.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> HttpCookie.build(spaced).path("/").build().asSetCookieValue(NOW));
+        assertEquals("HttpCookie[greeting=hello world]", spaced.toString());
+        HttpCookie plain = new CookieParser().parse(java.util.List.of("id=abc")).get(0);
+        assertEquals("id=abc", plain.asSetCookieValue(NOW));
+    }
+
     @Test
     void toStringShowsTheCookieWithoutADerivedExpiry() {
         HttpCookie cookie = HttpCookie.build("id", "abc").path("/").maxAge(60).secure(true).build();

@@ -24,6 +24,12 @@ public interface ConnectionMetaData {
     /** @return the connector that accepted it */
     Connector getConnector();
 
+    /**
+     * @return how the connection speaks HTTP: its factory's configuration, whose compliance
+     *     modes (cookies among them) apply to the requests it carries
+     */
+    HttpConfiguration getHttpConfiguration();
+
     /** @return the client's address: an {@code InetSocketAddress}, a Unix socket address, or null in memory */
     SocketAddress getRemoteSocketAddress();
 

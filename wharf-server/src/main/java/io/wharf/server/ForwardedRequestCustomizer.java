@@ -384,6 +384,11 @@ public class ForwardedRequestCustomizer implements HttpConfiguration.Customizer 
         }
 
         @Override
+        public HttpConfiguration getHttpConfiguration() {
+            return wrapped.getHttpConfiguration();
+        }
+
+        @Override
         public SocketAddress getRemoteSocketAddress() {
             return client != null ? client : wrapped.getRemoteSocketAddress();
         }

@@ -148,7 +148,10 @@ public class HttpConfiguration {
         this.uriCompliance = compliance;
     }
 
-    /** @return the cookie parsing mode (default strict RFC 6265) */
+    /**
+     * @return the mode {@link Request#getCookies} parses {@code Cookie} headers in, over
+     *     HTTP/1.1 and HTTP/2 alike (default strict {@link CookieCompliance#RFC6265})
+     */
     public CookieCompliance getCookieCompliance() {
         return cookieCompliance;
     }

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 
+import io.wharf.http.ComplianceViolation;
+import io.wharf.http.CookieCompliance;
 import io.wharf.http.CookieParser;
 import io.wharf.http.HttpCookie;
 import io.wharf.http.HttpFields;
@@ -101,11 +103,31 @@ public interface Request extends Content.Source {
     Set<String> getAttributeNames();
 
     /**
-     * @return the path the handler should act on: the decoded, canonical path of the URI,
-     *     less the context path when a {@code ContextHandler} is in between
+     * The path the handler should act on: the decoded, canonical path of the URI, less the
+     * context path when a {@code ContextHandler} is in between. It starts with {@code '/'},
+     * but for the two request targets that name no path, where it is {@code ""}:
+     * <ul>
+     * <li>the authority form of {@code CONNECT host:port} (RFC 9112 section 3.2.3), and an
+     *     HTTP/2 CONNECT without {@code :protocol} (RFC 9113 section 8.5), which ask for a
+     *     tunnel to {@code host:port};</li>
+     * <li>the asterisk form of {@code OPTIONS *} (RFC 9112 section 3.2.4, {@code :path *} over
+     *     HTTP/2), which asks about the server as a whole.</li>
+     * </ul>
+     * Never null. An empty path matches no context, path mapping, resource or WebSocket
+     * mapping, so the standard handlers pass such requests on, and the server answers them
+     * when no handler took them (405 for CONNECT, 200 with {@code Allow} for {@code OPTIONS *});
+     * a handler that wants them tests {@code getPathInContext().isEmpty()} and the method.
+     *
+     * @return the path in context, or {@code ""} for a target without a path
      */
     default String getPathInContext() {
-        return getHttpURI().getDecodedPath();
+        HttpURI uri = getHttpURI();
+        String path = uri.getPath();
+        if (path == null || path.equals("*")) {
+            return "";
+        }
+        String decoded = uri.getDecodedPath();
+        return decoded == null ? "" : decoded;
     }
 
     /** @return the context path of the enclosing context, {@code ""} for the root */
@@ -166,8 +188,11 @@ public interface Request extends Content.Source {
     }
 
     /**
-     * @return the request's cookies, parsed once (strict RFC 6265; invalid pairs dropped) and
-     *     kept as an attribute for later calls
+     * @return the request's cookies, parsed once in the connection's
+     *     {@linkplain HttpConfiguration#getCookieCompliance() cookie compliance mode} (strict
+     *     RFC 6265 by default: invalid pairs dropped) and kept as an attribute for later calls
+     * @throws io.wharf.http.BadMessageException 400 when the mode does not allow
+     *     {@code INVALID_COOKIES} and a pair is invalid (a handler that lets it escape gets 400)
      */
     @SuppressWarnings("unchecked")
     static List<HttpCookie> getCookies(Request request) {
@@ -175,7 +200,9 @@ public interface Request extends Content.Source {
         if (cached instanceof List<?> list) {
             return (List<HttpCookie>) list;
         }
-        List<HttpCookie> cookies = List.copyOf(new CookieParser().parse(request.getHeaders()));
+        CookieCompliance compliance = request.getConnectionMetaData().getHttpConfiguration().getCookieCompliance();
+        CookieParser parser = new CookieParser(compliance, ComplianceViolation.Listener.NONE, CookieParser.DEFAULT_MAX_COOKIES);
+        List<HttpCookie> cookies = List.copyOf(parser.parse(request.getHeaders()));
         request.setAttribute(COOKIES_ATTRIBUTE, cookies);
         return cookies;
     }

@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
+import io.wharf.http.HttpCookie;
+import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpStatus;
@@ -107,6 +109,80 @@ public interface Response extends io.wharf.io.Content.Sink {
         response.setStatus(status);
         headers.put(HttpHeader.LOCATION, location);
         response.write(true, null, callback);
+    }
+
+    /**
+     * Adds a {@code Set-Cookie} field for {@code cookie} (RFC 6265 section 4.1), with its
+     * {@code Domain}, {@code Path}, {@code Expires}, {@code Max-Age}, {@code Secure},
+     * {@code HttpOnly}, {@code SameSite} and {@code Partitioned} as {@link
+     * HttpCookie#asSetCookieValue()} writes them. Another cookie of the same name, domain and
+     * path already in the response stays: browsers keep the last; use
+     * {@link #replaceCookie} to send only the new one.
+     *
+     * @throws NullPointerException when {@code cookie} is null
+     * @throws IllegalArgumentException naming the first illegal character, when the cookie
+     *     was read from a request in a legacy mode and holds what no {@code Set-Cookie} may
+     *     carry (cookies made with {@link HttpCookie#build} are checked as they are built)
+     * @throws IllegalStateException when the response is committed
+     */
+    static void addCookie(Response response, HttpCookie cookie) {
+        String value = setCookieValue(response, cookie);
+        response.getHeaders().add(HttpHeader.SET_COOKIE, value);
+    }
+
+    /**
+     * As {@link #addCookie}, after removing every {@code Set-Cookie} field of the response that
+     * sets the same cookie (same name, domain and path; see {@link HttpCookie#isSameCookieAs}),
+     * whether added with {@link #addCookie} or written as text.
+     */
+    static void replaceCookie(Response response, HttpCookie cookie) {
+        String value = setCookieValue(response, cookie);
+        HttpFields.Mutable headers = response.getHeaders();
+        for (int index = headers.size() - 1; index >= 0; index--) {
+            HttpField field = headers.getField(index);
+            if (field.getHeader() == HttpHeader.SET_COOKIE && cookie.isSameCookieAs(field.getValue())) {
+                headers.remove(index);
+            }
+        }
+        headers.add(HttpHeader.SET_COOKIE, value);
+    }
+
+    /**
+     * Tells the browser to drop a cookie: replaces it (see {@link #replaceCookie}) with an empty
+     * value, {@code Max-Age=0} and an {@code Expires} in 1970. Its {@code Secure},
+     * {@code HttpOnly}, {@code SameSite} and {@code Partitioned} are kept: a partitioned cookie
+     * is only reached by a partitioned {@code Set-Cookie}, and a secure one only by a secure one.
+     *
+     * @param cookie the cookie as it was set: its name, domain and path say which one to drop
+     */
+    static void deleteCookie(Response response, HttpCookie cookie) {
+        HttpCookie.Builder expired = HttpCookie.build(cookie.getName(), "").domain(cookie.getDomain()).path(cookie.getPath())
+                .maxAge(0).secure(cookie.isSecure()).httpOnly(cookie.isHttpOnly()).sameSite(cookie.getSameSite())
+                .partitioned(cookie.isPartitioned());
+        replaceCookie(response, expired.build());
+    }
+
+    /**
+     * Tells the browser to drop the cookie {@code name} set for {@code path} and {@code domain}
+     * (either null when it was set without one), as {@link #deleteCookie(Response, HttpCookie)}.
+     * A name with the {@code __Secure-} or {@code __Host-} prefix is deleted with {@code Secure},
+     * without which browsers ignore it (RFC 6265bis section 4.1.3).
+     *
+     * @throws IllegalArgumentException naming the problem, for a name that is no token or a
+     *     path or domain with an illegal character
+     */
+    static void deleteCookie(Response response, String name, String path, String domain) {
+        boolean prefixed = name != null && (name.startsWith("__Secure-") || name.startsWith("__Host-"));
+        deleteCookie(response, HttpCookie.build(name, "").path(path).domain(domain).secure(prefixed).build());
+    }
+
+    /** @return the {@code Set-Cookie} value of {@code cookie}, once it is sure the response may still carry it */
+    private static String setCookieValue(Response response, HttpCookie cookie) {
+        java.util.Objects.requireNonNull(cookie, "cookie");
+        if (response.isCommitted()) {
+            throw new IllegalStateException("the response is committed: too late to set cookie \"" + cookie.getName() + "\"");
+        }
+        return cookie.asSetCookieValue();
     }
 
     /** A response that delegates everything; override what should change. */

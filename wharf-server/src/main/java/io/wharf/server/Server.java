@@ -11,6 +11,7 @@ import java.util.concurrent.TimeoutException;
 import io.wharf.http.DateField;
 import io.wharf.http.HttpStatus;
 import io.wharf.server.internal.DateTicker;
+import io.wharf.server.internal.ServerWideAnswer;
 import io.wharf.util.Callback;
 import io.wharf.util.buffer.BucketedByteBufferPool;
 import io.wharf.util.buffer.ByteBufferPool;
@@ -160,13 +161,15 @@ public class Server extends ContainerLifeCycle {
     }
 
     /**
-     * Runs the handler tree on {@code request}: answers 404 when no handler takes it, and
-     * fails the callback when one throws (the connection then answers 500, or the status of
-     * a {@link io.wharf.http.BadMessageException}, and closes). Called by connections.
+     * Runs the handler tree on {@code request}: when no handler takes it, answers 404, or for
+     * a target without a path ({@link Request#getPathInContext()} empty) 200 with {@code Allow}
+     * to {@code OPTIONS *} and 405 to {@code CONNECT}; fails the callback when a handler
+     * throws (the connection then answers 500, or the status of a
+     * {@link io.wharf.http.BadMessageException}, and closes). Called by connections.
      */
     public void handle(Request request, Response response, Callback callback) {
         try {
-            if (!root.handle(request, response, callback)) {
+            if (!root.handle(request, response, callback) && !ServerWideAnswer.answer(request, response, callback)) {
                 Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, null);
             }
         } catch (Throwable x) {

@@ -3,10 +3,21 @@ package io.wharf.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 import io.wharf.examples.Demo;
+import io.wharf.http.HttpFields;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -15,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The demo as {@code ./wharf demo} starts it (on free ports), driven by the real curl: its
  * pages over HTTP and over HTTPS with the self-signed certificate made at the first start —
- * trusted with {@code --cacert}, refused without — and the certificate kept for the next start.
+ * trusted with {@code --cacert}, refused without — and the certificate kept for the next start;
+ * and the request targets without a path ({@code OPTIONS *}, {@code CONNECT host:port}) over
+ * HTTP/1.1 and HTTP/2, plain and TLS, answered 200 and 405, never 5xx.
  */
 class DemoTest {
 
@@ -58,5 +71,76 @@ class DemoTest {
         demo = Demo.start(0, 0, certificates);
         assertTrue(java.util.Arrays.equals(made, Files.readAllBytes(certificates.resolve("demo.p12"))), "the next start keeps the certificate");
         assertEquals("Hello, World!", Curl.run("--cacert", pem.toString(), "https://localhost:" + demo.httpsPort() + "/hello"));
+    }
+
+    private static final String ALLOW = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
+
+    @Test
+    void answersTargetsWithoutPathOverEveryProtocol() throws Exception {
+        Path certificates = directory.resolve("demo-tls");
+        demo = Demo.start(0, 0, certificates);
+        String pem = certificates.resolve("demo.pem").toString();
+        String http = "http://localhost:" + demo.httpPort();
+        String https = "https://localhost:" + demo.httpsPort();
+        // OPTIONS * with curl: HTTP/1.1 and h2c on the plain port, HTTP/1.1 and h2 over TLS.
+        for (List<String> options : List.of(List.of("--http1.1", http), List.of("--http2-prior-knowledge", http),
+                List.of("--http1.1", "--cacert", pem, https), List.of("--cacert", pem, https))) {
+            List<String> command = new java.util.ArrayList<>(List.of("-i", "-X", "OPTIONS", "--request-target", "*"));
+            command.addAll(options);
+            String head = Curl.run(command.toArray(String[]::new));
+            assertTrue(head.startsWith("HTTP/1.1 200") || head.startsWith("HTTP/2 200"), options + ": " + head);
+            assertTrue(head.toLowerCase(java.util.Locale.ROOT).contains("\r\nallow: " + ALLOW.toLowerCase(java.util.Locale.ROOT) + "\r\n"),
+                    options + ": " + head);
+        }
+        // CONNECT in authority form over HTTP/1.1, plain and TLS.
+        String connect = "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n";
+        try (Socket plain = new Socket(InetAddress.getLoopbackAddress(), demo.httpPort())) {
+            String head = http1Head(plain, connect);
+            assertTrue(head.startsWith("HTTP/1.1 405 ") && head.contains("\r\nAllow: " + ALLOW + "\r\n"), head);
+        }
+        try (Socket tls = tls(pem, "http/1.1")) {
+            String head = http1Head(tls, connect);
+            assertTrue(head.startsWith("HTTP/1.1 405 ") && head.contains("\r\nAllow: " + ALLOW + "\r\n"), head);
+        }
+        // CONNECT without :protocol over HTTP/2: h2c by prior knowledge, and h2 over TLS.
+        HttpFields.Mutable h2Connect = HttpFields.build().add(":method", "CONNECT").add(":authority", "127.0.0.1:22");
+        try (Socket plain = new Socket(InetAddress.getLoopbackAddress(), demo.httpPort())) {
+            String head = RawHttp2Request.send(plain, h2Connect);
+            assertTrue(head.startsWith(":status=405 allow=" + ALLOW + " "), head);
+        }
+        try (Socket tls = tls(pem, "h2")) {
+            String head = RawHttp2Request.send(tls, h2Connect);
+            assertTrue(head.startsWith(":status=405 allow=" + ALLOW + " "), head);
+        }
+    }
+
+    /** @return a TLS socket to the demo's HTTPS port, trusting its certificate, that agreed on {@code protocol} by ALPN */
+    private Socket tls(String pem, String protocol) throws Exception {
+        SSLContext context = PemTrust.context(Path.of(pem));
+        SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", demo.httpsPort());
+        SSLParameters parameters = socket.getSSLParameters();
+        parameters.setApplicationProtocols(new String[] {protocol});
+        socket.setSSLParameters(parameters);
+        socket.setSoTimeout(10_000);
+        socket.startHandshake();
+        assertEquals(protocol, socket.getApplicationProtocol());
+        return socket;
+    }
+
+    /** @return the head of the response to {@code request}, written as is on {@code socket} */
+    private static String http1Head(Socket socket, String request) throws Exception {
+        socket.setSoTimeout(10_000);
+        OutputStream out = socket.getOutputStream();
+        out.write(request.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        InputStream in = socket.getInputStream();
+        StringBuilder head = new StringBuilder();
+        for (int b = in.read(); b >= 0; b = in.read()) {
+            head.append((char) b);
+            if (head.toString().endsWith("\r\n\r\n")) {
+                break;
+            }
+        }
+        return head.toString();
     }
 }

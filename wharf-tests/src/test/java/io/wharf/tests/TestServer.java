@@ -45,7 +45,7 @@ final class TestServer implements AutoCloseable {
 
     static Handler echo() {
         return Handler.of((request, response, callback) -> {
-            if (!request.getHttpURI().getPath().equals("/echo")) {
+            if (!request.getPathInContext().equals("/echo")) {
                 return false;
             }
             String content = Request.getContentAsString(request, StandardCharsets.ISO_8859_1, 64 << 20);

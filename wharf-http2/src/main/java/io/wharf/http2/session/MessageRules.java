@@ -103,6 +103,8 @@ final class MessageRules {
             return "no " + (scheme == null ? ":scheme" : ":path") + " (RFC 9113 section 8.3.1)";
         } else if (path.isEmpty()) {
             return "empty :path (RFC 9113 section 8.3.1)";
+        } else if (path.equals("*") && !method.equals("OPTIONS")) {
+            return ":path * on " + method + ", not OPTIONS (RFC 9113 section 8.3.1)";
         }
         return null;
     }

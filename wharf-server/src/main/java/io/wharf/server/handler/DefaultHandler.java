@@ -9,14 +9,17 @@ import io.wharf.http.HttpStatus;
 import io.wharf.server.Handler;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
+import io.wharf.server.internal.ServerWideAnswer;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 
 /**
  * The last handler of a tree, which takes whatever the others passed on: it answers
  * {@code GET /favicon.ico} (and HEAD) with a small built-in icon, when
- * {@link #setServeFavicon asked to} (the default), so browsers stop asking, and everything
- * else with a 404 page from the server's error handler.
+ * {@link #setServeFavicon asked to} (the default), so browsers stop asking; a target without
+ * a path as the server does ({@code OPTIONS *} with 200 and {@code Allow}, {@code CONNECT}
+ * with 405, see {@link io.wharf.server.Server#handle}); and everything else with a 404 page
+ * from the server's error handler.
  *
  * <p>NON_BLOCKING: every answer is one write of a small buffer, so the server may call it on
  * the thread that read the request. The icon's bytes are built once and shared read-only;
@@ -43,7 +46,9 @@ public class DefaultHandler extends Handler.Abstract {
             response.write(true, HttpMethod.HEAD.is(method) ? null : FAVICON.duplicate(), callback);
             return true;
         }
-        Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, null);
+        if (!ServerWideAnswer.answer(request, response, callback)) {
+            Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, null);
+        }
         return true;
     }
 

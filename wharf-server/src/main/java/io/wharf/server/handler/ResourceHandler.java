@@ -147,6 +147,9 @@ public class ResourceHandler extends Handler.Abstract {
             return false;
         }
         String path = request.getPathInContext();
+        if (path.isEmpty()) {
+            return false; // CONNECT host:port or OPTIONS * (not GET, but a wrapper may say otherwise): no resource
+        }
         try {
             switch (current.lookup(path, followSymlinks, aliasChecker)) {
                 case ResourceBase.Lookup.Missing missing -> {

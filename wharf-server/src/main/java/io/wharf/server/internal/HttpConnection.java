@@ -675,6 +675,11 @@ public final class HttpConnection extends AbstractConnection
     }
 
     @Override
+    public HttpConfiguration getHttpConfiguration() {
+        return configuration();
+    }
+
+    @Override
     public SocketAddress getLocalSocketAddress() {
         return getEndPoint().getLocalSocketAddress();
     }

@@ -155,12 +155,17 @@ final class HttpExchange implements Request {
      * @return the request's URI: its target with the Host field's authority (or the local
      *     address) and the connection's scheme, checked by the URI compliance mode; the same
      *     URI as the last request's when made from the same inputs ({@link UriMemory})
-     * @throws BadMessageException for a bad Host field or a URI the compliance mode refuses
+     * @throws BadMessageException for a bad Host field, a URI the compliance mode refuses, or
+     *     the asterisk form on another method than OPTIONS
      */
     private HttpURI buildUri() {
         UriCompliance compliance = connection.configuration().getUriCompliance();
         if (HttpMethod.CONNECT.is(method)) {
             return checked(HttpURI.parseAuthority(target), compliance);
+        }
+        if (target.equals("*") && !HttpMethod.OPTIONS.is(method)) {
+            throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "asterisk-form target * on " + method
+                    + ", not OPTIONS (RFC 9112 section 3.2.4)");
         }
         HttpField hostField = fields.getField(HttpHeader.HOST);
         HostPort authority = hostField == null || hostField.getValue().isEmpty() ? null : connection.hostPortOf(hostField);

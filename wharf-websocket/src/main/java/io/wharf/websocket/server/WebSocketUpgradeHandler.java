@@ -51,7 +51,8 @@ import io.wharf.websocket.internal.ListenerSession;
  * 426, a {@code :protocol} other than websocket 400; the version, origin, creator, subprotocol
  * and extension steps are the same. The answer is {@code 200} without {@code Sec-WebSocket-Accept},
  * and the session runs on the stream while the connection's other streams go on.
- * Requests to other paths are passed on ({@code handle} returns false). Extensions the client
+ * Requests to other paths, and those without a path ({@code CONNECT host:port}, {@code OPTIONS *}),
+ * are passed on ({@code handle} returns false). Extensions the client
  * offers in {@code Sec-WebSocket-Extensions} are negotiated with the factories added by
  * {@link #addExtension} (a malformed field gets 400); those agreed are named in the answer and
  * run in the session. None are added by default.
@@ -77,9 +78,19 @@ public final class WebSocketUpgradeHandler extends Handler.Abstract {
         super(invocationType);
     }
 
-    /** Maps an exact path (as {@link Request#getPathInContext()} gives it) to a creator. */
+    /**
+     * Maps an exact path (as {@link Request#getPathInContext()} gives it) to a creator.
+     *
+     * @throws IllegalArgumentException when {@code path} does not start with {@code '/'}: only
+     *     such a path names a resource ({@code CONNECT host:port} and {@code OPTIONS *} have an
+     *     empty path in context and are passed on)
+     */
     public WebSocketUpgradeHandler addMapping(String path, WebSocketCreator creator) {
-        mappings.put(Objects.requireNonNull(path, "path"), Objects.requireNonNull(creator, "creator"));
+        Objects.requireNonNull(path, "path");
+        if (!path.startsWith("/")) {
+            throw new IllegalArgumentException("a WebSocket mapping is a path starting with '/', not \"" + path + "\"");
+        }
+        mappings.put(path, Objects.requireNonNull(creator, "creator"));
         return this;
     }
 

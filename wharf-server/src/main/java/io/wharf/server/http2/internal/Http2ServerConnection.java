@@ -300,6 +300,11 @@ public final class Http2ServerConnection extends AbstractConnection
     }
 
     @Override
+    public HttpConfiguration getHttpConfiguration() {
+        return configuration();
+    }
+
+    @Override
     public SocketAddress getLocalSocketAddress() {
         return getEndPoint().getLocalSocketAddress();
     }
