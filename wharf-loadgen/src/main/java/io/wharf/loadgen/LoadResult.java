@@ -24,6 +24,7 @@ import org.HdrHistogram.Histogram;
  * @param requests measured requests that ended (response or failure)
  * @param errors failures and statuses of 400 or more among them
  * @param errorsByKind the errors by kind: {@code HTTP 503}, or the failure's exception class
+ * @param errorExamples the message of the first failure of each exception kind
  * @param elapsed the measured part of the run, from its first intended start to its last end
  * @param corrected the latencies from the intended send time
  * @param uncorrected the latencies from the actual send
@@ -32,7 +33,7 @@ import org.HdrHistogram.Histogram;
  * @param lag how far behind its schedule the generator fell
  */
 public record LoadResult(URI target, Protocol protocol, Model model, double targetRate, double achievedRate,
-        long intendedIterations, long iterations, long requests, long errors, Map<String, Long> errorsByKind,
+        long intendedIterations, long iterations, long requests, long errors, Map<String, Long> errorsByKind, Map<String, String> errorExamples,
         Duration elapsed, Histogram corrected, Histogram uncorrected, Histogram trees,
         Map<String, ResourceStatistics> resources, ScheduleLag lag) {
 

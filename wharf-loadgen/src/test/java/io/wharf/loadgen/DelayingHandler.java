@@ -20,19 +20,19 @@ import io.wharf.util.InvocationType;
  * answers late ones). Counts the requests and keeps the order in which paths arrived and were
  * answered ({@code "> /path"}, {@code "< /path"}). {@link #close()} stops the timer.
  */
-final class DelayingHandler implements AutoCloseable {
+public final class DelayingHandler implements AutoCloseable {
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final ToLongFunction<String> delays;
-    final AtomicLong requests = new AtomicLong();
-    final Queue<String> events = new ConcurrentLinkedQueue<>();
+    public final AtomicLong requests = new AtomicLong();
+    public final Queue<String> events = new ConcurrentLinkedQueue<>();
 
-    DelayingHandler(ToLongFunction<String> delays) {
+    public DelayingHandler(ToLongFunction<String> delays) {
         this.delays = delays;
     }
 
     /** @return a handler that stalls every request arriving in the last {@code stallNanos} of each {@code periodNanos} until that period ends */
-    static DelayingHandler stalling(long periodNanos, long stallNanos) {
+    public static DelayingHandler stalling(long periodNanos, long stallNanos) {
         long origin = System.nanoTime();
         return new DelayingHandler(path -> {
             long phase = (System.nanoTime() - origin) % periodNanos;
@@ -40,7 +40,7 @@ final class DelayingHandler implements AutoCloseable {
         });
     }
 
-    Handler handler() {
+    public Handler handler() {
         return Handler.of(InvocationType.NON_BLOCKING, this::handle);
     }
 

@@ -23,7 +23,7 @@ import io.wharf.util.thread.QueuedThreadPool;
  * leak-tracking pool: HTTP/1.1 and h2c on a plain port, http/1.1 and h2 by ALPN on a TLS port
  * with a self-signed certificate made by keytool into {@code target/} once per JVM.
  */
-final class LoadTestServer implements AutoCloseable {
+public final class LoadTestServer implements AutoCloseable {
 
     private static final String PASSWORD = "wharf-loadgen-test";
 
@@ -31,7 +31,7 @@ final class LoadTestServer implements AutoCloseable {
     private final ServerConnector plain;
     private final ServerConnector secure;
 
-    LoadTestServer(ByteBufferPool pool, Handler handler) throws Exception {
+    public LoadTestServer(ByteBufferPool pool, Handler handler) throws Exception {
         server = new Server(new QueuedThreadPool(), pool);
         plain = new ServerConnector(server, 1, new HttpConnectionFactory(), new Http2CleartextConnectionFactory());
         plain.setHost("127.0.0.1");
@@ -44,12 +44,12 @@ final class LoadTestServer implements AutoCloseable {
     }
 
     /** @return {@code http://127.0.0.1:port/path} */
-    String uri(String path) {
+    public String uri(String path) {
         return "http://127.0.0.1:" + plain.getLocalPort() + path;
     }
 
     /** @return {@code https://127.0.0.1:port/path} */
-    String secureUri(String path) {
+    public String secureUri(String path) {
         return "https://127.0.0.1:" + secure.getLocalPort() + path;
     }
 

@@ -43,9 +43,12 @@ class OpenModelTest {
             assertEquals(10_000, result.requests());
             assertEquals(0, result.errors(), () -> "errors: " + result.errorsByKind());
             assertEquals(10_000, answers.requests.get());
-            // The count is exact; the rate depends on when the last request went out, which a
-            // machine shared with other builds may delay by tens of milliseconds.
-            assertEquals(2_000, result.achievedRate(), 2_000 * 0.05, "achieved rate");
+            // The count is exact. The rate depends on when the requests went out, which a machine
+            // shared with other builds may delay: within 1% of the target, or else the generator
+            // says it fell behind (it must never miss the rate silently).
+            assertTrue(Math.abs(result.achievedRate() - 2_000) <= 20 || result.lag().isBehind(),
+                    "achieved " + result.achievedRate() + "/s without a warning");
+            assertTrue(result.achievedRate() <= 2_000 * 1.01, "achieved " + result.achievedRate());
         }
     }
 
@@ -58,7 +61,7 @@ class OpenModelTest {
             LoadResult result = LoadGenerator.builder(URI.create(server.uri("/stall")))
                     .connectionsPerUser(2)
                     .rate(500)
-                    .warmupIterations(100)
+                    .warmupIterations(500) // the first second: connections opened, code compiled
                     .duration(Duration.ofSeconds(6))
                     .build()
                     .run();

@@ -129,7 +129,7 @@ public final class LoadRun {
                 Duration.ofNanos(statistics.maxQueueLag()), statistics.lateRoots(), statistics.rootsBegun());
         return new LoadResult(settings.target(), settings.protocol(), settings.model(),
                 settings.model() == Model.OPEN ? settings.rate() : 0, achieved, intended, iterations, statistics.requests(),
-                statistics.errors(), statistics.errorsByKind(), elapsed, reporter.corrected(), reporter.uncorrected(),
+                statistics.errors(), statistics.errorsByKind(), statistics.errorExamples(), elapsed, reporter.corrected(), reporter.uncorrected(),
                 statistics.trees(), statistics.resources(), lag);
     }
 

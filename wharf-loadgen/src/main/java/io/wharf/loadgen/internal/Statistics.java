@@ -32,6 +32,7 @@ final class Statistics {
     private final ConcurrentHistogram trees = new ConcurrentHistogram(3);
     private final Map<String, PathCounters> paths;
     private final Map<String, LongAdder> errorsByKind = new ConcurrentHashMap<>();
+    private final Map<String, String> errorExamples = new ConcurrentHashMap<>();
     private final LongAdder requests = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder iterations = new LongAdder();
@@ -129,6 +130,9 @@ final class Statistics {
             errors.increment();
             counters.errors().increment();
             errorsByKind.computeIfAbsent(kind, k -> new LongAdder()).increment();
+            if (failure != null) {
+                errorExamples.putIfAbsent(kind, String.valueOf(failure.getMessage()));
+            }
         }
         if (failure == null && status > 0) {
             long correctedMicros = micros(correctedNanos);
@@ -205,6 +209,11 @@ final class Statistics {
         Map<String, Long> copy = new TreeMap<>();
         errorsByKind.forEach((kind, count) -> copy.put(kind, count.sum()));
         return copy;
+    }
+
+    /** @return the message of the first failure of each kind, sorted by kind */
+    Map<String, String> errorExamples() {
+        return new TreeMap<>(errorExamples);
     }
 
     Histogram trees() {
