@@ -11,6 +11,8 @@ module io.wharf.loadgen {
     requires transitive io.wharf.client;
     requires transitive HdrHistogram;
     requires info.picocli;
+    requires org.knowm.xchart;
+    requires java.desktop;
 
     exports io.wharf.loadgen;
 

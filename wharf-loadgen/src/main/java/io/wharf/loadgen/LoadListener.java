@@ -67,19 +67,35 @@ public interface LoadListener {
     }
 
     /**
-     * What one reporting interval measured (warm-up excluded).
+     * What one reporting interval measured (warm-up excluded); latencies in microseconds, 0 when
+     * the interval had no response.
      *
-     * @param elapsed since the measured part of the run began
+     * @param elapsed since the measured part of the run began, at the end of this interval
      * @param requests responses and failures in this interval
      * @param rate of those, per second
      * @param inFlight requests handed to the client and not yet over, at the end of the interval
      * @param errors failures and error statuses since the start
-     * @param p50Micros median latency in this interval, corrected for coordinated omission
-     * @param p99Micros 99th percentile in this interval, corrected for coordinated omission
+     * @param intervalErrors failures and error statuses in this interval
+     * @param corrected the interval's percentiles corrected for coordinated omission
+     * @param uncorrected the interval's percentiles from the actual send
      * @param behind how far behind its schedule the generator was at worst in this interval
      *     (zero when it kept up within the threshold)
      */
-    record IntervalReport(Duration elapsed, long requests, double rate, long inFlight, long errors, long p50Micros,
-            long p99Micros, Duration behind) {
+    record IntervalReport(Duration elapsed, long requests, double rate, long inFlight, long errors, long intervalErrors,
+            Percentiles corrected, Percentiles uncorrected, Duration behind) {
+
+        /** @return the interval's corrected median, in µs */
+        public long p50Micros() {
+            return corrected.p50();
+        }
+
+        /** @return the interval's corrected 99th percentile, in µs */
+        public long p99Micros() {
+            return corrected.p99();
+        }
+    }
+
+    /** Latency percentiles of an interval, in microseconds. */
+    record Percentiles(long p50, long p90, long p99, long p999, long max) {
     }
 }

@@ -2,6 +2,7 @@ package io.wharf.loadgen;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
@@ -31,11 +32,13 @@ import org.HdrHistogram.Histogram;
  * @param trees the latencies of whole resource trees, from their intended start
  * @param resources the statistics of each resource path, in tree order
  * @param lag how far behind its schedule the generator fell
+ * @param intervals the report of each interval of the measured part, in order
  */
 public record LoadResult(URI target, Protocol protocol, Model model, double targetRate, double achievedRate,
         long intendedIterations, long iterations, long requests, long errors, Map<String, Long> errorsByKind, Map<String, String> errorExamples,
         Duration elapsed, Histogram corrected, Histogram uncorrected, Histogram trees,
-        Map<String, ResourceStatistics> resources, ScheduleLag lag) {
+        Map<String, ResourceStatistics> resources, ScheduleLag lag,
+        List<LoadListener.IntervalReport> intervals) {
 
     /** @return the corrected latency at {@code percentile} (0 to 100), in microseconds */
     public long correctedMicros(double percentile) {

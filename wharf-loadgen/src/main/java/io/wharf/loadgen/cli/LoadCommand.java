@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.wharf.loadgen.HtmlReport;
 import io.wharf.loadgen.LoadGenerator;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.Model;
@@ -24,8 +25,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ./wharf load [options] URL}: one {@link LoadGenerator} run from the command line, with a
- * progress line on a terminal, a text summary at the end, and on request the JSON summary and
- * the HdrHistogram interval log. picocli fills the fields; {@link #call()} runs on the main thread.
+ * progress line on a terminal, a text summary at the end, and on request the JSON summary, the
+ * HTML report and the HdrHistogram interval log. picocli fills the fields; {@link #call()} runs on the main thread.
  * Exit status: 0 after a run (whatever its errors: they are in the summary), 1 when it could not
  * run, 2 for bad options.
  */
@@ -114,6 +115,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "write the JSON summary")
     Path json;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "write the HTML report with its charts (one self-contained file)")
+    Path html;
+
     private final PrintStream out;
     private final PrintStream err;
     private final boolean terminal;
@@ -159,6 +163,10 @@ public final class LoadCommand implements Callable<Integer> {
         if (json != null) {
             Files.writeString(json, JsonSummary.of(result), StandardCharsets.UTF_8);
             out.println("JSON summary: " + json);
+        }
+        if (html != null) {
+            HtmlReport.write(result, html);
+            out.println("HTML report: " + html);
         }
         if (log != null) {
             out.println("interval log: " + log);

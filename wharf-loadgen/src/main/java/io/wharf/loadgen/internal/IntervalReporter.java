@@ -3,6 +3,7 @@ package io.wharf.loadgen.internal;
 import java.io.FileNotFoundException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
@@ -16,6 +17,8 @@ import io.wharf.loadgen.LoadListener;
  * in microseconds, tagged {@code corrected} and {@code uncorrected}), adds them to the run's
  * totals and tells the listeners. Called on the generator's reporting thread, once per
  * interval, and once more by the running thread at the end; synchronized, since the two may meet.
+ * Keeps the report of each measured interval for the HTML report's charts (a few dozen bytes
+ * an interval).
  */
 final class IntervalReporter implements AutoCloseable {
 
@@ -27,7 +30,9 @@ final class IntervalReporter implements AutoCloseable {
     private final HistogramLogWriter log;
     private final Histogram corrected = new Histogram(3);
     private final Histogram uncorrected = new Histogram(3);
+    private final List<LoadListener.IntervalReport> timeline = new ArrayList<>();
     private long lastRequests;
+    private long lastErrors;
     private long lastNanos;
 
     IntervalReporter(Settings settings, Statistics statistics, long startNanos) {
@@ -72,14 +77,27 @@ final class IntervalReporter implements AutoCloseable {
         long measuredStart = statistics.measuredStart();
         Duration elapsed = measuredStart == Long.MIN_VALUE ? Duration.ZERO : Duration.ofNanos(Math.max(0, now - measuredStart));
         LoadListener.IntervalReport report = new LoadListener.IntervalReport(elapsed, requests - lastRequests,
-                (requests - lastRequests) / seconds, statistics.inFlight(), errors,
-                intervalCorrected.getValueAtPercentile(50), intervalCorrected.getValueAtPercentile(99),
-                Duration.ofNanos(statistics.takeIntervalLag()));
+                (requests - lastRequests) / seconds, statistics.inFlight(), errors, errors - lastErrors,
+                percentiles(intervalCorrected), percentiles(intervalUncorrected), Duration.ofNanos(statistics.takeIntervalLag()));
+        if (measuredStart != Long.MIN_VALUE && now > measuredStart) {
+            timeline.add(report);
+        }
         lastRequests = requests;
+        lastErrors = errors;
         lastNanos = now;
         for (LoadListener listener : listeners) {
             listener.onInterval(report);
         }
+    }
+
+    private static LoadListener.Percentiles percentiles(Histogram histogram) {
+        return new LoadListener.Percentiles(histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
+                histogram.getValueAtPercentile(99), histogram.getValueAtPercentile(99.9), histogram.getMaxValue());
+    }
+
+    /** @return the reports of the measured part's intervals, in order */
+    synchronized List<LoadListener.IntervalReport> timeline() {
+        return List.copyOf(timeline);
     }
 
     /** @return a copy of the corrected latencies of every interval so far */

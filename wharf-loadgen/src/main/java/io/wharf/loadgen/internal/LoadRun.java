@@ -130,7 +130,7 @@ public final class LoadRun {
         return new LoadResult(settings.target(), settings.protocol(), settings.model(),
                 settings.model() == Model.OPEN ? settings.rate() : 0, achieved, intended, iterations, statistics.requests(),
                 statistics.errors(), statistics.errorsByKind(), statistics.errorExamples(), elapsed, reporter.corrected(), reporter.uncorrected(),
-                statistics.trees(), statistics.resources(), lag);
+                statistics.trees(), statistics.resources(), lag, reporter.timeline());
     }
 
     private static void stopClient(HttpClient client) {

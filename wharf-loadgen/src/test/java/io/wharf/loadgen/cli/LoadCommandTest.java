@@ -41,13 +41,15 @@ class LoadCommandTest {
     void loadsAndWritesTheSummaries(@TempDir Path directory) throws Exception {
         Path json = directory.resolve("summary.json");
         Path log = directory.resolve("load.hlog");
+        Path html = directory.resolve("report.html");
         try (DelayingHandler answers = new DelayingHandler(path -> 0);
              LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
             // HTTP/1.1 on 4 connections: POSTs over h2c failed now and then on a loaded machine with a
             // client-side "stream N reset: CANCEL" (a client matter, reported; GETs over h2c are tested elsewhere).
             int status = run("--rate", "400", "--duration", "1s", "--warmup", "40", "--protocol", "http/1.1", "--connections", "4",
                     "--method", "POST", "--header", "X-Test: yes", "--body", "hello", "--content-type", "text/plain",
-                    "--report-interval", "200ms", "--json", json.toString(), "--log", log.toString(), server.uri("/load"));
+                    "--report-interval", "200ms", "--json", json.toString(), "--log", log.toString(), "--html", html.toString(),
+                    server.uri("/load"));
             assertEquals(0, status, () -> "stdout: " + out + "\nstderr: " + err);
             assertEquals(440, answers.requests.get());
         }
@@ -80,6 +82,7 @@ class LoadCommandTest {
             assertTrue(p50 > 0 && p50 <= p99 && p99 <= p999, kind + ": " + percentiles);
         }
         assertTrue(Files.readString(log).contains("corrected"), "the interval log is written");
+        assertTrue(Files.readString(html).contains("<svg"), "the HTML report is written");
     }
 
     @Test
