@@ -17,6 +17,7 @@ import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.Model;
 import io.wharf.loadgen.Protocol;
 import io.wharf.loadgen.Resource;
+import io.wharf.loadgen.internal.JsonSummary;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,12 +32,13 @@ import picocli.CommandLine.Parameters;
  * run, 2 for bad options.
  */
 @Command(name = "wharf load", mixinStandardHelpOptions = true, sortOptions = false, version = "wharf-loadgen 0.1",
+        subcommands = MergeCommand.class,
         description = "Loads URL at a constant rate (open model) or with users back to back (closed model), and reports"
             + " latencies corrected for coordinated omission next to the uncorrected ones.",
         footer = {"", "Durations are a number and a unit: 500ms, 20s, 2m, 1h. See docs/loadgen.md."})
 public final class LoadCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "the target: http://... or https://...")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "URL", description = "the target: http://... or https://...")
     URI target;
 
     @Option(names = "--rate", paramLabel = "N", description = "iterations (requests, for a single resource) per second, open model; default 100")
@@ -150,8 +152,16 @@ public final class LoadCommand implements Callable<Integer> {
         return line.execute(args);
     }
 
+    /** @return where the summaries go */
+    PrintStream out() {
+        return out;
+    }
+
     @Override
     public Integer call() throws Exception {
+        if (target == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "Missing required parameter: 'URL'");
+        }
         ProgressLine progress = new ProgressLine(out, err, terminal);
         LoadGenerator generator = builder().listener(progress).build();
         LoadResult result = generator.run();

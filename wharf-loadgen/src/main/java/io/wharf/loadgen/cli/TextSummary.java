@@ -6,6 +6,7 @@ import org.HdrHistogram.Histogram;
 
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.ResourceStatistics;
+import io.wharf.loadgen.internal.JsonSummary;
 
 /**
  * The text summary printed at the end of {@code ./wharf load}: what was asked and achieved, the

@@ -10,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 import io.wharf.loadgen.LoadListener;
+import io.wharf.loadgen.LoadResult;
 
 /**
  * Closes a reporting interval: takes the latencies recorded since the last one from the
@@ -24,6 +25,7 @@ final class IntervalReporter implements AutoCloseable {
 
     static final String CORRECTED = "corrected";
     static final String UNCORRECTED = "uncorrected";
+    static final String SUMMARY_PREFIX = "#[wharf-loadgen summary] ";
 
     private final Statistics statistics;
     private final List<LoadListener> listeners;
@@ -108,6 +110,17 @@ final class IntervalReporter implements AutoCloseable {
     /** @return a copy of the uncorrected latencies of every interval so far */
     synchronized Histogram uncorrected() {
         return uncorrected.copy();
+    }
+
+    /**
+     * Ends the interval log with the run's JSON summary on one comment line
+     * ({@value #SUMMARY_PREFIX}...), which readers of the format skip and
+     * {@link LogMerge} reads back.
+     */
+    synchronized void summarize(LoadResult result) {
+        if (log != null) {
+            log.outputComment(SUMMARY_PREFIX.substring(1) + JsonSummary.of(result).replace("\n", ""));
+        }
     }
 
     @Override

@@ -74,7 +74,9 @@ public final class LoadRun {
                 drain(statistics);
                 timer.shutdownNow();
                 reporter.report();
-                return result(plan, statistics, reporter);
+                LoadResult result = result(plan, statistics, reporter);
+                reporter.summarize(result);
+                return result;
             } finally {
                 timer.shutdownNow();
                 stopClient(client);

@@ -20,6 +20,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import io.wharf.loadgen.LoadListener.IntervalReport;
@@ -69,12 +70,18 @@ public final class ReportCharts {
                 .mapToDouble(report -> value.applyAsLong(uncorrected ? report.uncorrected() : report.corrected()) / 1000.0).toArray();
         XYSeries series = chart.addSeries(name, orZero(time), orZero(millis));
         series.setMarker(SeriesMarkers.NONE);
+        if (uncorrected) {
+            series.setLineStyle(SeriesLines.DASH_DASH);
+        }
     }
 
-    /** The percentile distribution: x is 1 / (1 − percentile), on a log axis labelled as percentiles (HdrHistogram's plot). */
+    /**
+     * The percentile distribution as HdrHistogram plots it: x is log10(1 / (1 − percentile)), so
+     * that 90%, 99%, 99.9%... are evenly spaced, and the whole numbers of x are labelled with their
+     * percentile.
+     */
     private static XYChart distribution(LoadResult result) {
         XYChart chart = lineChart("Latency by percentile", "percentile", "latency (ms)");
-        chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(ReportCharts::percentileLabel);
         addDistribution(chart, "corrected", result.corrected());
         addDistribution(chart, "uncorrected", result.uncorrected());
@@ -90,23 +97,33 @@ public final class ReportCharts {
                 if (percentile >= 100) {
                     break;
                 }
-                x.add(1 / (1 - percentile / 100));
+                x.add(Math.log10(1 / (1 - percentile / 100)));
                 y.add(value.getValueIteratedTo() / 1000.0);
             }
         }
         if (x.isEmpty()) {
-            x.add(1.0);
+            x.add(0.0);
             y.add(0.0);
         }
         XYSeries series = chart.addSeries(name, x, y);
         series.setMarker(SeriesMarkers.NONE);
+        if (name.equals("uncorrected")) {
+            series.setLineStyle(SeriesLines.DASH_DASH);
+        }
     }
 
-    /** @return the percentile an x of the distribution chart stands for: 90%, 99%, 99.9%... */
+    /** @return the percentile a whole x of the distribution chart stands for (0%, 90%, 99%, 99.9%...); empty between them */
     static String percentileLabel(double x) {
-        double percentile = 100 * (1 - 1 / x);
-        String text = String.format(Locale.ROOT, "%.6f", percentile).replaceAll("0+$", "").replaceAll("\\.$", "");
-        return text + "%";
+        long whole = Math.round(x);
+        if (Math.abs(x - whole) > 1e-9 || whole < 0) {
+            return "";
+        }
+        return switch ((int) Math.min(whole, 12)) {
+            case 0 -> "0%";
+            case 1 -> "90%";
+            case 2 -> "99%";
+            default -> "99." + "9".repeat((int) Math.min(whole, 12) - 2) + "%";
+        };
     }
 
     private static XYChart throughput(List<IntervalReport> intervals) {

@@ -101,6 +101,38 @@ class LoadCommandTest {
     }
 
     @Test
+    void mergesTheLogsOfSeveralRuns(@TempDir Path directory) throws Exception {
+        Path first = directory.resolve("first.hlog");
+        Path second = directory.resolve("second.hlog");
+        try (DelayingHandler answers = new DelayingHandler(path -> 0);
+             LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
+            assertEquals(0, run("--rate", "200", "--iterations", "150", "--report-interval", "200ms", "--log", first.toString(),
+                    server.uri("/one")), () -> "stderr: " + err);
+            assertEquals(0, run("--rate", "100", "--iterations", "50", "--report-interval", "200ms", "--log", second.toString(),
+                    server.uri("/two")), () -> "stderr: " + err);
+        }
+        out.reset();
+        Path json = directory.resolve("merged.json");
+        Path html = directory.resolve("merged.html");
+        assertEquals(0, run("merge", "--json", json.toString(), "--html", html.toString(), first.toString(), second.toString()),
+                () -> "stderr: " + err);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("merged 2 logs: "), text);
+        Map<?, ?> summary = (Map<?, ?>) JsonReader.read(Files.readString(json));
+        assertEquals(200.0, summary.get("requests"), text);
+        assertEquals(300.0, summary.get("targetRate"));
+        assertEquals(200.0, ((Map<?, ?>) ((Map<?, ?>) summary.get("latencyMicros")).get("corrected")).get("count"));
+        assertEquals(200.0, ((Map<?, ?>) ((Map<?, ?>) summary.get("latencyMicros")).get("uncorrected")).get("count"));
+        assertTrue(Files.readString(html).contains("<svg"));
+
+        Path notALog = directory.resolve("not-a-log.txt");
+        Files.writeString(notALog, "hello\n");
+        err.reset();
+        assertEquals(1, run("merge", first.toString(), notALog.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("is not a complete wharf-loadgen interval log"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void refusesBadOptionsClearly() {
         assertEquals(2, run("--rate", "fast", "http://127.0.0.1:1/"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--rate"), err.toString(StandardCharsets.UTF_8));
@@ -113,5 +145,8 @@ class LoadCommandTest {
         err.reset();
         assertEquals(1, run("--protocol", "spdy", "http://127.0.0.1:1/"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown protocol 'spdy'"), err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(2, run("--rate", "10"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("Missing required parameter: 'URL'"), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -1,4 +1,4 @@
-package io.wharf.loadgen.cli;
+package io.wharf.loadgen.internal;
 
 import java.util.Locale;
 import java.util.Map;
@@ -15,14 +15,14 @@ import io.wharf.loadgen.ScheduleLag;
  * resource's latencies, and how far behind its schedule the generator fell. One object, keys
  * in a fixed order; strings escaped as RFC 8259 says. Stateless.
  */
-final class JsonSummary {
+public final class JsonSummary {
 
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
     private JsonSummary() {
     }
 
-    static String of(LoadResult result) {
+    public static String of(LoadResult result) {
         StringBuilder json = new StringBuilder(1024).append("{\n");
         field(json, "target", string(result.target().toString()));
         field(json, "protocol", string(result.protocol().token()));
@@ -59,7 +59,7 @@ final class JsonSummary {
     }
 
     /** @return {@code 50}, {@code 99}, {@code 99.9}: the percentile as a key suffix */
-    static String label(double percentile) {
+    public static String label(double percentile) {
         return percentile == Math.rint(percentile) ? Long.toString((long) percentile) : Double.toString(percentile);
     }
 
