@@ -120,6 +120,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "write the HTML report with its charts (one self-contained file)")
     Path html;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     private final PrintStream out;
     private final PrintStream err;
     private final boolean terminal;
@@ -160,7 +163,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (target == null) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "Missing required parameter: 'URL'");
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'URL'");
         }
         ProgressLine progress = new ProgressLine(out, err, terminal);
         LoadGenerator generator = builder().listener(progress).build();
@@ -191,7 +194,7 @@ public final class LoadCommand implements Callable<Integer> {
                 .model(switch (model) {
                     case "open" -> Model.OPEN;
                     case "closed" -> Model.CLOSED;
-                    default -> throw new CommandLine.ParameterException(new CommandLine(this),
+                    default -> throw new CommandLine.ParameterException(spec.commandLine(),
                             "--model must be open or closed, not '" + model + "'");
                 })
                 .rate(rate)

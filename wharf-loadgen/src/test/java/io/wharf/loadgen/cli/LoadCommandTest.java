@@ -148,5 +148,8 @@ class LoadCommandTest {
         err.reset();
         assertEquals(2, run("--rate", "10"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("Missing required parameter: 'URL'"), err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(2, run("--model", "half-open", "http://127.0.0.1:1/"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--model must be open or closed"), err.toString(StandardCharsets.UTF_8));
     }
 }
