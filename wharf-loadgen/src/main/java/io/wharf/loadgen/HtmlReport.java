@@ -46,6 +46,11 @@ public final class HtmlReport {
         row(html, "requests", Long.toString(result.requests()));
         row(html, "errors", Long.toString(result.errors()));
         row(html, "measured for", String.format(Locale.ROOT, "%.2f s", result.elapsed().toNanos() / 1e9));
+        if (result.probe().requests() > 0) {
+            row(html, "probe p50 / p99 / max (own connection)", String.format(Locale.ROOT, "%.3f / %.3f / %.3f ms",
+                    result.probe().latency().getValueAtPercentile(50) / 1000.0, result.probe().latency().getValueAtPercentile(99) / 1000.0,
+                    result.probe().latency().getMaxValue() / 1000.0));
+        }
         html.append("</table>\n");
         if (result.lag().isBehind()) {
             html.append("<p class=\"warning\">").append(escape(result.lag().warning())).append("</p>\n");

@@ -95,6 +95,7 @@ public final class LoadGenerator {
         private Duration reportInterval = Duration.ofSeconds(1);
         private Duration behindThreshold = Duration.ofMillis(10);
         private int maxQueuedPerUser = 100_000;
+        private double probeRate;
         private Path intervalLog;
         private final List<LoadListener> listeners = new ArrayList<>();
 
@@ -243,6 +244,19 @@ public final class LoadGenerator {
             return this;
         }
 
+        /**
+         * Adds a probe: one more user that requests the tree's root at {@code perSecond} (a low
+         * rate: 1 to 10) on a connection of its own through the measured part, so that its
+         * latencies ({@link LoadResult#probe()}) are what a newcomer sees beside the load.
+         */
+        public Builder probe(double perSecond) {
+            if (!(perSecond > 0) || Double.isInfinite(perSecond)) {
+                throw new IllegalArgumentException("the probe's rate must be a positive number of requests per second, not " + perSecond);
+            }
+            this.probeRate = perSecond;
+            return this;
+        }
+
         /** Writes the HdrHistogram interval log (latencies in µs, tagged corrected and uncorrected) to {@code file}. */
         public Builder intervalLog(Path file) {
             this.intervalLog = Objects.requireNonNull(file, "file");
@@ -269,7 +283,7 @@ public final class LoadGenerator {
                     : target.getRawPath() + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery()));
             return new LoadGenerator(new Settings(target, protocol, insecure, threads, usersPerThread, connectionsPerUser,
                     tree, method, HttpFields.build(headers).asImmutable(), body, contentType, model, rate, rampUp, warmupIterations,
-                    iterations, duration, thinkTime, requestTimeout, reportInterval, behindThreshold, maxQueuedPerUser,
+                    iterations, duration, thinkTime, requestTimeout, reportInterval, behindThreshold, maxQueuedPerUser, probeRate,
                     intervalLog, List.copyOf(listeners)));
         }
 

@@ -33,12 +33,13 @@ import org.HdrHistogram.Histogram;
  * @param resources the statistics of each resource path, in tree order
  * @param lag how far behind its schedule the generator fell
  * @param intervals the report of each interval of the measured part, in order
+ * @param probe what the probe measured on its own connection (no requests when the run had no probe)
  */
 public record LoadResult(URI target, Protocol protocol, Model model, double targetRate, double achievedRate,
         long intendedIterations, long iterations, long requests, long errors, Map<String, Long> errorsByKind, Map<String, String> errorExamples,
         Duration elapsed, Histogram corrected, Histogram uncorrected, Histogram trees,
         Map<String, ResourceStatistics> resources, ScheduleLag lag,
-        List<LoadListener.IntervalReport> intervals) {
+        List<LoadListener.IntervalReport> intervals, ResourceStatistics probe) {
 
     /** @return the corrected latency at {@code percentile} (0 to 100), in microseconds */
     public long correctedMicros(double percentile) {

@@ -111,6 +111,31 @@ class OpenModelTest {
     }
 
     @Test
+    void theProbeOnItsOwnConnectionSeesWhatANewcomerSees() throws Exception {
+        try (DelayingHandler answers = new DelayingHandler(path -> TimeUnit.MILLISECONDS.toNanos(20));
+             LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
+            LoadResult result = LoadGenerator.builder(URI.create(server.uri("/slow")))
+                    .connectionsPerUser(1) // carries 50 requests/s at most: the loaders' queue grows
+                    .rate(100)
+                    .duration(Duration.ofSeconds(2))
+                    .probe(5)
+                    .build()
+                    .run();
+            assertEquals(200, result.requests());
+            assertEquals(0, result.errors());
+            // Five a second from the measured start until the loaders stopped sending (2 s, later on a busy machine): ten or more.
+            long most = 5 * (result.elapsed().toSeconds() + 1);
+            assertTrue(result.probe().requests() >= 9 && result.probe().requests() <= most, "probe requests: " + result.probe().requests());
+            assertEquals(result.probe().requests(), result.probe().latency().getTotalCount());
+            assertEquals(200 + result.probe().requests(), answers.requests.get());
+            // The loaders' requests queue behind each other for seconds; the probe's, on their own connection, do not.
+            assertTrue(result.correctedMicros(50) > 500_000, "loaders' p50 " + result.correctedMicros(50));
+            assertTrue(result.probe().latency().getValueAtPercentile(99) < result.correctedMicros(50),
+                    "probe p99 " + result.probe().latency().getValueAtPercentile(99) + " µs, loaders' p50 " + result.correctedMicros(50));
+        }
+    }
+
+    @Test
     void keepsUpWhenItCan() throws Exception {
         try (DelayingHandler answers = new DelayingHandler(path -> 0);
              LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {

@@ -99,6 +99,10 @@ public final class LoadCommand implements Callable<Integer> {
             description = "fetch the resource tree in FILE (JSON, or a HAR file a browser saved) as one iteration")
     Path resources;
 
+    @Option(names = "--probe-rate", paramLabel = "N",
+            description = "also probe the root at N requests/s on a connection of its own; default none")
+    double probeRate;
+
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
             description = "bound of each exchange, queueing included; default 30s")
     Duration timeout = Duration.ofSeconds(30);
@@ -226,6 +230,9 @@ public final class LoadCommand implements Callable<Integer> {
             builder.body(body, contentType);
         } else if (bodyFile != null) {
             builder.body(Files.readAllBytes(bodyFile), contentType);
+        }
+        if (probeRate != 0) {
+            builder.probe(probeRate);
         }
         if (resources != null) {
             builder.resource(Resource.read(resources));

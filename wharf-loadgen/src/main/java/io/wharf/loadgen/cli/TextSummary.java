@@ -48,6 +48,12 @@ final class TextSummary {
                         resource.errors(), millis(resource.latency(), 50), millis(resource.latency(), 99)));
             }
         }
+        if (result.probe().requests() > 0) {
+            Histogram probe = result.probe().latency();
+            text.append(String.format(Locale.ROOT, "  probe (own connection): %d requests, %d errors, p50 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, max %.3f ms%n",
+                    result.probe().requests(), result.probe().errors(), millis(probe, 50), millis(probe, 99), millis(probe, 99.9),
+                    probe.getMaxValue() / 1000.0));
+        }
         if (result.lag().isBehind()) {
             text.append(result.lag().warning()).append(System.lineSeparator());
         }

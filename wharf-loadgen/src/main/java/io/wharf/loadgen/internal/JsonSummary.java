@@ -40,6 +40,8 @@ public final class JsonSummary {
                 + ", \"uncorrected\": " + percentiles(result.uncorrected()) + "}");
         field(json, "treeLatencyMicros", percentiles(result.trees()));
         field(json, "resources", resources(result.resources()));
+        field(json, "probe", "{\"requests\": " + result.probe().requests() + ", \"errors\": " + result.probe().errors()
+                + ", \"latencyMicros\": " + percentiles(result.probe().latency()) + "}");
         json.append("  \"behindSchedule\": ").append(lag(result.lag())).append("\n}\n");
         return json.toString();
     }

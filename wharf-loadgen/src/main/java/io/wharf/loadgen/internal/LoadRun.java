@@ -8,15 +8,18 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.HdrHistogram.Histogram;
+
 import io.wharf.client.HttpClient;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.Model;
+import io.wharf.loadgen.ResourceStatistics;
 import io.wharf.loadgen.ScheduleLag;
 
 /**
  * One run of a {@link io.wharf.loadgen.LoadGenerator}: starts the client, the reporting timer and
- * the model's loops; waits for the loops, then (at most the request timeout) for the requests
- * in flight; closes the last interval, stops the client and sums up a {@link LoadResult}.
+ * the model's loops and the probe, if any; waits for the loops, then (at most the request
+ * timeout) for the requests in flight; closes the last interval, stops the client and sums up a {@link LoadResult}.
  *
  * <p><b>Threads.</b> {@link #run()} blocks its caller (once); {@link #stop()} may be called from
  * any thread. The open model sends from its own platform threads ({@code wharf-loadgen-send-N});
@@ -48,6 +51,7 @@ public final class LoadRun {
             return thread;
         });
         Statistics statistics = new Statistics(settings.resource(), settings.behindThreshold().toNanos());
+        Probe probe = settings.probeRate() > 0 ? new Probe(settings) : null;
         long start = System.nanoTime();
         try (IntervalReporter reporter = new IntervalReporter(settings, statistics, start)) {
             try {
@@ -63,6 +67,9 @@ public final class LoadRun {
                         new TreeFetch(target, statistics, settings.listeners(), settings.resource(), user, measured, done)
                                 .start(intended, dispatched);
                 RunPlan plan = settings.model() == Model.OPEN ? RunPlan.of(settings, System.nanoTime()) : null;
+                if (probe != null) {
+                    probe.start(plan != null ? plan.measuredStartNanos() : System.nanoTime());
+                }
                 if (plan != null) {
                     statistics.measuredStart(plan.measuredStartNanos());
                     runOpen(plan, starter);
@@ -71,14 +78,20 @@ public final class LoadRun {
                     loop.start();
                     loop.await();
                 }
+                if (probe != null) {
+                    probe.finish();
+                }
                 drain(statistics);
                 timer.shutdownNow();
                 reporter.report();
-                LoadResult result = result(plan, statistics, reporter);
+                LoadResult result = result(plan, statistics, reporter, probe);
                 reporter.summarize(result);
                 return result;
             } finally {
                 timer.shutdownNow();
+                if (probe != null) {
+                    probe.close();
+                }
                 stopClient(client);
             }
         }
@@ -110,7 +123,7 @@ public final class LoadRun {
         }
     }
 
-    private LoadResult result(RunPlan plan, Statistics statistics, IntervalReporter reporter) {
+    private LoadResult result(RunPlan plan, Statistics statistics, IntervalReporter reporter, Probe probe) {
         long measuredStart = statistics.measuredStart();
         long lastEnd = statistics.lastEnd();
         Duration elapsed = measuredStart == Long.MIN_VALUE || lastEnd == Long.MIN_VALUE
@@ -132,7 +145,8 @@ public final class LoadRun {
         return new LoadResult(settings.target(), settings.protocol(), settings.model(),
                 settings.model() == Model.OPEN ? settings.rate() : 0, achieved, intended, iterations, statistics.requests(),
                 statistics.errors(), statistics.errorsByKind(), statistics.errorExamples(), elapsed, reporter.corrected(), reporter.uncorrected(),
-                statistics.trees(), statistics.resources(), lag, reporter.timeline());
+                statistics.trees(), statistics.resources(), lag, reporter.timeline(),
+                probe != null ? probe.result() : new ResourceStatistics(settings.resource().path(), 0, 0, new Histogram(3)));
     }
 
     private static void stopClient(HttpClient client) {

@@ -20,6 +20,7 @@ import io.wharf.loadgen.LoadListener;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.Model;
 import io.wharf.loadgen.Protocol;
+import io.wharf.loadgen.ResourceStatistics;
 import io.wharf.loadgen.ScheduleLag;
 
 /**
@@ -27,7 +28,7 @@ import io.wharf.loadgen.ScheduleLag;
  * into one {@link LoadResult}: their corrected and uncorrected histograms summed, interval by
  * interval on the wall clock (intervals starting within the same interval length fall
  * together), and the summaries on their last comment lines added up — rates, counts, errors by
- * kind, lateness. Resource and tree statistics are not in the logs and stay empty. Stateless;
+ * kind, lateness. Resource, tree and probe statistics are not in the logs and stay empty. Stateless;
  * any thread. A file that is not such a log fails with an {@link IllegalArgumentException}
  * naming it.
  */
@@ -70,7 +71,7 @@ public final class LogMerge {
                 Duration.ofNanos(totals.queueLagMicros * 1000), totals.late, totals.iterations);
         return new LoadResult(totals.target, totals.protocol, totals.model, totals.targetRate, achieved, totals.intended, totals.iterations,
                 totals.requests, totals.errors, totals.errorsByKind, totals.errorExamples, elapsed, corrected, uncorrected, new Histogram(3),
-                Map.of(), lag, intervals);
+                Map.of(), lag, intervals, new ResourceStatistics("/", 0, 0, new Histogram(3)));
     }
 
     /** The intervals of the measured part: from the first to the last with a response. */

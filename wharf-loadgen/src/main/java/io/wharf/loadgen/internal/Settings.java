@@ -37,6 +37,7 @@ import io.wharf.loadgen.Resource;
  * @param reportInterval the length of a reporting interval
  * @param behindThreshold the lateness beyond which a request counts as late
  * @param maxQueuedPerUser requests a user's connections may have waiting
+ * @param probeRate requests per second of the probe, or 0 for none
  * @param intervalLog where to write the HdrHistogram interval log, or null
  * @param listeners told the run's events
  */
@@ -44,7 +45,7 @@ public record Settings(URI target, Protocol protocol, boolean insecure, int thre
         int connectionsPerUser, Resource resource, String method, HttpFields headers, byte[] body, String contentType,
         Model model, double rate, Duration rampUp, long warmupIterations, long iterations, Duration duration,
         Duration thinkTime, Duration requestTimeout, Duration reportInterval, Duration behindThreshold,
-        int maxQueuedPerUser, Path intervalLog, List<LoadListener> listeners) {
+        int maxQueuedPerUser, double probeRate, Path intervalLog, List<LoadListener> listeners) {
 
     /** @return how many users the run has */
     public int users() {
