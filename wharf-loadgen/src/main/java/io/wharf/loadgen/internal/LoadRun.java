@@ -17,9 +17,10 @@ import io.wharf.loadgen.ResourceStatistics;
 import io.wharf.loadgen.ScheduleLag;
 
 /**
- * One run of a {@link io.wharf.loadgen.LoadGenerator}: starts the client, the reporting timer and
- * the model's loops and the probe, if any; waits for the loops, then (at most the request
- * timeout) for the requests in flight; closes the last interval, stops the client and sums up a {@link LoadResult}.
+ * One run of a {@link io.wharf.loadgen.LoadGenerator}: starts the client, the reporting timer,
+ * the probe (if any) and the model's loops; waits for the loops, then (at most the request
+ * timeout) for the requests in flight; closes the last interval, stops the clients and sums up
+ * a {@link LoadResult}.
  *
  * <p><b>Threads.</b> {@link #run()} blocks its caller (once); {@link #stop()} may be called from
  * any thread. The open model sends from its own platform threads ({@code wharf-loadgen-send-N});

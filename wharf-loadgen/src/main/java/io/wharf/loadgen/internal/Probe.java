@@ -76,7 +76,6 @@ final class Probe {
 
     /** @return what the probe measured: its requests, errors and corrected latencies */
     ResourceStatistics result() {
-        statistics.takeCorrected();
         return statistics.resources().get(root.path());
     }
 }
