@@ -10,7 +10,8 @@ import java.time.Duration;
  * client thread (closed model, sub-resources); {@link #onResponse} and {@link #onTree} run on the
  * client's threads, usually a selector thread; {@link #onInterval} runs on the generator's
  * reporting thread. None may block: a slow listener slows the generator, which then reports
- * itself behind its schedule. Warm-up iterations are told too, marked as such.
+ * itself behind its schedule. One that throws is logged; the run and its reports go on.
+ * Warm-up iterations are told too, marked as such.
  */
 public interface LoadListener {
 

@@ -136,6 +136,66 @@ class OpenModelTest {
     }
 
     @Test
+    void aFaultyListenerNeitherEndsTheRunNorItsReports() throws Exception {
+        AtomicLong intervals = new AtomicLong();
+        try (DelayingHandler answers = new DelayingHandler(path -> 0);
+             LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
+            LoadResult result = LoadGenerator.builder(URI.create(server.uri("/")))
+                    .rate(200)
+                    .iterations(200)
+                    .reportInterval(Duration.ofMillis(100))
+                    .listener(new LoadListener() {
+                        @Override
+                        public void onRequest(RequestEvent event) {
+                            throw new IllegalStateException("a faulty listener");
+                        }
+
+                        @Override
+                        public void onResponse(ResponseEvent event) {
+                            throw new IllegalStateException("a faulty listener");
+                        }
+
+                        @Override
+                        public void onInterval(IntervalReport report) {
+                            intervals.incrementAndGet();
+                            throw new IllegalStateException("a faulty listener");
+                        }
+                    })
+                    .build()
+                    .run();
+            assertEquals(200, result.requests());
+            assertEquals(0, result.errors());
+            assertTrue(intervals.get() >= 3, "intervals went on: " + intervals.get());
+        }
+    }
+
+    @Test
+    void stopEndsARunEarly() throws Exception {
+        AtomicLong responses = new AtomicLong();
+        try (DelayingHandler answers = new DelayingHandler(path -> 0);
+             LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
+            LoadGenerator[] generator = new LoadGenerator[1];
+            generator[0] = LoadGenerator.builder(URI.create(server.uri("/")))
+                    .rate(100)
+                    .duration(Duration.ofSeconds(60))
+                    .listener(new LoadListener() {
+                        @Override
+                        public void onResponse(ResponseEvent event) {
+                            if (responses.incrementAndGet() == 20) {
+                                generator[0].stop();
+                            }
+                        }
+                    })
+                    .build();
+            long start = System.nanoTime();
+            LoadResult result = generator[0].run();
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "stopped early");
+            assertTrue(result.requests() >= 20 && result.requests() < 6_000, "requests " + result.requests());
+            assertEquals(result.requests(), answers.requests.get(), "every request sent was answered and counted");
+        }
+    }
+
+    @Test
     void keepsUpWhenItCan() throws Exception {
         try (DelayingHandler answers = new DelayingHandler(path -> 0);
              LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {

@@ -28,7 +28,7 @@ final class IntervalReporter implements AutoCloseable {
     static final String SUMMARY_PREFIX = "#[wharf-loadgen summary] ";
 
     private final Statistics statistics;
-    private final List<LoadListener> listeners;
+    private final LoadEvents events;
     private final HistogramLogWriter log;
     private final Histogram corrected = new Histogram(3);
     private final Histogram uncorrected = new Histogram(3);
@@ -39,7 +39,7 @@ final class IntervalReporter implements AutoCloseable {
 
     IntervalReporter(Settings settings, Statistics statistics, long startNanos) {
         this.statistics = statistics;
-        this.listeners = settings.listeners();
+        this.events = new LoadEvents(settings.listeners());
         this.lastNanos = startNanos;
         this.log = settings.intervalLog() == null ? null : openLog(settings);
     }
@@ -87,9 +87,7 @@ final class IntervalReporter implements AutoCloseable {
         lastRequests = requests;
         lastErrors = errors;
         lastNanos = now;
-        for (LoadListener listener : listeners) {
-            listener.onInterval(report);
-        }
+        events.interval(report);
     }
 
     private static LoadListener.Percentiles percentiles(Histogram histogram) {

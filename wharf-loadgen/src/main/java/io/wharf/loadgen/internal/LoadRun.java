@@ -64,8 +64,9 @@ public final class LoadRun {
                 long interval = settings.reportInterval().toNanos();
                 timer.scheduleAtFixedRate(reporter::report, interval, interval, TimeUnit.NANOSECONDS);
                 Target target = new Target(settings, client);
+                LoadEvents events = new LoadEvents(settings.listeners());
                 IterationStarter starter = (user, intended, dispatched, measured, done) ->
-                        new TreeFetch(target, statistics, settings.listeners(), settings.resource(), user, measured, done)
+                        new TreeFetch(target, statistics, events, settings.resource(), user, measured, done)
                                 .start(intended, dispatched);
                 RunPlan plan = settings.model() == Model.OPEN ? RunPlan.of(settings, System.nanoTime()) : null;
                 if (probe != null) {

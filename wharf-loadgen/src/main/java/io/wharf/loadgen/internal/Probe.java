@@ -44,7 +44,7 @@ final class Probe {
         Target target = new Target(settings, client);
         RunPlan plan = new RunPlan(new RateSchedule(settings.probeRate(), 0), startNanos, 1, 1, 0, 0, Long.MAX_VALUE);
         IterationStarter starter = (user, intended, dispatched, measured, done) ->
-                new TreeFetch(target, statistics, List.of(), root, user, measured, done).start(intended, dispatched);
+                new TreeFetch(target, statistics, new LoadEvents(List.of()), root, user, measured, done).start(intended, dispatched);
         sender = new Thread(new OpenLoop(plan, 0, starter, () -> over), "wharf-loadgen-probe");
         sender.setDaemon(true);
         sender.start();

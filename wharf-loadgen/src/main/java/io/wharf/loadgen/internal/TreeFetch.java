@@ -1,6 +1,5 @@
 package io.wharf.loadgen.internal;
 
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.client.Request;
@@ -23,7 +22,7 @@ final class TreeFetch {
 
     private final Target target;
     private final Statistics statistics;
-    private final List<LoadListener> listeners;
+    private final LoadEvents events;
     private final Resource tree;
     private final int user;
     private final boolean measured;
@@ -32,11 +31,11 @@ final class TreeFetch {
     private final AtomicInteger failures = new AtomicInteger();
     private long intended;
 
-    TreeFetch(Target target, Statistics statistics, List<LoadListener> listeners, Resource tree, int user, boolean measured,
+    TreeFetch(Target target, Statistics statistics, LoadEvents events, Resource tree, int user, boolean measured,
             Runnable done) {
         this.target = target;
         this.statistics = statistics;
-        this.listeners = listeners;
+        this.events = events;
         this.tree = tree;
         this.user = user;
         this.measured = measured;
@@ -59,9 +58,7 @@ final class TreeFetch {
     }
 
     private void send(Resource resource, long intendedNanos, long dispatchedNanos, boolean root) {
-        for (LoadListener listener : listeners) {
-            listener.onRequest(new LoadListener.RequestEvent(resource, intendedNanos, !measured));
-        }
+        events.request(new LoadListener.RequestEvent(resource, intendedNanos, !measured));
         Exchange exchange = new Exchange(resource, intendedNanos, dispatchedNanos, root);
         statistics.requestSent();
         try {
@@ -82,9 +79,7 @@ final class TreeFetch {
         if (measured) {
             statistics.treeEnded(latency);
         }
-        for (LoadListener listener : listeners) {
-            listener.onTree(new LoadListener.TreeEvent(tree, Statistics.micros(latency), failures.get(), !measured));
-        }
+        events.tree(new LoadListener.TreeEvent(tree, Statistics.micros(latency), failures.get(), !measured));
         done.run();
     }
 
@@ -132,10 +127,8 @@ final class TreeFetch {
             if (measured) {
                 statistics.requestEnded(resource.path(), status, failure, corrected, uncorrected, now);
             }
-            for (LoadListener listener : listeners) {
-                listener.onResponse(new LoadListener.ResponseEvent(resource, status, failure, Statistics.micros(corrected),
-                        uncorrected < 0 ? -1 : Statistics.micros(uncorrected), !measured));
-            }
+            events.response(new LoadListener.ResponseEvent(resource, status, failure, Statistics.micros(corrected),
+                    uncorrected < 0 ? -1 : Statistics.micros(uncorrected), !measured));
             if (failed) {
                 // A browser fetches nothing below a resource that did not arrive.
                 settled(resource.size(), now);
