@@ -281,10 +281,27 @@ public final class LoadGenerator {
             Resource tree = resource != null ? resource : Resource.of(target.getRawPath() == null || target.getRawPath().isEmpty()
                     ? (target.getRawQuery() == null ? "/" : "/?" + target.getRawQuery())
                     : target.getRawPath() + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery()));
+            checkResolves(tree);
             return new LoadGenerator(new Settings(target, protocol, insecure, threads, usersPerThread, connectionsPerUser,
                     tree, method, HttpFields.build(headers).asImmutable(), body, contentType, model, rate, rampUp, warmupIterations,
                     iterations, duration, thinkTime, requestTimeout, reportInterval, behindThreshold, maxQueuedPerUser, probeRate,
                     intervalLog, List.copyOf(listeners)));
+        }
+
+        /** @throws IllegalArgumentException naming the first resource that is not an http or https URI against the target */
+        private void checkResolves(Resource node) {
+            URI uri;
+            try {
+                uri = target.resolve(node.path());
+            } catch (IllegalArgumentException x) {
+                throw new IllegalArgumentException("the resource '" + node.path() + "' is not a URI reference: " + x.getMessage(), x);
+            }
+            if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+                throw new IllegalArgumentException("the resource '" + node.path() + "' is not an http or https URL: " + uri);
+            }
+            for (Resource child : node.children()) {
+                checkResolves(child);
+            }
         }
 
         private static int positive(int value, String name) {

@@ -85,6 +85,16 @@ class ProtocolsTest {
     }
 
     @Test
+    void refusesAResourceThatIsNoUrl() {
+        IllegalArgumentException space = assertThrows(IllegalArgumentException.class, () -> LoadGenerator.builder(URI.create("http://127.0.0.1:1/"))
+                .resource(Resource.of("/", Resource.of("/a b.css"))).build());
+        assertTrue(space.getMessage().contains("the resource '/a b.css' is not a URI reference"), space.getMessage());
+        IllegalArgumentException ftp = assertThrows(IllegalArgumentException.class, () -> LoadGenerator.builder(URI.create("http://127.0.0.1:1/"))
+                .resource(Resource.of("/", Resource.of("ftp://example.test/x"))).build());
+        assertTrue(ftp.getMessage().contains("is not an http or https URL"), ftp.getMessage());
+    }
+
+    @Test
     void refusesAnUntrustedCertificateUnlessToldOtherwise() throws Exception {
         try (DelayingHandler answers = new DelayingHandler(path -> 0);
              LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
