@@ -173,10 +173,8 @@ public final class LoadCommand implements Callable<Integer> {
         LoadGenerator generator = builder().listener(progress).build();
         LoadResult result = generator.run();
         progress.end();
+        // The summary carries the behind-schedule warning; each late interval was told on the error stream.
         out.print(TextSummary.of(result));
-        if (result.lag().isBehind()) {
-            err.println(result.lag().warning());
-        }
         if (json != null) {
             Files.writeString(json, JsonSummary.of(result), StandardCharsets.UTF_8);
             out.println("JSON summary: " + json);
