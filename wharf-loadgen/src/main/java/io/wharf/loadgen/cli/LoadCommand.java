@@ -1,0 +1,243 @@
+package io.wharf.loadgen.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import io.wharf.loadgen.HtmlReport;
+import io.wharf.loadgen.LoadGenerator;
+import io.wharf.loadgen.LoadResult;
+import io.wharf.loadgen.Model;
+import io.wharf.loadgen.Protocol;
+import io.wharf.loadgen.Resource;
+import io.wharf.loadgen.internal.JsonSummary;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ./wharf load [options] URL}: one {@link LoadGenerator} run from the command line, with a
+ * progress line on a terminal, a text summary at the end, and on request the JSON summary, the
+ * HTML report and the HdrHistogram interval log. picocli fills the fields; {@link #call()} runs on the main thread.
+ * Exit status: 0 after a run (whatever its errors: they are in the summary), 1 when it could not
+ * run, 2 for bad options.
+ */
+@Command(name = "wharf load", mixinStandardHelpOptions = true, sortOptions = false, version = "wharf-loadgen 0.1",
+        subcommands = MergeCommand.class,
+        description = "Loads URL at a constant rate (open model) or with users back to back (closed model), and reports"
+            + " latencies corrected for coordinated omission next to the uncorrected ones.",
+        footer = {"", "Durations are a number and a unit: 500ms, 20s, 2m, 1h. See docs/loadgen.md."})
+public final class LoadCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "URL", description = "the target: http://... or https://...")
+    URI target;
+
+    @Option(names = "--rate", paramLabel = "N", description = "iterations (requests, for a single resource) per second, open model; default 100")
+    double rate = 100;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "how long the measured part runs; default 10s")
+    Duration duration = Duration.ofSeconds(10);
+
+    @Option(names = "--iterations", paramLabel = "N", description = "run this many measured iterations instead of a duration")
+    long iterations;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "iterations run first and left out of the results; default ${DEFAULT-VALUE}")
+    long warmup;
+
+    @Option(names = "--ramp-up", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "grow the rate linearly from 0 over this time; default none")
+    Duration rampUp = Duration.ZERO;
+
+    @Option(names = "--model", paramLabel = "open|closed", description = "open (a constant rate) or closed (users back to back); default open")
+    String model = "open";
+
+    @Option(names = "--think-time", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "closed model: a user's pause between iterations; default none")
+    Duration thinkTime = Duration.ZERO;
+
+    @Option(names = "--connections", paramLabel = "N", description = "connections per user; default ${DEFAULT-VALUE}")
+    int connections = 1;
+
+    @Option(names = "--users", paramLabel = "N", description = "users per thread, each with its own connections; default ${DEFAULT-VALUE}")
+    int users = 1;
+
+    @Option(names = "--threads", paramLabel = "N", description = "sending threads; default ${DEFAULT-VALUE}")
+    int threads = 1;
+
+    @Option(names = "--protocol", paramLabel = "P", description = "http/1.1, h2c (HTTP/2 over http) or h2 (HTTP/2 over https); default http/1.1")
+    String protocol = "http/1.1";
+
+    @Option(names = "--insecure", description = "trust any server certificate (self-signed test servers only)")
+    boolean insecure;
+
+    @Option(names = "--method", paramLabel = "M", description = "the request method; default ${DEFAULT-VALUE}")
+    String method = "GET";
+
+    @Option(names = {"-H", "--header"}, paramLabel = "'Name: value'", description = "a header field of every request (repeatable)")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--body", paramLabel = "TEXT", description = "the content of every request")
+    String body;
+
+    @Option(names = "--body-file", paramLabel = "FILE", description = "the content of every request, read from FILE")
+    Path bodyFile;
+
+    @Option(names = "--content-type", paramLabel = "TYPE", description = "the content's type; default ${DEFAULT-VALUE}")
+    String contentType = "application/octet-stream";
+
+    @Option(names = "--resources", paramLabel = "FILE",
+            description = "fetch the resource tree in FILE (JSON, or a HAR file a browser saved) as one iteration")
+    Path resources;
+
+    @Option(names = "--probe-rate", paramLabel = "N",
+            description = "also probe the root at N requests/s on a connection of its own; default none")
+    double probeRate;
+
+    @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "bound of each exchange, queueing included; default 30s")
+    Duration timeout = Duration.ofSeconds(30);
+
+    @Option(names = "--behind-threshold", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "how late a request may get its connection before the generator reports itself behind; default 10ms")
+    Duration behindThreshold = Duration.ofMillis(10);
+
+    @Option(names = "--report-interval", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "length of a progress and interval-log interval; default 1s")
+    Duration reportInterval = Duration.ofSeconds(1);
+
+    @Option(names = "--log", paramLabel = "FILE", description = "write the HdrHistogram interval log (µs, tagged corrected and uncorrected)")
+    Path log;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "write the JSON summary")
+    Path json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "write the HTML report with its charts (one self-contained file)")
+    Path html;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean terminal;
+
+    /** The command on standard output and error, with a progress line when standard output is a terminal. */
+    public LoadCommand() {
+        this(System.out, System.err, ProgressLine.stdoutIsTerminal());
+    }
+
+    LoadCommand(PrintStream out, PrintStream err, boolean terminal) {
+        this.out = out;
+        this.err = err;
+        this.terminal = terminal;
+    }
+
+    /** Runs {@code ./wharf load} with {@code args} and exits with its status. */
+    public static void main(String[] args) {
+        System.exit(execute(new LoadCommand(), args));
+    }
+
+    /** @return the exit status of {@code command} run with {@code args} */
+    static int execute(LoadCommand command, String... args) {
+        CommandLine line = new CommandLine(command);
+        line.setOut(new java.io.PrintWriter(command.out, true, StandardCharsets.UTF_8));
+        line.setErr(new java.io.PrintWriter(command.err, true, StandardCharsets.UTF_8));
+        line.setExecutionExceptionHandler((failure, commandLine, parsed) -> {
+            commandLine.getErr().println("wharf load: " + (failure.getMessage() == null ? failure : failure.getMessage()));
+            return 1;
+        });
+        return line.execute(args);
+    }
+
+    /** @return where the summaries go */
+    PrintStream out() {
+        return out;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (target == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'URL'");
+        }
+        ProgressLine progress = new ProgressLine(out, err, terminal);
+        LoadGenerator generator = builder().listener(progress).build();
+        LoadResult result = generator.run();
+        progress.end();
+        // The summary carries the behind-schedule warning; each late interval was told on the error stream.
+        out.print(TextSummary.of(result));
+        if (json != null) {
+            Files.writeString(json, JsonSummary.of(result), StandardCharsets.UTF_8);
+            out.println("JSON summary: " + json);
+        }
+        if (html != null) {
+            HtmlReport.write(result, html);
+            out.println("HTML report: " + html);
+        }
+        if (log != null) {
+            out.println("interval log: " + log);
+        }
+        return 0;
+    }
+
+    private LoadGenerator.Builder builder() throws IOException {
+        LoadGenerator.Builder builder = LoadGenerator.builder(target)
+                .protocol(Protocol.of(protocol))
+                .insecure(insecure)
+                .model(switch (model) {
+                    case "open" -> Model.OPEN;
+                    case "closed" -> Model.CLOSED;
+                    default -> throw new CommandLine.ParameterException(spec.commandLine(),
+                            "--model must be open or closed, not '" + model + "'");
+                })
+                .rate(rate)
+                .rampUp(rampUp)
+                .duration(duration)
+                .warmupIterations(warmup)
+                .thinkTime(thinkTime)
+                .threads(threads)
+                .usersPerThread(users)
+                .connectionsPerUser(connections)
+                .method(method)
+                .requestTimeout(timeout)
+                .behindThreshold(behindThreshold)
+                .reportInterval(reportInterval);
+        if (iterations > 0) {
+            builder.iterations(iterations);
+        }
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--header must be 'Name: value', not '" + header + "'");
+            }
+            builder.header(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
+        }
+        if (body != null && bodyFile != null) {
+            throw new IllegalArgumentException("give --body or --body-file, not both");
+        }
+        if (body != null) {
+            builder.body(body, contentType);
+        } else if (bodyFile != null) {
+            builder.body(Files.readAllBytes(bodyFile), contentType);
+        }
+        if (probeRate != 0) {
+            builder.probe(probeRate);
+        }
+        if (resources != null) {
+            builder.resource(Resource.read(resources));
+        }
+        if (log != null) {
+            builder.intervalLog(log);
+        }
+        return builder;
+    }
+}

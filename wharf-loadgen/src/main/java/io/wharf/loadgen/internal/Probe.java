@@ -1,0 +1,81 @@
+package io.wharf.loadgen.internal;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.wharf.client.HttpClient;
+import io.wharf.loadgen.Resource;
+import io.wharf.loadgen.ResourceStatistics;
+
+/**
+ * The probe: beside the loaders, which make the load, one more user requests the tree's root
+ * at a low constant rate on a client and connection of its own, so that its latencies are
+ * what a newcomer sees — not stuck behind the loaders' own queues. Its schedule starts with the
+ * measured part and ends with the loaders; its latencies count from its own intended times.
+ *
+ * <p><b>Threads.</b> {@link #start} and {@link #finish} run on the running thread; the probe
+ * sends from its own thread ({@code wharf-loadgen-probe}); responses come on its client's threads.
+ */
+final class Probe {
+
+    private final Settings settings;
+    private final Resource root;
+    private final HttpClient client;
+    private final Statistics statistics;
+    private volatile boolean over;
+    private Thread sender;
+
+    Probe(Settings settings) {
+        this.settings = settings;
+        this.root = Resource.of(settings.resource().path());
+        this.client = Target.newClient(settings);
+        this.client.setMaxConnectionsPerDestination(1);
+        this.statistics = new Statistics(root, settings.behindThreshold().toNanos());
+    }
+
+    /** Starts the probe's client, and its schedule at {@code startNanos}. */
+    void start(long startNanos) {
+        try {
+            client.start();
+        } catch (Exception x) {
+            throw new IllegalStateException("the probe's HTTP client did not start: " + x, x);
+        }
+        statistics.measuredStart(startNanos);
+        Target target = new Target(settings, client);
+        RunPlan plan = new RunPlan(new RateSchedule(settings.probeRate(), 0), startNanos, 1, 1, 0, 0, Long.MAX_VALUE);
+        IterationStarter starter = (user, intended, dispatched, measured, done) ->
+                new TreeFetch(target, statistics, new LoadEvents(List.of()), root, user, measured, done).start(intended, dispatched);
+        sender = new Thread(new OpenLoop(plan, 0, starter, () -> over), "wharf-loadgen-probe");
+        sender.setDaemon(true);
+        sender.start();
+    }
+
+    /** Stops the schedule and waits (at most the request timeout) for the probe's requests in flight. */
+    void finish() throws InterruptedException {
+        over = true;
+        if (sender != null) {
+            sender.join();
+        }
+        long deadline = System.nanoTime() + settings.requestTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
+        while (statistics.inFlight() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+    }
+
+    /** Stops the schedule and the probe's client, ending what is still in flight. */
+    void close() throws InterruptedException {
+        over = true;
+        try {
+            client.stop();
+        } catch (InterruptedException x) {
+            throw x;
+        } catch (Exception x) {
+            throw new IllegalStateException("the probe's HTTP client did not stop: " + x, x);
+        }
+    }
+
+    /** @return what the probe measured: its requests, errors and corrected latencies */
+    ResourceStatistics result() {
+        return statistics.resources().get(root.path());
+    }
+}

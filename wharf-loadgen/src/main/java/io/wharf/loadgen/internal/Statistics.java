@@ -1,0 +1,230 @@
+package io.wharf.loadgen.internal;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import io.wharf.loadgen.Resource;
+import io.wharf.loadgen.ResourceStatistics;
+
+/**
+ * The counters of a run's measured part (warm-up is never recorded here): request latencies
+ * in two {@link Recorder}s (corrected and uncorrected, in microseconds) that the
+ * {@link IntervalReporter} empties once per interval, tree and per-resource latencies, errors
+ * by kind, requests in flight (warm-up included, for the drain) and how late the iterations
+ * got their connections. Written from the sending threads and the client's threads at once,
+ * without locks.
+ */
+final class Statistics {
+
+    private final long thresholdNanos;
+    private final Recorder corrected = new Recorder(3);
+    private final Recorder uncorrected = new Recorder(3);
+    private final ConcurrentHistogram trees = new ConcurrentHistogram(3);
+    private final Map<String, PathCounters> paths;
+    private final Map<String, LongAdder> errorsByKind = new ConcurrentHashMap<>();
+    private final Map<String, String> errorExamples = new ConcurrentHashMap<>();
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private final LongAdder iterations = new LongAdder();
+    private final AtomicLong inFlight = new AtomicLong();
+    private final AtomicLong measuredStart = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong lastRootBegin = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong lastEnd = new AtomicLong(Long.MIN_VALUE);
+    private final LongAdder rootsBegun = new LongAdder();
+    private final LongAdder lateRoots = new LongAdder();
+    private final AtomicLong maxSenderLag = new AtomicLong();
+    private final AtomicLong maxQueueLag = new AtomicLong();
+    private final AtomicLong intervalMaxLag = new AtomicLong();
+
+    /** The counters of one resource path. */
+    private record PathCounters(ConcurrentHistogram latency, LongAdder requests, LongAdder errors) {
+    }
+
+    Statistics(Resource tree, long thresholdNanos) {
+        this.thresholdNanos = thresholdNanos;
+        Map<String, PathCounters> byPath = new LinkedHashMap<>();
+        addPaths(tree, byPath);
+        this.paths = Collections.unmodifiableMap(byPath);
+    }
+
+    private static void addPaths(Resource resource, Map<String, PathCounters> byPath) {
+        byPath.putIfAbsent(resource.path(), new PathCounters(new ConcurrentHistogram(3), new LongAdder(), new LongAdder()));
+        for (Resource child : resource.children()) {
+            addPaths(child, byPath);
+        }
+    }
+
+    /** The measured part begins at {@code nanos}, unless it began earlier. */
+    void measuredStart(long nanos) {
+        measuredStart.compareAndSet(Long.MIN_VALUE, nanos);
+    }
+
+    /** @return when the measured part began, or {@link Long#MIN_VALUE} before it did */
+    long measuredStart() {
+        return measuredStart.get();
+    }
+
+    void requestSent() {
+        inFlight.incrementAndGet();
+    }
+
+    void requestOver() {
+        inFlight.decrementAndGet();
+    }
+
+    long inFlight() {
+        return inFlight.get();
+    }
+
+    /** A measured iteration started. */
+    void iterationStarted() {
+        iterations.increment();
+    }
+
+    /**
+     * The first request of a measured iteration got its connection.
+     *
+     * @param intended when the iteration should have started
+     * @param dispatched when the sending thread handed it to the client
+     * @param began when it got its connection
+     */
+    void rootBegan(long intended, long dispatched, long began) {
+        rootsBegun.increment();
+        lastRootBegin.accumulateAndGet(began, Math::max);
+        maxSenderLag.accumulateAndGet(dispatched - intended, Math::max);
+        maxQueueLag.accumulateAndGet(began - dispatched, Math::max);
+        long lag = began - intended;
+        if (lag > thresholdNanos) {
+            lateRoots.increment();
+            intervalMaxLag.accumulateAndGet(lag, Math::max);
+        }
+    }
+
+    /**
+     * A measured request ended.
+     *
+     * @param path its resource
+     * @param status its response's status, 0 without one
+     * @param failure why it failed, or null
+     * @param correctedNanos since it should have been sent
+     * @param uncorrectedNanos since it got its connection, or a negative value when it never did
+     * @param now when it ended
+     */
+    void requestEnded(String path, int status, Throwable failure, long correctedNanos, long uncorrectedNanos, long now) {
+        requests.increment();
+        lastEnd.accumulateAndGet(now, Math::max);
+        PathCounters counters = paths.get(path);
+        counters.requests().increment();
+        String kind = failure != null ? failure.getClass().getSimpleName() : status >= 400 ? "HTTP " + status : null;
+        if (kind != null) {
+            errors.increment();
+            counters.errors().increment();
+            errorsByKind.computeIfAbsent(kind, k -> new LongAdder()).increment();
+            if (failure != null) {
+                errorExamples.putIfAbsent(kind, String.valueOf(failure.getMessage()));
+            }
+        }
+        if (failure == null && status > 0) {
+            long correctedMicros = micros(correctedNanos);
+            corrected.recordValue(correctedMicros);
+            counters.latency().recordValue(correctedMicros);
+            if (uncorrectedNanos >= 0) {
+                uncorrected.recordValue(micros(uncorrectedNanos));
+            }
+        }
+    }
+
+    /** A measured tree ended, {@code nanos} after it should have started. */
+    void treeEnded(long nanos) {
+        trees.recordValue(micros(nanos));
+    }
+
+    static long micros(long nanos) {
+        return Math.max(0, TimeUnit.NANOSECONDS.toMicros(nanos));
+    }
+
+    /** @return the corrected latencies since the last call, in µs (for the reporter) */
+    Histogram takeCorrected() {
+        return corrected.getIntervalHistogram();
+    }
+
+    /** @return the uncorrected latencies since the last call, in µs (for the reporter) */
+    Histogram takeUncorrected() {
+        return uncorrected.getIntervalHistogram();
+    }
+
+    /** @return the worst lateness beyond the threshold since the last call, in ns (0 if none) */
+    long takeIntervalLag() {
+        return intervalMaxLag.getAndSet(0);
+    }
+
+    long requests() {
+        return requests.sum();
+    }
+
+    long errors() {
+        return errors.sum();
+    }
+
+    long iterations() {
+        return iterations.sum();
+    }
+
+    long rootsBegun() {
+        return rootsBegun.sum();
+    }
+
+    long lateRoots() {
+        return lateRoots.sum();
+    }
+
+    long lastRootBegin() {
+        return lastRootBegin.get();
+    }
+
+    long lastEnd() {
+        return lastEnd.get();
+    }
+
+    long maxSenderLag() {
+        return maxSenderLag.get();
+    }
+
+    long maxQueueLag() {
+        return maxQueueLag.get();
+    }
+
+    /** @return the errors by kind, sorted by kind */
+    Map<String, Long> errorsByKind() {
+        Map<String, Long> copy = new TreeMap<>();
+        errorsByKind.forEach((kind, count) -> copy.put(kind, count.sum()));
+        return copy;
+    }
+
+    /** @return the message of the first failure of each kind, sorted by kind */
+    Map<String, String> errorExamples() {
+        return new TreeMap<>(errorExamples);
+    }
+
+    Histogram trees() {
+        return trees.copy();
+    }
+
+    /** @return the statistics of each resource path, in tree order */
+    Map<String, ResourceStatistics> resources() {
+        Map<String, ResourceStatistics> copy = new LinkedHashMap<>();
+        paths.forEach((path, counters) -> copy.put(path, new ResourceStatistics(path, counters.requests().sum(),
+                counters.errors().sum(), counters.latency().copy())));
+        return copy;
+    }
+}

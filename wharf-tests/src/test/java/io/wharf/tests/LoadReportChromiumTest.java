@@ -1,0 +1,119 @@
+package io.wharf.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.wharf.examples.Demo;
+import io.wharf.loadgen.HtmlReport;
+import io.wharf.loadgen.LoadGenerator;
+import io.wharf.loadgen.LoadResult;
+import io.wharf.loadgen.Protocol;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The load generator's HTML report in real headless Chromium: a short run against the demo's
+ * {@code /hello}, its report opened from a file, and each of its four charts drawn — an SVG box
+ * of the chart's size, and, painted onto a canvas by the browser itself, thousands of pixels
+ * that are not background in several colours (axes, text and the series' lines).
+ */
+@Timeout(120)
+class LoadReportChromiumTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path directory;
+
+    private Demo.Running demo;
+    private Chromium chromium;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (chromium != null) {
+            chromium.close();
+        }
+        if (demo != null) {
+            demo.server().stop();
+        }
+    }
+
+    @Test
+    void chartsRender() throws Exception {
+        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        LoadResult result = LoadGenerator.builder(URI.create("http://127.0.0.1:" + demo.httpPort() + "/hello"))
+                .protocol(Protocol.H2C)
+                .rate(300)
+                .warmupIterations(100)
+                .duration(Duration.ofSeconds(2))
+                .reportInterval(Duration.ofMillis(200))
+                .build()
+                .run();
+        assertTrue(result.requests() > 0, "requests: " + result.requests());
+        Path report = directory.resolve("report.html");
+        HtmlReport.write(result, report);
+
+        chromium = Chromium.start(directory.resolve("profile"));
+        Chromium.Page page = chromium.open(report.toUri().toString());
+        page.await("document.readyState", "complete"::equals, WAIT);
+        assertEquals("4", page.evaluate("document.querySelectorAll('figure svg').length"));
+        Map<String, String> drawn = new TreeMap<>();
+        for (int chart = 0; chart < 4; chart++) {
+            drawn.put("chart-" + chart, page.evaluate(paint(chart)));
+        }
+        for (Map.Entry<String, String> chart : drawn.entrySet()) {
+            String[] numbers = chart.getValue().split(" ");
+            int width = Integer.parseInt(numbers[0]);
+            int height = Integer.parseInt(numbers[1]);
+            int inked = Integer.parseInt(numbers[2]);
+            int colours = Integer.parseInt(numbers[3]);
+            assertTrue(width >= 600 && height >= 300, chart.getKey() + " is laid out at its size: " + drawn);
+            assertTrue(inked > 2_000, chart.getKey() + " has ink: " + drawn);
+            assertTrue(colours >= 3, chart.getKey() + " has axes, text and series in colours: " + drawn);
+        }
+    }
+
+    /**
+     * @return JavaScript that draws the SVG of figure {@code chart} onto a canvas, as the browser
+     *     renders it, and answers "width height inkedPixels colours"
+     */
+    private static String paint(int chart) {
+        return """
+                new Promise((resolve, reject) => {
+                  const svg = document.querySelector('#chart-%d svg');
+                  const box = svg.getBoundingClientRect();
+                  const image = new Image();
+                  image.onerror = () => reject(new Error('the chart does not load as an image'));
+                  image.onload = () => {
+                    const canvas = document.createElement('canvas');
+                    canvas.width = Math.round(box.width);
+                    canvas.height = Math.round(box.height);
+                    const context = canvas.getContext('2d');
+                    context.fillStyle = '#fff';
+                    context.fillRect(0, 0, canvas.width, canvas.height);
+                    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+                    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+                    let inked = 0;
+                    const colours = new Set();
+                    for (let i = 0; i < pixels.length; i += 4) {
+                      if (pixels[i] < 200 || pixels[i + 1] < 200 || pixels[i + 2] < 200) {
+                        inked++;
+                        colours.add((pixels[i] >> 5) + ',' + (pixels[i + 1] >> 5) + ',' + (pixels[i + 2] >> 5));
+                      }
+                    }
+                    resolve(Math.round(box.width) + ' ' + Math.round(box.height) + ' ' + inked + ' ' + colours.size);
+                  };
+                  const source = new XMLSerializer().serializeToString(svg);
+                  image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(source);
+                })""".formatted(chart);
+    }
+}
