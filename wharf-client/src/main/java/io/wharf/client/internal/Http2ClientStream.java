@@ -123,8 +123,10 @@ final class Http2ClientStream implements Http2Stream.Listener {
             return;
         }
         stream = opened;
-        if (exchange.isResponseOver()) {
-            // Aborted while the stream was being opened: the abort found no stream to reset.
+        if (exchange.isResponseOver() && !exchange.isResponseSucceeded()) {
+            // Aborted while the stream was being opened: the abort found no stream to reset. A
+            // response that arrived whole meanwhile is no abort: the content goes as it would
+            // have had the response come a moment later (RFC 9113 section 8.1).
             opened.reset(ErrorCode.CANCEL);
             if (awaitContinue) {
                 Object before = continueGate.getAndSet(ENDED);
