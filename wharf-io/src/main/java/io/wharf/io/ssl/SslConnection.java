@@ -59,11 +59,16 @@ import org.slf4j.LoggerFactory;
  * {@link Listener}s, which are told before the first application byte is delivered and may
  * upgrade the decrypted endpoint to the negotiated protocol's connection.
  *
+ * <p>It is a {@link Connection.Carrier}: a graceful shutdown asked of the network endpoint goes to
+ * the application's connection ({@link io.wharf.io.GracefulConnection#shutdown(EndPoint)}), which
+ * says its protocol's goodbye and then closes the decrypted endpoint; that close sends the
+ * close_notify, after the goodbye's last byte.
+ *
  * <p>Buffers: every encrypted and decrypted buffer is borrowed from the given pool when bytes
  * are there and returned as soon as it is empty; an idle TLS connection holds none, and closing
  * returns them all.
  */
-public final class SslConnection extends AbstractConnection {
+public final class SslConnection extends AbstractConnection implements Connection.Carrier {
 
     private static final Logger LOG = LoggerFactory.getLogger(SslConnection.class);
 
@@ -110,6 +115,12 @@ public final class SslConnection extends AbstractConnection {
 
     /** @return the endpoint on which the application's connection runs */
     public SslEndPoint getDecryptedEndPoint() {
+        return decrypted;
+    }
+
+    /** @return the decrypted endpoint, which carries the application's connection */
+    @Override
+    public EndPoint getCarriedEndPoint() {
         return decrypted;
     }
 
