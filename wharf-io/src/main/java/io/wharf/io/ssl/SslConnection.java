@@ -21,6 +21,7 @@ import io.wharf.io.ssl.SslStateMachine.Pending;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.buffer.RetainableByteBuffer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,7 +69,7 @@ import org.slf4j.LoggerFactory;
  * are there and returned as soon as it is empty; an idle TLS connection holds none, and closing
  * returns them all.
  */
-public final class SslConnection extends AbstractConnection implements Connection.Carrier {
+public final class SslConnection extends AbstractConnection implements Connection.Carrier, Connection.UpgradeTo {
 
     private static final Logger LOG = LoggerFactory.getLogger(SslConnection.class);
 
@@ -139,6 +140,21 @@ public final class SslConnection extends AbstractConnection implements Connectio
         lock.lock();
         try {
             return machine.heldBuffers();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The network endpoint was upgraded to this connection by one that had read past its own
+     * protocol (a PROXY header reader that also read the ClientHello): those bytes are the
+     * first encrypted input. Before {@link #onOpen()}.
+     */
+    @Override
+    public void onUpgradeTo(RetainableByteBuffer prefilled) {
+        lock.lock();
+        try {
+            machine.prefill(prefilled);
         } finally {
             lock.unlock();
         }
