@@ -150,12 +150,7 @@ class GracefulStopTest {
 
     /** Connects as {@code transport} says, offering {@code alpn} over TLS. */
     private Socket connect(Transport transport, String alpn) throws Exception {
-        Socket socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", connector.getLocalPort()), 5000);
-        socket.setSoTimeout(10_000);
-        if (transport.proxied) {
-            socket.getOutputStream().write("PROXY TCP4 192.0.2.1 127.0.0.1 40000 443\r\n".getBytes(StandardCharsets.US_ASCII));
-        }
+        Socket socket = connectTcp(transport);
         if (!transport.tls) {
             return socket;
         }
@@ -167,6 +162,17 @@ class GracefulStopTest {
         tls.startHandshake();
         assertEquals(alpn, tls.getApplicationProtocol());
         return tls;
+    }
+
+    /** Connects over TCP, and sends a PROXY header when {@code transport} is proxied. */
+    private Socket connectTcp(Transport transport) throws IOException {
+        Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", connector.getLocalPort()), 5000);
+        socket.setSoTimeout(10_000);
+        if (transport.proxied) {
+            socket.getOutputStream().write("PROXY TCP4 192.0.2.1 127.0.0.1 40000 443\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        return socket;
     }
 
     /** Stops the server on another thread once the handler is under way; completes when the stop returned. */
@@ -235,6 +241,44 @@ class GracefulStopTest {
             assertTrue(readHead(in).startsWith("HTTP/1.1 200 "));
             CompletableFuture<Void> stopped = stopWhileDownloading();
             assertCleanEnd(socket, transport + ": an idle connection just closes");
+            assertStopped(stopped);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Transport.class, names = {"TLS", "PROXY_TLS"})
+    void overTlsTheCloseNotifyFollowsTheLastByteOfTheResponse(Transport transport) throws Exception {
+        start(transport, false);
+        try (EngineTlsClient client = new EngineTlsClient(TestKeys.clientContext(null, store), connectTcp(transport), "http/1.1")) {
+            client.write("GET /download HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            CompletableFuture<Void> stopped = stopWhileDownloading();
+            release.countDown();
+            EngineTlsClient.End end = client.readToEnd();
+            String response = new String(end.bytes(), StandardCharsets.ISO_8859_1);
+            assertTrue(response.startsWith("HTTP/1.1 200 "), response.substring(0, Math.min(200, response.length())));
+            assertEquals(FIRST + REST, response.length() - response.indexOf("\r\n\r\n") - 4, transport + ": the whole content, nothing after it");
+            assertTrue(end.closeNotify(), transport + ": a close_notify after the response, not a bare end of input");
+            assertStopped(stopped);
+        }
+    }
+
+    @Test
+    void overTlsAnIdleConnectionGetsACloseNotify() throws Exception {
+        start(Transport.TLS, false);
+        started.countDown();
+        release.countDown();
+        try (EngineTlsClient client = new EngineTlsClient(TestKeys.clientContext(null, store), connectTcp(Transport.TLS), "http/1.1")) {
+            client.write("HEAD /download HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String head = new String(client.read(1), StandardCharsets.ISO_8859_1);
+            while (!head.endsWith("\r\n\r\n")) {
+                byte[] more = client.read(1);
+                assertTrue(more.length > 0, "the whole head: " + head);
+                head += new String(more, StandardCharsets.ISO_8859_1);
+            }
+            CompletableFuture<Void> stopped = stopWhileDownloading();
+            EngineTlsClient.End end = client.readToEnd();
+            assertEquals(0, end.bytes().length);
+            assertTrue(end.closeNotify(), "a close_notify, not a bare end of input");
             assertStopped(stopped);
         }
     }
