@@ -519,6 +519,10 @@ public final class HttpConnection extends AbstractConnection
             codec.parser.reset();
             releaseNetworkIfUnused();
             getEndPoint().upgrade(upgrade.newConnection(getEndPoint()));
+            if (shutdown) {
+                // A graceful stop began during the exchange: the protocol switched to finishes too.
+                GracefulConnection.shutdown(getEndPoint());
+            }
         } catch (Throwable x) {
             LOG.debug("Switching protocols failed on {}", this, x);
             RetainableByteBuffer unused = network;

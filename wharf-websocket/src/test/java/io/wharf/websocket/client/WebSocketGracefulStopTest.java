@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -22,6 +23,7 @@ import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
+import io.wharf.util.InvocationType;
 import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.core.WebSocketConfiguration;
@@ -84,16 +86,15 @@ class WebSocketGracefulStopTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Route.class)
-    void aStopClosesTheSessionWith1001(Route route) throws Exception {
+    private ServerConnector connector;
+    private WebSocketClient client;
+
+    private void start(Route route, WebSocketUpgradeHandler handler) throws Exception {
         TestTls tls = route.tls ? TestTls.in(directory) : null;
-        WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler();
-        handler.addMapping("/echo", (request, response) -> new CloseOnRequestEcho(serverEvents::add));
         server = new Server(new QueuedThreadPool(), leaks.pool());
         server.setStopTimeout(STOP_TIMEOUT);
         ConnectionFactory http2 = route.tls ? new Http2ConnectionFactory() : new Http2CleartextConnectionFactory();
-        ServerConnector connector = route.tls
+        connector = route.tls
             ? new ServerConnector(server, 1, new TlsConnectionFactory(tls.server()), new HttpConnectionFactory(), http2)
             : new ServerConnector(server, 1, new HttpConnectionFactory(), http2);
         connector.setHost("127.0.0.1");
@@ -107,14 +108,17 @@ class WebSocketGracefulStopTest {
             httpClient.setSslContext(tls.client());
         }
         httpClient.start();
-        WebSocketClient client = new WebSocketClient(httpClient);
+        client = new WebSocketClient(httpClient);
         client.setConfiguration(WebSocketConfiguration.defaults());
-        URI uri = URI.create((route.tls ? "wss://localhost:" : "ws://127.0.0.1:") + connector.getLocalPort() + "/echo");
-        Session session = client.connect(new RecordingListener(clientEvents::add), uri, ClientUpgradeRequest.defaults().withHttp2(route.http2))
-            .get(WAIT, TimeUnit.SECONDS);
-        session.sendText("before the stop").get(WAIT, TimeUnit.SECONDS);
-        assertEquals("text:before the stop", next(clientEvents));
+    }
 
+    private CompletableFuture<Session> connect(Route route) {
+        URI uri = URI.create((route.tls ? "wss://localhost:" : "ws://127.0.0.1:") + connector.getLocalPort() + "/echo");
+        return client.connect(new RecordingListener(clientEvents::add), uri, ClientUpgradeRequest.defaults().withHttp2(route.http2));
+    }
+
+    /** Stops the server on another thread; completes when the stop returned. */
+    private CompletableFuture<Void> stopInTheBackground() {
         CompletableFuture<Void> stopped = new CompletableFuture<>();
         Thread.ofPlatform().start(() -> {
             try {
@@ -124,10 +128,69 @@ class WebSocketGracefulStopTest {
                 stopped.completeExceptionally(x);
             }
         });
-        assertEquals("close:1001:server stopping", next(clientEvents), route.toString());
+        return stopped;
+    }
+
+    /** The stop returned without waiting for its timeout. */
+    private void assertStopped(CompletableFuture<Void> stopped, Session session) throws Exception {
         stopped.get(STOP_TIMEOUT.toSeconds() / 2, TimeUnit.SECONDS);
         assertTrue(server.isStopped());
         assertTrue(!session.isOpen());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Route.class)
+    void aStopClosesTheSessionWith1001(Route route) throws Exception {
+        WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler();
+        handler.addMapping("/echo", (request, response) -> new CloseOnRequestEcho(serverEvents::add));
+        start(route, handler);
+        Session session = connect(route).get(WAIT, TimeUnit.SECONDS);
+        session.sendText("before the stop").get(WAIT, TimeUnit.SECONDS);
+        assertEquals("text:before the stop", next(clientEvents));
+
+        CompletableFuture<Void> stopped = stopInTheBackground();
+        assertEquals("close:1001:server stopping", next(clientEvents), route.toString());
+        assertStopped(stopped, session);
+    }
+
+    /**
+     * The upgrade request is being handled when the stop begins: the session it opens is still
+     * asked to finish, so it too closes with 1001 rather than lasting until the stop's timeout.
+     */
+    @ParameterizedTest
+    @EnumSource(Route.class)
+    void aSessionOpenedByAnUpgradeUnderWayWhenTheStopBeganClosesWith1001(Route route) throws Exception {
+        CountDownLatch creating = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        WebSocketUpgradeHandler handler = new WebSocketUpgradeHandler(InvocationType.BLOCKING);
+        handler.addMapping("/echo", (request, response) -> {
+            creating.countDown();
+            try {
+                assertTrue(release.await(WAIT, TimeUnit.SECONDS), "released");
+            } catch (InterruptedException x) {
+                throw new IllegalStateException(x);
+            }
+            return new CloseOnRequestEcho(serverEvents::add);
+        });
+        start(route, handler);
+        try {
+            CompletableFuture<Session> connecting = connect(route);
+            assertTrue(creating.await(WAIT, TimeUnit.SECONDS), "the upgrade is being handled");
+            CompletableFuture<Void> stopped = stopInTheBackground();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT);
+            while (!connector.isShutdown()) {
+                assertTrue(System.nanoTime() < deadline, "the connector began its graceful shutdown");
+                Thread.sleep(5);
+            }
+            // The connector asks each connection to finish right after it sets the flag.
+            Thread.sleep(100);
+            release.countDown();
+            Session session = connecting.get(WAIT, TimeUnit.SECONDS);
+            assertEquals("close:1001:server stopping", next(clientEvents), route.toString());
+            assertStopped(stopped, session);
+        } finally {
+            release.countDown();
+        }
     }
 
     private static String next(BlockingQueue<String> events) throws InterruptedException {
