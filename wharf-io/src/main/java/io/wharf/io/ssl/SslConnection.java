@@ -67,7 +67,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Buffers: every encrypted and decrypted buffer is borrowed from the given pool when bytes
  * are there and returned as soon as it is empty; an idle TLS connection holds none, and closing
- * returns them all.
+ * returns them all. A buffer handed over by an upgrade ({@link #onUpgradeTo}) becomes the
+ * encrypted input and goes back the same way.
  */
 public final class SslConnection extends AbstractConnection implements Connection.Carrier, Connection.UpgradeTo {
 
