@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -178,6 +179,20 @@ class GracefulStopTest {
     /** Stops the server on another thread once the handler is under way; completes when the stop returned. */
     private CompletableFuture<Void> stopWhileDownloading() throws InterruptedException {
         assertTrue(started.await(10, TimeUnit.SECONDS), "the handler started");
+        CompletableFuture<Void> stopped = stopInTheBackground();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!connector.isShutdown()) {
+            assertTrue(System.nanoTime() < deadline, "the connector began its graceful shutdown");
+            Thread.sleep(5);
+        }
+        // The connector asks each connection to finish right after it sets the flag: give it
+        // that moment, so the rest of the download is written after the connection was asked.
+        Thread.sleep(100);
+        return stopped;
+    }
+
+    /** Stops the server on another thread; completes when the stop returned. */
+    private CompletableFuture<Void> stopInTheBackground() {
         CompletableFuture<Void> stopped = new CompletableFuture<>();
         Thread.ofPlatform().start(() -> {
             try {
@@ -187,14 +202,6 @@ class GracefulStopTest {
                 stopped.completeExceptionally(x);
             }
         });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!connector.isShutdown()) {
-            assertTrue(System.nanoTime() < deadline, "the connector began its graceful shutdown");
-            Thread.sleep(5);
-        }
-        // The connector asks each connection to finish right after it sets the flag: give it
-        // that moment, so the rest of the download is written after the connection was asked.
-        Thread.sleep(100);
         return stopped;
     }
 
@@ -355,6 +362,79 @@ class GracefulStopTest {
             byte[] rest = socket.getInputStream().readAllBytes();
             assertTrue(rest.length == 0 || rest[0] == 21, "an alert or nothing, then the end: " + Arrays.toString(rest));
             assertStopped(stopped);
+        }
+    }
+
+    /**
+     * Stops racing TLS handshakes whose ALPN picks h2: whichever way the race goes, a
+     * connection closes without lingering — before h2 began, or once h2 began (the server's
+     * SETTINGS came) after a GOAWAY NO_ERROR — and the stop returns well within its timeout.
+     * Twenty rounds of sixteen connections opened at once on as many threads.
+     */
+    @Test
+    void stopsRacingTlsHandshakesThatUpgradeToH2() throws Exception {
+        int rounds = 20;
+        int connections = 16;
+        for (int round = 0; round < rounds; round++) {
+            start(Transport.TLS, true);
+            List<CompletableFuture<String>> outcomes = new ArrayList<>();
+            CountDownLatch connected = new CountDownLatch(connections);
+            for (int i = 0; i < connections; i++) {
+                CompletableFuture<String> outcome = new CompletableFuture<>();
+                outcomes.add(outcome);
+                Thread.ofVirtual().start(() -> outcome.complete(raceH2(connected)));
+            }
+            assertTrue(connected.await(10, TimeUnit.SECONDS), "round " + round + ": every client connected");
+            CompletableFuture<Void> stopped = stopInTheBackground();
+            for (CompletableFuture<String> outcome : outcomes) {
+                String result = outcome.get(30, TimeUnit.SECONDS);
+                assertTrue(result.equals("closed before h2") || result.equals("GOAWAY 0, EOF"), "round " + round + ": " + result);
+            }
+            assertStopped(stopped);
+            server = null;
+        }
+    }
+
+    /** One client of {@link #stopsRacingTlsHandshakesThatUpgradeToH2()}: what it saw, as text. */
+    private String raceH2(CountDownLatch connected) {
+        Socket tcp;
+        try {
+            tcp = connectTcp(Transport.TLS);
+        } catch (IOException x) {
+            connected.countDown();
+            return "closed before h2";
+        }
+        connected.countDown();
+        try (Socket socket = tcp) {
+            SSLSocket tls = (SSLSocket) TestKeys.clientContext(null, store).getSocketFactory()
+                .createSocket(socket, "localhost", connector.getLocalPort(), true);
+            SSLParameters parameters = tls.getSSLParameters();
+            parameters.setApplicationProtocols(new String[] {"h2"});
+            tls.setSSLParameters(parameters);
+            SocketHttp2Client client = new SocketHttp2Client(tls);
+            boolean settings = false;
+            List<String> seen = new ArrayList<>();
+            try {
+                client.start(Settings.EMPTY);
+                for (Frame frame = client.readFrame(); frame != null; frame = client.readFrame()) {
+                    settings |= frame.type() == Frame.SETTINGS;
+                    if (frame.type() == Frame.GOAWAY) {
+                        seen.add("GOAWAY " + frame.errorCode());
+                    }
+                }
+            } catch (SocketTimeoutException x) {
+                return "no end within 10 s: " + seen + " " + x;
+            } catch (IOException x) {
+                // The server closed before or during the handshake, or while the preface was being written.
+                if (!settings) {
+                    return "closed before h2";
+                }
+                return "failed after SETTINGS: " + seen + " " + x;
+            }
+            seen.add("EOF");
+            return settings ? String.join(", ", seen) : "closed before h2";
+        } catch (Exception x) {
+            return "failed: " + x;
         }
     }
 

@@ -122,6 +122,10 @@ public final class Http2ServerConnection extends AbstractConnection
             upgradeRequest = null;
             handle(session.upgrade(upgradeSettings), request, true);
         }
+        if (connector.isShutdown()) {
+            // Made by an upgrade (ALPN, h2c) after a graceful stop asked the connection before it.
+            shutdown();
+        }
         if (reader.hasBytes()) {
             onFillable();
         } else {
