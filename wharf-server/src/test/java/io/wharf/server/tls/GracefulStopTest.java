@@ -52,9 +52,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A graceful stop over every transport the server speaks: plain TCP, TLS, the PROXY protocol,
  * and TLS behind the PROXY protocol. A download in flight when the stop begins finishes whole
  * (HTTP/1.1, and h2 — h2c on plain TCP, h2 by ALPN on TLS — with a GOAWAY NO_ERROR first),
- * then the connection closes cleanly. An idle h2 connection gets GOAWAY
- * NO_ERROR before its end of input, an idle HTTP/1.1 one a clean close. Raw sockets and
- * {@code SSLSocket}s drive the server; every test runs on the leak-tracking pool.
+ * then the connection closes cleanly; over TLS the close_notify comes after the response's last
+ * byte ({@link EngineTlsClient} tells it from a bare end of input). An idle h2 connection gets
+ * GOAWAY NO_ERROR before its end of input, an idle HTTP/1.1 one a clean close (a close_notify
+ * over TLS). Stops racing TLS handshakes that pick h2 leave no connection behind. Raw sockets,
+ * {@code SSLSocket}s and the engine client drive the server; every test runs on the
+ * leak-tracking pool.
  */
 class GracefulStopTest {
 

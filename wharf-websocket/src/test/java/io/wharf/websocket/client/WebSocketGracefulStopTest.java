@@ -43,8 +43,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A graceful stop of the server closes each WebSocket session with 1001 "server stopping", on
  * every route a session takes: ws and wss over HTTP/1.1, and over HTTP/2 streams (RFC 8441) on
  * h2c and on h2 with TLS. The client hears the close frame (not an abnormal 1006), answers it,
- * and the stop then returns without waiting for its timeout. Wharf's own client, under the
- * leak-tracking pool both share.
+ * and the stop then returns without waiting for its timeout; so does a session whose upgrade
+ * was being handled when the stop began. Wharf's own client, under the leak-tracking pool both
+ * share.
  */
 @Timeout(90)
 class WebSocketGracefulStopTest {
