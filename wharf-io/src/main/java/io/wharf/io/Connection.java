@@ -53,6 +53,20 @@ public interface Connection extends Invocable, Closeable {
         getEndPoint().close();
     }
 
+    /**
+     * A connection that carries another protocol's connection on an inner endpoint of its
+     * own, which it made and which lives as long as it does: TLS carries the application's
+     * connection on its decrypted endpoint. Whoever asks the protocol on a network endpoint
+     * for something (a graceful shutdown, see {@link GracefulConnection#shutdown(EndPoint)})
+     * passes through a carrier to the connection on its carried endpoint. A connection that
+     * replaces itself instead (a PROXY header reader upgrading the endpoint to the next
+     * protocol) is no carrier: after the upgrade the endpoint's connection is the next one.
+     */
+    interface Carrier {
+        /** @return the inner endpoint, on which the carried connection runs (possibly not set yet) */
+        EndPoint getCarriedEndPoint();
+    }
+
     /** A connection that can hand the bytes it read but did not use to its successor. */
     interface UpgradeFrom {
         /**

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.io.GracefulConnection;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.component.ContainerLifeCycle;
 import io.wharf.util.thread.Scheduler;
@@ -161,7 +162,9 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
 
     /**
      * Stops taking new connections and asks each open one to finish its in-flight request
-     * and close; idle ones close at once.
+     * and close; idle ones close at once. The request reaches the connection that speaks the
+     * protocol, through TLS and any other {@link io.wharf.io.Connection.Carrier}
+     * ({@link GracefulConnection#shutdown(EndPoint)}).
      *
      * @return completed when every connection has closed
      */
@@ -193,20 +196,5 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
     @Override
     public String toString() {
         return name + getProtocols();
-    }
-
-    /** A connection that can finish its in-flight work and then close. */
-    public interface GracefulConnection {
-        /** Closes now when idle, else after the response in flight. Thread-safe. */
-        void shutdown();
-
-        /** Asks the endpoint's current connection (the upgraded one, if any) to finish, or closes the endpoint when it cannot. */
-        static void shutdown(EndPoint endPoint) {
-            if (endPoint.getConnection() instanceof GracefulConnection graceful) {
-                graceful.shutdown();
-            } else {
-                endPoint.close();
-            }
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.wharf.tests;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,9 +26,7 @@ final class Curl {
      * @throws AssertionError when curl exits with an error, with its standard error
      */
     static String run(String... arguments) throws IOException, InterruptedException {
-        Peers.requireTool("curl");
-        List<String> command = new ArrayList<>(List.of("curl", "-s", "-S", "--max-time", "50"));
-        command.addAll(List.of(arguments));
+        List<String> command = command(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(false).start();
         byte[] out = process.getInputStream().readAllBytes();
         byte[] err = process.getErrorStream().readAllBytes();
@@ -39,5 +38,24 @@ final class Curl {
             throw new AssertionError("curl exited with " + process.exitValue() + ": " + new String(err, StandardCharsets.UTF_8) + " for " + command);
         }
         return new String(out, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Starts curl with {@code arguments} (plus -s -S and a 50 s limit) in the background,
+     * its standard output to {@code output} and its standard error to {@code output}.err; the
+     * caller waits for it (bounded) and reads its exit code.
+     */
+    static Process start(Path output, String... arguments) throws IOException {
+        return new ProcessBuilder(command(arguments))
+            .redirectOutput(output.toFile())
+            .redirectError(output.resolveSibling(output.getFileName() + ".err").toFile())
+            .start();
+    }
+
+    private static List<String> command(String... arguments) {
+        Peers.requireTool("curl");
+        List<String> command = new ArrayList<>(List.of("curl", "-s", "-S", "--max-time", "50"));
+        command.addAll(List.of(arguments));
+        return command;
     }
 }

@@ -42,6 +42,19 @@ final class SslBuffers {
 
     // ---- encrypted input ----
 
+    /**
+     * Takes the bytes a previous connection read from the network but did not use (the
+     * ClientHello that came with a PROXY header) as the first encrypted input; ownership
+     * passes here. Only before the first fill.
+     */
+    void prefillEncryptedInput(RetainableByteBuffer bytes) {
+        if (encryptedInput != null) {
+            bytes.release();
+            throw new IllegalStateException("encrypted input already read: " + this);
+        }
+        encryptedInput = bytes;
+    }
+
     /** @return the encrypted input to read the network into, borrowed now if needed, able to hold a record of {@code packetSize} */
     ByteBuffer encryptedInputForFill(int packetSize) {
         if (encryptedInput == null) {

@@ -21,6 +21,7 @@ import io.wharf.io.ssl.SslStateMachine.Pending;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.buffer.RetainableByteBuffer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,11 +60,17 @@ import org.slf4j.LoggerFactory;
  * {@link Listener}s, which are told before the first application byte is delivered and may
  * upgrade the decrypted endpoint to the negotiated protocol's connection.
  *
+ * <p>It is a {@link Connection.Carrier}: a graceful shutdown asked of the network endpoint goes to
+ * the application's connection ({@link io.wharf.io.GracefulConnection#shutdown(EndPoint)}), which
+ * says its protocol's goodbye and then closes the decrypted endpoint; that close sends the
+ * close_notify, after the goodbye's last byte.
+ *
  * <p>Buffers: every encrypted and decrypted buffer is borrowed from the given pool when bytes
  * are there and returned as soon as it is empty; an idle TLS connection holds none, and closing
- * returns them all.
+ * returns them all. A buffer handed over by an upgrade ({@link #onUpgradeTo}) becomes the
+ * encrypted input and goes back the same way.
  */
-public final class SslConnection extends AbstractConnection {
+public final class SslConnection extends AbstractConnection implements Connection.Carrier, Connection.UpgradeTo {
 
     private static final Logger LOG = LoggerFactory.getLogger(SslConnection.class);
 
@@ -113,6 +120,12 @@ public final class SslConnection extends AbstractConnection {
         return decrypted;
     }
 
+    /** @return the decrypted endpoint, which carries the application's connection */
+    @Override
+    public EndPoint getCarriedEndPoint() {
+        return decrypted;
+    }
+
     /** @return the TLS engine */
     public SSLEngine getSslEngine() {
         return engine;
@@ -128,6 +141,21 @@ public final class SslConnection extends AbstractConnection {
         lock.lock();
         try {
             return machine.heldBuffers();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The network endpoint was upgraded to this connection by one that had read past its own
+     * protocol (a PROXY header reader that also read the ClientHello): those bytes are the
+     * first encrypted input. Before {@link #onOpen()}.
+     */
+    @Override
+    public void onUpgradeTo(RetainableByteBuffer prefilled) {
+        lock.lock();
+        try {
+            machine.prefill(prefilled);
         } finally {
             lock.unlock();
         }

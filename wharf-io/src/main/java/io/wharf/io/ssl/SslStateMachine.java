@@ -13,6 +13,7 @@ import io.wharf.io.EndPoint;
 import io.wharf.io.EofException;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBuffers;
+import io.wharf.util.buffer.RetainableByteBuffer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -149,6 +150,11 @@ final class SslStateMachine {
 
     void attach(SslEndPoint decrypted) {
         this.decrypted = decrypted;
+    }
+
+    /** Bytes read from the network before this connection took it are the first to unwrap; before {@link #open()}. */
+    void prefill(RetainableByteBuffer bytes) {
+        buffers.prefillEncryptedInput(bytes);
     }
 
     /** Starts the handshake; once, when the connection opens. */

@@ -15,7 +15,7 @@ import io.wharf.http.HttpVersion;
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.AbstractConnector;
+import io.wharf.io.GracefulConnection;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * idle keep-alive connection holds no buffer.
  */
 public final class HttpConnection extends AbstractConnection
-        implements ConnectionMetaData, AbstractConnector.GracefulConnection, Connection.UpgradeFrom, Connection.UpgradeTo {
+        implements ConnectionMetaData, GracefulConnection, Connection.UpgradeFrom, Connection.UpgradeTo {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpConnection.class);
     private static final AtomicLong IDS = new AtomicLong();
@@ -526,6 +526,10 @@ public final class HttpConnection extends AbstractConnection
             codec.parser.reset();
             releaseNetworkIfUnused();
             getEndPoint().upgrade(upgrade.newConnection(getEndPoint()));
+            if (shutdown) {
+                // A graceful stop began during the exchange: the protocol switched to finishes too.
+                GracefulConnection.shutdown(getEndPoint());
+            }
         } catch (Throwable x) {
             LOG.debug("Switching protocols failed on {}", this, x);
             RetainableByteBuffer unused = network;

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.AbstractConnector;
+import io.wharf.io.GracefulConnection;
 import io.wharf.server.ConnectionFactory;
 import io.wharf.server.Connector;
 import io.wharf.server.ProxyHeader;
@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * ends, or the header timeout close the connection without a response (a PROXY peer speaks
  * no HTTP yet); each is logged at debug.
  */
-public final class ProxyConnection extends AbstractConnection implements Connection.UpgradeFrom, AbstractConnector.GracefulConnection {
+public final class ProxyConnection extends AbstractConnection implements Connection.UpgradeFrom, GracefulConnection {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProxyConnection.class);
 

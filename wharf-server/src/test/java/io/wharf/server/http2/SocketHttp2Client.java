@@ -19,33 +19,39 @@ import io.wharf.util.buffer.ByteBufferPool;
  * Test client over a real loopback socket, for the cases that need TCP back-pressure: a
  * receive buffer set small before connecting, frames written with the generator, and frames
  * read back raw (type, flags, stream, payload) only when the test decides to read. Header
- * blocks are not decoded. One test thread uses it.
+ * blocks are not decoded. It also runs over a socket the test connected itself (a TLS socket
+ * that negotiated h2, for one). One test thread uses it.
  */
-final class SocketHttp2Client implements AutoCloseable {
+public final class SocketHttp2Client implements AutoCloseable {
 
     /** One frame as read: its payload undecoded. */
-    record Frame(int type, int flags, int streamId, byte[] payload) {
-        static final int DATA = 0x0;
-        static final int SETTINGS = 0x4;
-        static final int PING = 0x6;
-        static final int GOAWAY = 0x7;
+    public record Frame(int type, int flags, int streamId, byte[] payload) {
+        public static final int DATA = 0x0;
+        public static final int SETTINGS = 0x4;
+        public static final int PING = 0x6;
+        public static final int GOAWAY = 0x7;
 
-        boolean isAck() {
+        public boolean isAck() {
+            return (flags & 0x1) != 0;
+        }
+
+        /** @return whether a DATA or HEADERS frame ends its stream (the same bit as ACK) */
+        public boolean isEndStream() {
             return (flags & 0x1) != 0;
         }
 
         /** @return a GOAWAY's error code */
-        long errorCode() {
+        public long errorCode() {
             return ByteBuffer.wrap(payload, 4, 4).getInt() & 0xFFFF_FFFFL;
         }
 
         /** @return a GOAWAY's debug data */
-        String debug() {
+        public String debug() {
             return new String(payload, 8, payload.length - 8, java.nio.charset.StandardCharsets.UTF_8);
         }
     }
 
-    private final Socket socket = new Socket();
+    private final Socket socket;
     private final OutputStream output;
     private final DataInputStream input;
     private final FrameGenerator generator = new FrameGenerator(new HpackEncoder());
@@ -53,27 +59,38 @@ final class SocketHttp2Client implements AutoCloseable {
 
     /** Connects with a receive buffer of {@code receiveBuffer} bytes, set before connecting so the TCP window stays small. */
     SocketHttp2Client(int port, int receiveBuffer) throws IOException {
-        socket.setReceiveBufferSize(receiveBuffer);
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        this(connect(port, receiveBuffer));
+    }
+
+    /** Speaks over {@code socket}, already connected (and, for TLS, with h2 agreed by ALPN). */
+    public SocketHttp2Client(Socket socket) throws IOException {
+        this.socket = socket;
         socket.setSoTimeout(10_000);
         output = socket.getOutputStream();
         input = new DataInputStream(socket.getInputStream());
     }
 
+    private static Socket connect(int port, int receiveBuffer) throws IOException {
+        Socket socket = new Socket();
+        socket.setReceiveBufferSize(receiveBuffer);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        return socket;
+    }
+
     /** Sends the preface and {@code settings}; does not acknowledge the server's. */
-    SocketHttp2Client start(Settings settings) throws IOException {
+    public SocketHttp2Client start(Settings settings) throws IOException {
         generator.preface(out);
         generator.settings(out, settings);
         generator.settingsAck(out);
         return flush();
     }
 
-    SocketHttp2Client windowUpdate(int streamId, int increment) throws IOException {
+    public SocketHttp2Client windowUpdate(int streamId, int increment) throws IOException {
         generator.windowUpdate(out, streamId, increment);
         return flush();
     }
 
-    SocketHttp2Client get(int streamId, String path) throws IOException {
+    public SocketHttp2Client get(int streamId, String path) throws IOException {
         HttpFields fields = RawHttp2Client.request("GET", path);
         generator.headers(out, streamId, fields, null, true, 0);
         return flush();
@@ -101,7 +118,7 @@ final class SocketHttp2Client implements AutoCloseable {
     }
 
     /** @return the next frame, or null when the server closed (or reset) the connection */
-    Frame readFrame() throws IOException {
+    public Frame readFrame() throws IOException {
         byte[] header = new byte[9];
         try {
             input.readFully(header);

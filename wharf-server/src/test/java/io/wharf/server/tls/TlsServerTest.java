@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import javax.net.ssl.SSLSocket;
 
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConnectionFactory;
+import io.wharf.server.ProxyConnectionFactory;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
@@ -194,6 +196,28 @@ class TlsServerTest {
                 out.write(("GET /k" + i + " HTTP/1.1\r\nHost: a\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 assertEquals("/k" + i + "=0;", readBody(in));
+            }
+        }
+    }
+
+    @Test
+    void aProxyHeaderArrivingWithTheClientHelloIsNotTheEndOfTheConnection() throws Exception {
+        server = new Server(new QueuedThreadPool(), leaks.pool());
+        connector = new ServerConnector(server, 1, new ProxyConnectionFactory(TlsConnectionFactory.PROTOCOL),
+                new TlsConnectionFactory(new ServerTlsContext().keyStore(alpha, TestKeys.PASSWORD)), new HttpConnectionFactory());
+        connector.setHost("127.0.0.1");
+        server.addConnector(connector);
+        server.setHandler(tlsEcho());
+        server.start();
+        try (Socket socket = new Socket("127.0.0.1", connector.getLocalPort())) {
+            socket.setSoTimeout(10_000);
+            // The header and the ClientHello in one write: the server reads both at once.
+            byte[] header = "PROXY TCP4 192.0.2.1 127.0.0.1 40000 443\r\n".getBytes(StandardCharsets.US_ASCII);
+            try (EngineTlsClient client = new EngineTlsClient(TestKeys.clientContext(null, alpha), socket, "http/1.1", header)) {
+                client.write("GET /tls HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                String response = new String(client.readToEnd().bytes(), StandardCharsets.ISO_8859_1);
+                assertTrue(response.startsWith("HTTP/1.1 200 OK"), response);
+                assertTrue(response.contains("https|true|TLSv1.3|"), response);
             }
         }
     }

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.AbstractConnector;
+import io.wharf.io.GracefulConnection;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
@@ -53,7 +53,7 @@ import io.wharf.util.thread.Scheduler;
  * completes, fails or is aborted by the endpoint's close.
  */
 public final class WebSocketConnection extends AbstractConnection
-        implements Connection.UpgradeTo, AbstractConnector.GracefulConnection {
+        implements Connection.UpgradeTo, GracefulConnection {
 
     private final ByteBufferPool pool;
     private final Scheduler scheduler;

@@ -30,7 +30,7 @@ import io.wharf.io.AbstractConnection;
 import io.wharf.io.AbstractEndPoint;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.AbstractConnector;
+import io.wharf.io.GracefulConnection;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
  * holds none.
  */
 public final class Http2ServerConnection extends AbstractConnection
-        implements ConnectionMetaData, Http2Session.Listener, Connection.UpgradeTo, AbstractConnector.GracefulConnection {
+        implements ConnectionMetaData, Http2Session.Listener, Connection.UpgradeTo, GracefulConnection {
 
     private static final Logger LOG = LoggerFactory.getLogger(Http2ServerConnection.class);
     private static final AtomicLong IDS = new AtomicLong();
@@ -125,6 +125,10 @@ public final class Http2ServerConnection extends AbstractConnection
             upgradeRequest = null;
             handle(session.upgrade(upgradeSettings), request, true);
         }
+        if (connector.isShutdown()) {
+            // Made by an upgrade (ALPN, h2c) after a graceful stop asked the connection before it.
+            shutdown();
+        }
         if (reader.hasBytes()) {
             onFillable();
         } else {
@@ -185,7 +189,7 @@ public final class Http2ServerConnection extends AbstractConnection
     public void shutdown() {
         shuttingDown = true;
         session.shutdown();
-        tunnels.forEach(tunnel -> AbstractConnector.GracefulConnection.shutdown(tunnel));
+        tunnels.forEach(tunnel -> GracefulConnection.shutdown(tunnel));
     }
 
     /**
@@ -198,7 +202,7 @@ public final class Http2ServerConnection extends AbstractConnection
         if (!tunnel.isOpen()) {
             tunnels.remove(tunnel);
         } else if (shuttingDown) {
-            AbstractConnector.GracefulConnection.shutdown(tunnel);
+            GracefulConnection.shutdown(tunnel);
         }
     }
 
