@@ -1,12 +1,14 @@
 package io.wharf.testing;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
@@ -27,14 +29,20 @@ import java.util.stream.LongStream;
  * <p>{@link #assertWithin} is for work whose input cannot be scaled by a parameter: it keeps
  * an absolute budget but takes the best of {@value #ROUNDS} runs.
  *
- * <p>Both measure with a {@link Clock}: by default the CPU time of the calling thread, which
- * other processes on the machine do not inflate (a short run can slip between two of their
- * time slices where a long one cannot, which on wall time would make linear work look
- * super-linear on a loaded machine); work done on other threads, such as a server's, needs
- * {@link Clock#WALL}.
+ * <p>Both measure on a {@link Clock}: by default the CPU time of the thread that runs the
+ * work, which other processes on the machine do not inflate (a short run can slip between
+ * two of their time slices where a long one cannot, which on wall time makes linear work
+ * look super-linear on a loaded machine); work done on other threads, such as a server's,
+ * needs {@link Clock#ALL_THREADS_CPU}.
+ *
+ * <p>Each run happens on a thread of its own, which the test's thread watches: a run at the
+ * larger size that has already taken {@value #LIMIT} times the smaller one, or a run over the
+ * budget, is not waited for to its end, so that a regression to quadratic work on a large
+ * input fails the test in about that time instead of running for hours. Such a run goes on
+ * unobserved on its daemon thread until it ends (it is interrupted, which I/O may heed).
  *
  * <p>Shared with the other modules through wharf-util's test-jar. Called on the test's
- * thread; the work runs on that thread.
+ * thread; the work runs on threads named {@code linear-time}, one run at a time.
  */
 public final class LinearTime {
 
@@ -52,23 +60,99 @@ public final class LinearTime {
 
     /** What the times are measured on. */
     public enum Clock {
-        /** The CPU time of the calling thread (wall time where the JVM cannot tell it). */
+        /** The CPU time of the thread that runs the work (wall time where the JVM cannot tell it). */
         THREAD_CPU {
             @Override
-            long nanos() {
-                ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-                return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : System.nanoTime();
+            LongSupplier since(Thread thread) {
+                if (!CpuTimes.SUPPORTED) {
+                    return WALL.since(thread);
+                }
+                long begin = CpuTimes.of(thread.threadId());
+                return () -> CpuTimes.of(thread.threadId()) - begin;
             }
         },
-        /** Elapsed time, for work that other threads do. */
+        /**
+         * The CPU time of all live threads of the JVM, for work that other threads share, such
+         * as a server's; a thread that ends during a run takes its time with it.
+         */
+        ALL_THREADS_CPU {
+            @Override
+            LongSupplier since(Thread thread) {
+                if (!CpuTimes.SUPPORTED) {
+                    return WALL.since(thread);
+                }
+                Map<Long, Long> begin = new HashMap<>();
+                for (long id : CpuTimes.threadIds()) {
+                    begin.put(id, CpuTimes.of(id));
+                }
+                return () -> {
+                    long sum = 0;
+                    for (long id : CpuTimes.threadIds()) {
+                        long now = CpuTimes.of(id);
+                        if (now >= 0) {
+                            sum += now - Math.max(0, begin.getOrDefault(id, 0L));
+                        }
+                    }
+                    return sum;
+                };
+            }
+        },
+        /** Elapsed time, which other processes on the machine inflate. */
         WALL {
             @Override
-            long nanos() {
-                return System.nanoTime();
+            LongSupplier since(Thread thread) {
+                long begin = System.nanoTime();
+                return () -> System.nanoTime() - begin;
             }
         };
 
-        abstract long nanos();
+        /**
+         * @param thread the live thread that runs the work
+         * @return the time on this clock from now to each call, while {@code thread} lives
+         */
+        abstract LongSupplier since(Thread thread);
+    }
+
+    /**
+     * The JVM's CPU times of threads, read by reflection because the modules under test, into
+     * which the tests are compiled, do not read {@code java.management}; the tests run on the
+     * class path (as {@link ThreadAllocation} does).
+     */
+    private static final class CpuTimes {
+        private static final Object THREADS;
+        private static final Method CPU_TIME;
+        private static final Method THREAD_IDS;
+        static final boolean SUPPORTED;
+
+        static {
+            try {
+                THREADS = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+                Class<?> type = Class.forName("java.lang.management.ThreadMXBean");
+                CPU_TIME = type.getMethod("getThreadCpuTime", long.class);
+                THREAD_IDS = type.getMethod("getAllThreadIds");
+                SUPPORTED = (Boolean) type.getMethod("isThreadCpuTimeSupported").invoke(THREADS)
+                        && (Boolean) type.getMethod("isThreadCpuTimeEnabled").invoke(THREADS);
+            } catch (ReflectiveOperationException x) {
+                throw new ExceptionInInitializerError(x);
+            }
+        }
+
+        /** @return the CPU time of the thread in nanoseconds, -1 when it is not alive */
+        static long of(long threadId) {
+            try {
+                return (Long) CPU_TIME.invoke(THREADS, threadId);
+            } catch (ReflectiveOperationException x) {
+                throw new IllegalStateException(x);
+            }
+        }
+
+        static long[] threadIds() {
+            try {
+                return (long[]) THREAD_IDS.invoke(THREADS);
+            } catch (ReflectiveOperationException x) {
+                throw new IllegalStateException(x);
+            }
+        }
     }
 
     /** Work to time, prepared for one size; it may run several times. */
@@ -101,17 +185,25 @@ public final class LinearTime {
         Work small = Objects.requireNonNull(work.apply(size));
         Work large = Objects.requireNonNull(work.apply(size * FACTOR));
         // Warm up at the small size, so that the first timed run is compiled code too.
-        time(clock, small);
-        time(clock, small);
+        time(clock, small, Long.MAX_VALUE);
+        time(clock, small, Long.MAX_VALUE);
         long[] smallNanos = new long[ROUNDS];
         long[] largeNanos = new long[ROUNDS];
+        int stopped = 0;
         for (int round = 0; round < ROUNDS; round++) {
-            smallNanos[round] = time(clock, small);
-            largeNanos[round] = time(clock, large);
+            smallNanos[round] = time(clock, small, Long.MAX_VALUE);
+            // A large run past the limit is super-linear whatever it would end at: stop waiting there,
+            // so that quadratic work on a large input fails in seconds instead of running for hours.
+            long cutoff = LIMIT * Math.max(Arrays.stream(smallNanos, 0, round + 1).min().orElseThrow(), FLOOR.toNanos());
+            largeNanos[round] = time(clock, large, cutoff);
+            if (largeNanos[round] > cutoff) {
+                stopped++;
+            }
         }
         Growth growth = new Growth(smallNanos, largeNanos);
         if (growth.superLinear()) {
-            throw new AssertionError(what + " is super-linear: " + growth.describe(size));
+            throw new AssertionError(what + " is super-linear: " + growth.describe(size)
+                    + (stopped == 0 ? "" : "; " + stopped + " of the runs at " + size * FACTOR + " were stopped there"));
         }
     }
 
@@ -129,25 +221,82 @@ public final class LinearTime {
     public static void assertWithin(Clock clock, String what, Duration budget, Work work) {
         long[] nanos = new long[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
-            nanos[round] = time(clock, work);
+            nanos[round] = time(clock, work, budget.toNanos());
             if (nanos[round] < budget.toNanos()) {
                 return;
             }
         }
         throw new AssertionError(what + " took " + millis(nanos) + " ms in " + ROUNDS
-                + " runs, each over the budget of " + budget.toMillis() + " ms");
+                + " runs, each over the budget of " + budget.toMillis() + " ms (a run is stopped soon after it)");
     }
 
-    private static long time(Clock clock, Work work) {
-        long start = clock.nanos();
+    /**
+     * Runs the work once on a thread of its own and answers the time it took on the clock, or,
+     * once it has taken more than {@code cutoffNanos}, the time so far: the thread, a daemon, is
+     * then interrupted and left to finish the work unobserved.
+     */
+    private static long time(Clock clock, Work work, long cutoffNanos) {
+        TimedRun run = new TimedRun(clock, work);
+        Thread thread = new Thread(run, "linear-time");
+        thread.setDaemon(true);
+        thread.start();
         try {
-            work.run();
-        } catch (RuntimeException | Error x) {
-            throw x;
-        } catch (Exception x) {
-            throw new AssertionError("the timed work failed", x);
+            while (!thread.join(Duration.ofMillis(5))) {
+                long sofar = run.sofar();
+                if (sofar > cutoffNanos) {
+                    thread.interrupt();
+                    return sofar;
+                }
+            }
+        } catch (InterruptedException x) {
+            thread.interrupt();
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", x);
         }
-        return clock.nanos() - start;
+        Throwable failure = run.failure;
+        if (failure instanceof RuntimeException x) {
+            throw x;
+        }
+        if (failure instanceof Error x) {
+            throw x;
+        }
+        if (failure != null) {
+            throw new AssertionError("the timed work failed", failure);
+        }
+        return run.elapsed;
+    }
+
+    /** One run of the work, on its own thread, which records its own start and end on the clock. */
+    private static final class TimedRun implements Runnable {
+        private final Clock clock;
+        private final Work work;
+        private volatile LongSupplier sinceStart;
+        private volatile long elapsed;
+        private volatile Throwable failure;
+
+        TimedRun(Clock clock, Work work) {
+            this.clock = clock;
+            this.work = work;
+        }
+
+        @Override
+        public void run() {
+            LongSupplier since = clock.since(Thread.currentThread());
+            sinceStart = since;
+            try {
+                work.run();
+            } catch (Throwable x) {
+                failure = x;
+            } finally {
+                elapsed = since.getAsLong();
+            }
+        }
+
+        /** @return the time the live run has taken so far, 0 before it began */
+        long sofar() {
+            LongSupplier since = sinceStart;
+            return since == null ? 0 : since.getAsLong();
+        }
     }
 
     private static String millis(long... nanos) {

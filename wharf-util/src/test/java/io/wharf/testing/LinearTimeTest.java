@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +27,7 @@ class LinearTimeTest {
     void repeatedConcatenationIsReportedAsSuperLinear() {
         // s += c copies the whole string each time: n appends copy n²/2 characters.
         AssertionError failure = assertThrows(AssertionError.class, () -> LinearTime.assertLinear(
-                "repeated concatenation", 6000, size -> () -> {
+                "repeated concatenation", 20_000, size -> () -> {
                     String s = "";
                     for (int i = 0; i < size; i++) {
                         s += (char) ('a' + i % 26);
@@ -32,29 +36,19 @@ class LinearTimeTest {
                 }));
         assertTrue(failure.getMessage().startsWith("repeated concatenation is super-linear: the best run took "),
                 failure.getMessage());
-        assertTrue(failure.getMessage().contains("at size 6000 and "), failure.getMessage());
-        assertTrue(failure.getMessage().contains("at size 48000, a growth of "), failure.getMessage());
+        assertTrue(failure.getMessage().contains("at size 20000 and "), failure.getMessage());
+        assertTrue(failure.getMessage().contains("at size 160000, a growth of "), failure.getMessage());
     }
 
     @Test
-    void aNestedLoopIsReportedAsSuperLinear() {
-        // Counts the inversions of a scrambled array pair by pair.
+    void aNestedLoopIsReportedAsSuperLinearAndStoppedAtTheLimit() {
+        // Pairs of 64,000 values would take seconds a run; a run is stopped at 24 times the run at 8,000.
+        long start = System.nanoTime();
         AssertionError failure = assertThrows(AssertionError.class, () -> LinearTime.assertLinear(
-                "counting inversions pair by pair", 2000, size -> {
-                    int[] values = scrambled(size);
-                    return () -> {
-                        int inversions = 0;
-                        for (int i = 0; i < values.length; i++) {
-                            for (int j = i + 1; j < values.length; j++) {
-                                if (values[i] > values[j]) {
-                                    inversions++;
-                                }
-                            }
-                        }
-                        sink = inversions;
-                    };
-                }));
-        assertTrue(failure.getMessage().contains("is super-linear"), failure.getMessage());
+                "counting inversions pair by pair", 8000, size -> inversions(scrambled(size))));
+        assertTrue(failure.getMessage().startsWith("counting inversions pair by pair is super-linear: "), failure.getMessage());
+        assertTrue(failure.getMessage().contains(" of the runs at 64000 were stopped there"), failure.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(60).toNanos(), "took " + (System.nanoTime() - start) / 1_000_000 + " ms");
     }
 
     @Test
@@ -80,6 +74,39 @@ class LinearTimeTest {
                 sink = (int) hash;
             };
         });
+    }
+
+    @Test
+    void quadraticWorkOnAnotherThreadIsReportedOnAllThreadsCpuTime() throws InterruptedException {
+        // A thread that lives through the runs, as a server's do: one that ended would take its time with it.
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            AssertionError failure = assertThrows(AssertionError.class, () -> LinearTime.assertLinear(
+                    LinearTime.Clock.ALL_THREADS_CPU, "inversions counted by another thread", 8000, size -> {
+                        int[] values = scrambled(size);
+                        return () -> {
+                            Future<?> counted = other.submit(() -> countInversions(values));
+                            try {
+                                counted.get();
+                            } finally {
+                                // A run stopped at the limit stops the count too, so that it does not run into the next runs.
+                                counted.cancel(true);
+                            }
+                        };
+                    }));
+            assertTrue(failure.getMessage().contains("is super-linear"), failure.getMessage());
+        } finally {
+            other.shutdownNow();
+            assertTrue(other.awaitTermination(30, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void theThreadsCpuTimeLeavesOutWaiting() {
+        // 50 ms asleep take next to no CPU time; on the wall clock they are over the budget.
+        LinearTime.assertWithin("sleeping", Duration.ofMillis(20), () -> Thread.sleep(50));
+        assertThrows(AssertionError.class, () -> LinearTime.assertWithin(LinearTime.Clock.WALL, "sleeping", Duration.ofMillis(20),
+                () -> Thread.sleep(50)));
     }
 
     @Test
@@ -134,7 +161,38 @@ class LinearTimeTest {
                 }));
         assertEquals(3, slow[0]);
         assertTrue(failure.getMessage().startsWith("work that is always slow took "), failure.getMessage());
-        assertTrue(failure.getMessage().endsWith(" ms in 3 runs, each over the budget of 5 ms"), failure.getMessage());
+        assertTrue(failure.getMessage().endsWith(" ms in 3 runs, each over the budget of 5 ms (a run is stopped soon after it)"),
+                failure.getMessage());
+    }
+
+    @Test
+    void aRunOverTheBudgetIsStoppedAndInterrupted() {
+        // Work that would never end on its own: each run ends when the helper gives up on it.
+        AssertionError failure = assertThrows(AssertionError.class, () -> LinearTime.assertWithin(
+                "endless work", Duration.ofMillis(50), () -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        sink++;
+                    }
+                }));
+        assertTrue(failure.getMessage().startsWith("endless work took "), failure.getMessage());
+    }
+
+    /** Counts the inversions of the values pair by pair: quadratic work. */
+    private static LinearTime.Work inversions(int[] values) {
+        return () -> countInversions(values);
+    }
+
+    /** Counts pair by pair, until done or interrupted. */
+    private static void countInversions(int[] values) {
+        int inversions = 0;
+        for (int i = 0; i < values.length && !Thread.currentThread().isInterrupted(); i++) {
+            for (int j = i + 1; j < values.length; j++) {
+                if (values[i] > values[j]) {
+                    inversions++;
+                }
+            }
+        }
+        sink = inversions;
     }
 
     private static int[] scrambled(int size) {
