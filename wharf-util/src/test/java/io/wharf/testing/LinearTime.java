@@ -36,10 +36,11 @@ import java.util.stream.LongStream;
  * needs {@link Clock#ALL_THREADS_CPU}.
  *
  * <p>Each run happens on a thread of its own, which the test's thread watches: a run at the
- * larger size that has already taken {@value #LIMIT} times the smaller one, or a run over the
- * budget, is not waited for to its end, so that a regression to quadratic work on a large
- * input fails the test in about that time instead of running for hours. Such a run goes on
- * unobserved on its daemon thread until it ends (it is interrupted, which I/O may heed).
+ * larger size that has already taken {@value #LIMIT} times the smaller one, a run over the
+ * budget, and any run over the {@link #CAP} are not waited for to their end, so that a
+ * regression to quadratic work on a large input fails the test in seconds instead of running
+ * for hours. Such a run goes on unobserved on its daemon thread until it ends (it is
+ * interrupted, which I/O may heed).
  *
  * <p>Shared with the other modules through wharf-util's test-jar. Called on the test's
  * thread; the work runs on threads named {@code linear-time}, one run at a time.
@@ -57,6 +58,13 @@ public final class LinearTime {
 
     /** Times below this count as this, so that noise on tiny times cannot fail a test. */
     public static final Duration FLOOR = Duration.ofMillis(1);
+
+    /**
+     * The most any one run may take, hundreds of times what the tests' linear work takes: a run
+     * past it is stopped and fails the test at once, so that work gone quadratic at the smaller
+     * size too cannot keep a test running for minutes.
+     */
+    public static final Duration CAP = Duration.ofSeconds(10);
 
     /** What the times are measured on. */
     public enum Clock {
@@ -179,23 +187,28 @@ public final class LinearTime {
 
     /** {@link #assertLinear(String, int, IntFunction)} measured on the given clock. */
     public static void assertLinear(Clock clock, String what, int size, IntFunction<Work> work) {
+        assertLinear(clock, CAP, what, size, work);
+    }
+
+    /** {@link #assertLinear(Clock, String, int, IntFunction)} with another cap, for the helper's own test. */
+    static void assertLinear(Clock clock, Duration cap, String what, int size, IntFunction<Work> work) {
         if (size <= 0 || size > Integer.MAX_VALUE / FACTOR) {
             throw new IllegalArgumentException("size " + size);
         }
         Work small = Objects.requireNonNull(work.apply(size));
         Work large = Objects.requireNonNull(work.apply(size * FACTOR));
         // Warm up at the small size, so that the first timed run is compiled code too.
-        time(clock, small, Long.MAX_VALUE);
-        time(clock, small, Long.MAX_VALUE);
+        capped(what, size, cap, time(clock, small, cap.toNanos()));
+        capped(what, size, cap, time(clock, small, cap.toNanos()));
         long[] smallNanos = new long[ROUNDS];
         long[] largeNanos = new long[ROUNDS];
         int stopped = 0;
         for (int round = 0; round < ROUNDS; round++) {
-            smallNanos[round] = time(clock, small, Long.MAX_VALUE);
+            smallNanos[round] = capped(what, size, cap, time(clock, small, cap.toNanos()));
             // A large run past the limit is super-linear whatever it would end at: stop waiting there,
             // so that quadratic work on a large input fails in seconds instead of running for hours.
             long cutoff = LIMIT * Math.max(Arrays.stream(smallNanos, 0, round + 1).min().orElseThrow(), FLOOR.toNanos());
-            largeNanos[round] = time(clock, large, cutoff);
+            largeNanos[round] = capped(what, size * FACTOR, cap, time(clock, large, Math.min(cutoff, cap.toNanos())));
             if (largeNanos[round] > cutoff) {
                 stopped++;
             }
@@ -205,6 +218,14 @@ public final class LinearTime {
             throw new AssertionError(what + " is super-linear: " + growth.describe(size)
                     + (stopped == 0 ? "" : "; " + stopped + " of the runs at " + size * FACTOR + " were stopped there"));
         }
+    }
+
+    private static long capped(String what, int size, Duration cap, long nanos) {
+        if (nanos > cap.toNanos()) {
+            throw new AssertionError(what + " at size " + size + " ran for more than " + cap.toMillis()
+                    + " ms, the most a run may take; it was stopped there");
+        }
+        return nanos;
     }
 
     /**
@@ -221,7 +242,7 @@ public final class LinearTime {
     public static void assertWithin(Clock clock, String what, Duration budget, Work work) {
         long[] nanos = new long[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
-            nanos[round] = time(clock, work, budget.toNanos());
+            nanos[round] = time(clock, work, Math.min(budget.toNanos(), CAP.toNanos()));
             if (nanos[round] < budget.toNanos()) {
                 return;
             }

@@ -52,6 +52,21 @@ class LinearTimeTest {
     }
 
     @Test
+    void aRunPastTheCapFailsAtOnce() {
+        // As work gone quadratic already at the smaller size: the first run is stopped at the cap
+        // (10 s; 200 ms here).
+        long start = System.nanoTime();
+        AssertionError failure = assertThrows(AssertionError.class, () -> LinearTime.assertLinear(
+                LinearTime.Clock.THREAD_CPU, Duration.ofMillis(200), "endless work", 1, size -> () -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        sink++;
+                    }
+                }));
+        assertEquals("endless work at size 1 ran for more than 200 ms, the most a run may take; it was stopped there", failure.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(60).toNanos(), "took " + (System.nanoTime() - start) / 1_000_000 + " ms");
+    }
+
+    @Test
     void aStringBuilderPasses() {
         LinearTime.assertLinear("appending to a StringBuilder", 500_000, size -> () -> {
             StringBuilder s = new StringBuilder();
