@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
 
+import io.wharf.testing.LinearTime;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -118,12 +120,13 @@ class HostPortTest {
 
     @Test
     void longHostileInputIsReadInLinearTime() {
-        String colons = "[" + ":".repeat(200_000) + "]";
-        String digits = "h:" + "0".repeat(200_000);
-        HostPort.parse("warm.up:1");
-        long start = System.nanoTime();
-        assertThrows(IllegalArgumentException.class, () -> HostPort.parse(colons));
-        assertEquals(0, HostPort.parse(digits).getPort());
-        assertTrue(System.nanoTime() - start < 2_000_000_000L, "hostile authorities took too long");
+        LinearTime.assertLinear("authorities of 200,000 colons or digits", 200_000, size -> {
+            String colons = "[" + ":".repeat(size) + "]";
+            String digits = "h:" + "0".repeat(size);
+            return () -> {
+                assertThrows(IllegalArgumentException.class, () -> HostPort.parse(colons));
+                assertEquals(0, HostPort.parse(digits).getPort());
+            };
+        });
     }
 }

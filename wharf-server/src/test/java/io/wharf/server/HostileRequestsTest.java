@@ -20,6 +20,7 @@ import io.wharf.http.QualityList;
 import io.wharf.http.form.FormFields;
 import io.wharf.http.form.FormLimits;
 import io.wharf.testing.LeakTracking;
+import io.wharf.testing.LinearTime;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -181,20 +182,21 @@ class HostileRequestsTest {
     }
 
     @Test
-    void tenAcceptHeadersOf5000QualityParametersAreAnsweredQuickly() throws Exception {
+    void tenAcceptHeadersOf5000QualityParametersAreAnsweredQuickly() {
         local.configuration.setRequestHeaderSize(1 << 20);
-        StringBuilder request = new StringBuilder("GET /accept HTTP/1.1\r\nHost: localhost\r\n");
-        String parameters = ";q=0.5".repeat(5000);
-        for (int i = 0; i < 10; i++) {
-            request.append("Accept: text/html").append(parameters).append(", application/json;q=0.9").append("\r\n");
-        }
-        request.append("\r\n");
-        local.get(request.toString()); // warm up
-        long start = System.nanoTime();
-        String response = local.get(request.toString());
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        assertTrue(response.endsWith("preferred=application/json"), response);
-        assertTrue(millis < 100, "answered in " + millis + " ms");
+        // 625 parameters a field, then 5000; the server's threads do the work, so all threads' CPU time counts.
+        LinearTime.assertLinear(LinearTime.Clock.ALL_THREADS_CPU, "ten Accept fields of 625 quality parameters", 625, count -> {
+            StringBuilder request = new StringBuilder("GET /accept HTTP/1.1\r\nHost: localhost\r\n");
+            String parameters = ";q=0.5".repeat(count);
+            for (int i = 0; i < 10; i++) {
+                request.append("Accept: text/html").append(parameters).append(", application/json;q=0.9").append("\r\n");
+            }
+            request.append("\r\n");
+            return () -> {
+                String response = local.get(request.toString());
+                assertTrue(response.endsWith("preferred=application/json"), response);
+            };
+        });
     }
 
     @Test
