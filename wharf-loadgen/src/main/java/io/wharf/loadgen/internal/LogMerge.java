@@ -30,11 +30,12 @@ import io.wharf.loadgen.ScheduleLag;
 /**
  * Merges the interval logs that several generator processes wrote (each with {@code --log})
  * into one {@link LoadResult}, as one process doing all their work would have reported it: the
- * histograms of every tag summed (latencies, trees, the probe's, each resource's), interval by
- * interval on the wall clock for the timeline (intervals starting within the same interval
- * length fall together) with their interval lines' requests, errors by kind, requests in flight
- * and lateness; and the summaries on their last comment lines added up — rates, counts, errors
- * by kind, each resource's and the probe's counts, lateness. Stateless; any thread. A file that
+ * histograms of every tag summed (latencies, trees, the probe's, each resource's); for the
+ * timeline, interval by interval on the wall clock (each log's intervals in order from the one its
+ * first interval started in, at the median interval length), their latencies and their interval
+ * lines' requests, errors by kind, requests in flight and lateness; and the summaries on their
+ * last comment lines added up — rates, counts, errors by kind, each resource's and the probe's
+ * counts, lateness. Stateless; any thread. A file that
  * is not such a log fails with an {@link IllegalArgumentException} naming it.
  */
 public final class LogMerge {
