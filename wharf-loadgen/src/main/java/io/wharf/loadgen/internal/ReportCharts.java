@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -168,8 +169,8 @@ public final class ReportCharts {
     }
 
     /**
-     * Errors per second of each kind over time, one line per kind named with its total; one flat
-     * "no errors" line when there were none.
+     * Errors per second of each kind over time, one line per kind (in the order of their names)
+     * named with its total; one flat "no errors" line when there were none.
      */
     static XYChart errors(LoadResult result) {
         List<IntervalReport> intervals = result.intervals();
@@ -179,7 +180,7 @@ public final class ReportCharts {
             chart.addSeries("no errors", time, new double[time.length]).setMarker(SeriesMarkers.NONE);
             return chart;
         }
-        for (Map.Entry<String, Long> kind : result.errorsByKind().entrySet()) {
+        for (Map.Entry<String, Long> kind : new TreeMap<>(result.errorsByKind()).entrySet()) {
             double[] perSecond = intervals.stream().mapToDouble(report -> report.requests() == 0 ? 0
                     : report.rate() * report.intervalErrorsByKind().getOrDefault(kind.getKey(), 0L) / report.requests()).toArray();
             chart.addSeries(kind.getKey() + ": " + kind.getValue() + " in all", time, orZero(perSecond)).setMarker(SeriesMarkers.NONE);
