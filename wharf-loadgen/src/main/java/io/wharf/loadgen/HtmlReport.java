@@ -8,13 +8,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.HdrHistogram.Histogram;
+
 import io.wharf.loadgen.internal.ReportCharts;
 
 /**
  * The self-contained HTML report of a run: the key numbers, the behind-schedule warning, the
- * resources, and four charts drawn by XChart as inline SVG — latency percentiles over time,
- * the percentile distribution on HdrHistogram's log scale (corrected and uncorrected), throughput
- * over time, errors by kind. One file, no script, no external resource. Stateless; any thread.
+ * errors by kind, a table of the resources, and charts drawn by XChart as inline SVG — latency
+ * percentiles over time, the probe's beside the loaders' (with a probe), the percentile
+ * distribution on HdrHistogram's log scale (corrected and uncorrected), throughput over time,
+ * errors by kind over time. One file, no script, no external resource. Stateless; any thread.
  */
 public final class HtmlReport {
 
@@ -30,7 +33,7 @@ public final class HtmlReport {
 
     /** @return the report of {@code result} as one HTML page */
     public static String of(LoadResult result) {
-        List<String> charts = ReportCharts.svg(result);
+        List<ReportCharts.Figure> figures = ReportCharts.figures(result);
         StringBuilder html = new StringBuilder(64 * 1024);
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Load report: ")
                 .append(escape(result.target().toString())).append("</title>\n<style>")
@@ -62,23 +65,39 @@ public final class HtmlReport {
         }
         html.append(String.format(Locale.ROOT, "<tr><td>max</td><td>%.3f</td><td>%.3f</td></tr>%n</table>%n",
                 result.corrected().getMaxValue() / 1000.0, result.uncorrected().getMaxValue() / 1000.0));
+        if (!result.errorsByKind().isEmpty()) {
+            errors(html, result);
+        }
         if (result.resources().size() > 1) {
+            html.append(String.format(Locale.ROOT, "<h2>Resources</h2>%n<p>%d trees, p50 %.3f ms, p99 %.3f ms, max %.3f ms</p>%n",
+                    result.trees().getTotalCount(), result.trees().getValueAtPercentile(50) / 1000.0,
+                    result.trees().getValueAtPercentile(99) / 1000.0, result.trees().getMaxValue() / 1000.0));
             resources(html, result.resources());
         }
-        String[] captions = {"Latency percentiles over time", "Latency by percentile", "Throughput over time", "Errors by kind"};
-        for (int i = 0; i < charts.size(); i++) {
-            html.append("<figure id=\"chart-").append(i).append("\">").append(charts.get(i))
-                    .append("<figcaption>").append(captions[i]).append("</figcaption></figure>\n");
+        for (int i = 0; i < figures.size(); i++) {
+            html.append("<figure id=\"chart-").append(i).append("\">").append(figures.get(i).svg())
+                    .append("<figcaption>").append(escape(figures.get(i).caption())).append("</figcaption></figure>\n");
         }
         return html.append("</body></html>\n").toString();
     }
 
+    private static void errors(StringBuilder html, LoadResult result) {
+        html.append("<h2>Errors</h2>\n<table><tr><th>kind</th><th>errors</th><th>first message</th></tr>\n");
+        result.errorsByKind().forEach((kind, count) -> html.append("<tr><td>").append(escape(kind)).append("</td><td>").append(count)
+                .append("</td><td>").append(escape(result.errorExamples().getOrDefault(kind, ""))).append("</td></tr>\n"));
+        html.append("</table>\n");
+    }
+
+    /** The table of the resources: requests, errors and corrected latencies (for a sub-resource, from its parent's arrival). */
     private static void resources(StringBuilder html, Map<String, ResourceStatistics> resources) {
-        html.append("<h2>Resources</h2>\n<table><tr><th>resource</th><th>requests</th><th>errors</th><th>p50 ms</th><th>p99 ms</th></tr>\n");
+        html.append("<table><tr><th>resource</th><th>requests</th><th>errors</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th>")
+                .append("<th>p99.9 ms</th><th>max ms</th></tr>\n");
         for (ResourceStatistics resource : resources.values()) {
-            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%.3f</td><td>%.3f</td></tr>%n",
-                    escape(resource.path()), resource.requests(), resource.errors(),
-                    resource.latency().getValueAtPercentile(50) / 1000.0, resource.latency().getValueAtPercentile(99) / 1000.0));
+            Histogram latency = resource.latency();
+            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%.3f</td><td>%.3f</td><td>%.3f</td><td>%.3f</td>"
+                    + "<td>%.3f</td></tr>%n", escape(resource.path()), resource.requests(), resource.errors(),
+                    latency.getValueAtPercentile(50) / 1000.0, latency.getValueAtPercentile(90) / 1000.0,
+                    latency.getValueAtPercentile(99) / 1000.0, latency.getValueAtPercentile(99.9) / 1000.0, latency.getMaxValue() / 1000.0));
         }
         html.append("</table>\n");
     }

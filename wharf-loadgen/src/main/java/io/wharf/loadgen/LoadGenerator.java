@@ -139,7 +139,7 @@ public final class LoadGenerator {
             return this;
         }
 
-        /** Sets the method of every request ({@code GET} by default). */
+        /** Sets the method of every request ({@code GET} by default) but those of resources with their own ({@link Resource#with}). */
         public Builder method(String method) {
             this.method = Objects.requireNonNull(method, "method");
             return this;
@@ -151,7 +151,7 @@ public final class LoadGenerator {
             return this;
         }
 
-        /** Sets the content of every request and its type. */
+        /** Sets the content of every request and its type, but those of resources with their own ({@link Resource#with}). */
         public Builder body(byte[] content, String type) {
             this.body = content.clone();
             this.contentType = Objects.requireNonNull(type, "type");
@@ -257,7 +257,10 @@ public final class LoadGenerator {
             return this;
         }
 
-        /** Writes the HdrHistogram interval log (latencies in µs, tagged corrected and uncorrected) to {@code file}. */
+        /**
+         * Writes the HdrHistogram interval log to {@code file}: latencies in µs tagged corrected, uncorrected, trees,
+         * probe and resource:NAME, and each interval's counts and errors by kind on a comment line (see docs/loadgen.md).
+         */
         public Builder intervalLog(Path file) {
             this.intervalLog = Objects.requireNonNull(file, "file");
             return this;

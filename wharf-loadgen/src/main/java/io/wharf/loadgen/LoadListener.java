@@ -1,6 +1,13 @@
 package io.wharf.loadgen;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
 
 /**
  * Hears the events of a {@link LoadGenerator} run: each request handed to the client, each
@@ -77,13 +84,23 @@ public interface LoadListener {
      * @param inFlight requests handed to the client and not yet over, at the end of the interval
      * @param errors failures and error statuses since the start
      * @param intervalErrors failures and error statuses in this interval
+     * @param intervalErrorsByKind those by kind ({@code HTTP 503}, or the failure's exception
+     *     class), sorted by kind; empty when there were none
      * @param corrected the interval's percentiles corrected for coordinated omission
      * @param uncorrected the interval's percentiles from the actual send
+     * @param probe the percentiles of the probe's responses in this interval (corrected, on its
+     *     own connection); empty when the run has no probe or it had no response in the interval
      * @param behind how far behind its schedule the generator was at worst in this interval
      *     (zero when it kept up within the threshold)
      */
     record IntervalReport(Duration elapsed, long requests, double rate, long inFlight, long errors, long intervalErrors,
-            Percentiles corrected, Percentiles uncorrected, Duration behind) {
+            Map<String, Long> intervalErrorsByKind, Percentiles corrected, Percentiles uncorrected, Optional<Percentiles> probe,
+            Duration behind) {
+
+        public IntervalReport {
+            intervalErrorsByKind = Collections.unmodifiableMap(new TreeMap<>(intervalErrorsByKind));
+            Objects.requireNonNull(probe, "probe");
+        }
 
         /** @return the interval's corrected median, in µs */
         public long p50Micros() {
@@ -98,5 +115,11 @@ public interface LoadListener {
 
     /** Latency percentiles of an interval, in microseconds. */
     record Percentiles(long p50, long p90, long p99, long p999, long max) {
+
+        /** @return the percentiles of {@code histogram} (all 0 when it is empty) */
+        public static Percentiles of(Histogram histogram) {
+            return new Percentiles(histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
+                    histogram.getValueAtPercentile(99), histogram.getValueAtPercentile(99.9), histogram.getMaxValue());
+        }
     }
 }

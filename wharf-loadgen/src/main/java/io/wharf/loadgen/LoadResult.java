@@ -1,11 +1,15 @@
 package io.wharf.loadgen;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+
+import io.wharf.loadgen.internal.LogMerge;
 
 /**
  * What a {@link LoadGenerator} run measured, warm-up excluded. Latencies are in microseconds,
@@ -40,6 +44,17 @@ public record LoadResult(URI target, Protocol protocol, Model model, double targ
         Duration elapsed, Histogram corrected, Histogram uncorrected, Histogram trees,
         Map<String, ResourceStatistics> resources, ScheduleLag lag,
         List<LoadListener.IntervalReport> intervals, ResourceStatistics probe) {
+
+    /**
+     * Merges the interval logs ({@link LoadGenerator.Builder#intervalLog}) of several generator
+     * runs into the result one generator doing all their work would have had (what
+     * {@code ./wharf load merge} reports).
+     *
+     * @throws IllegalArgumentException naming a file that is not a complete interval log
+     */
+    public static LoadResult merge(List<Path> logs) throws IOException {
+        return LogMerge.merge(logs);
+    }
 
     /** @return the corrected latency at {@code percentile} (0 to 100), in microseconds */
     public long correctedMicros(double percentile) {

@@ -6,15 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConnectionFactory;
+import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.ServerTlsContext;
 import io.wharf.server.tls.TlsConnectionFactory;
+import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 
@@ -41,6 +44,15 @@ public final class LoadTestServer implements AutoCloseable {
         server.addConnector(secure);
         server.setHandler(handler);
         server.start();
+    }
+
+    /** @return a handler that answers at once, with the status {@code statuses} gives the path and a short text */
+    public static Handler answering(ToIntFunction<String> statuses) {
+        return Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            response.setStatus(statuses.applyAsInt(request.getHttpURI().getPath()));
+            Response.write(response, true, "answer", callback);
+            return true;
+        });
     }
 
     /** @return {@code http://127.0.0.1:port/path} */

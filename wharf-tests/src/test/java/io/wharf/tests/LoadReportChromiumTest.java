@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -14,6 +15,7 @@ import io.wharf.loadgen.HtmlReport;
 import io.wharf.loadgen.LoadGenerator;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.Protocol;
+import io.wharf.loadgen.Resource;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,15 +23,19 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The load generator's HTML report in real headless Chromium: a short run against the demo's
- * {@code /hello}, its report opened from a file, and each of its four charts drawn — an SVG box
- * of the chart's size, and, painted onto a canvas by the browser itself, thousands of pixels
- * that are not background in several colours (axes, text and the series' lines).
+ * The load generator's HTML report in real headless Chromium: a short run against the demo
+ * (trees of {@code /hello} and two sub-resources, one of them missing, so that there are errors,
+ * and a probe), its report and the report of its merged interval log opened from files, and each
+ * of their five charts drawn — an SVG box of the chart's size, and, painted onto a canvas by the
+ * browser itself, thousands of pixels that are not background in several colours (axes, text and
+ * the series' lines).
  */
 @Timeout(120)
 class LoadReportChromiumTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final List<String> CAPTIONS = List.of("Latency percentiles over time", "The probe's latency over time, beside the loaders'",
+            "Latency by percentile", "Throughput over time", "Errors by kind over time");
 
     @TempDir
     Path directory;
@@ -50,25 +56,40 @@ class LoadReportChromiumTest {
     @Test
     void chartsRender() throws Exception {
         demo = Demo.start(0, 0, directory.resolve("demo-tls"));
-        LoadResult result = LoadGenerator.builder(URI.create("http://127.0.0.1:" + demo.httpPort() + "/hello"))
+        Path log = directory.resolve("run.hlog");
+        LoadResult result = LoadGenerator.builder(URI.create("http://127.0.0.1:" + demo.httpPort() + "/"))
                 .protocol(Protocol.H2C)
-                .rate(300)
-                .warmupIterations(100)
+                .resource(Resource.of("/hello", Resource.of("/json"), Resource.of("/no-such-page")))
+                .rate(150)
+                .warmupIterations(50)
                 .duration(Duration.ofSeconds(2))
                 .reportInterval(Duration.ofMillis(200))
+                .probe(10)
+                .intervalLog(log)
                 .build()
                 .run();
         assertTrue(result.requests() > 0, "requests: " + result.requests());
+        assertTrue(result.errorsByKind().containsKey("HTTP 404"), "errors: " + result.errorsByKind());
+        assertTrue(result.probe().requests() > 0, "probe requests: " + result.probe().requests());
         Path report = directory.resolve("report.html");
         HtmlReport.write(result, report);
+        Path merged = directory.resolve("merged.html");
+        HtmlReport.write(LoadResult.merge(List.of(log)), merged);
 
         chromium = Chromium.start(directory.resolve("profile"));
-        Chromium.Page page = chromium.open(report.toUri().toString());
+        for (Path page : List.of(report, merged)) {
+            assertChartsDrawn(chromium.open(page.toUri().toString()), page.getFileName().toString());
+        }
+    }
+
+    private static void assertChartsDrawn(Chromium.Page page, String name) throws Exception {
         page.await("document.readyState", "complete"::equals, WAIT);
-        assertEquals("4", page.evaluate("document.querySelectorAll('figure svg').length"));
+        assertEquals(String.valueOf(CAPTIONS.size()), page.evaluate("document.querySelectorAll('figure svg').length"), name);
+        assertEquals(String.join("|", CAPTIONS),
+                page.evaluate("Array.from(document.querySelectorAll('figcaption')).map(caption => caption.textContent).join('|')"), name);
         Map<String, String> drawn = new TreeMap<>();
-        for (int chart = 0; chart < 4; chart++) {
-            drawn.put("chart-" + chart, page.evaluate(paint(chart)));
+        for (int chart = 0; chart < CAPTIONS.size(); chart++) {
+            drawn.put(name + " " + CAPTIONS.get(chart), page.evaluate(paint(chart)));
         }
         for (Map.Entry<String, String> chart : drawn.entrySet()) {
             String[] numbers = chart.getValue().split(" ");

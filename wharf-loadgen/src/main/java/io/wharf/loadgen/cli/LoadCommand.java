@@ -80,16 +80,16 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "trust any server certificate (self-signed test servers only)")
     boolean insecure;
 
-    @Option(names = "--method", paramLabel = "M", description = "the request method; default ${DEFAULT-VALUE}")
+    @Option(names = "--method", paramLabel = "M", description = "the method of each request but a HAR entry's (which has its own); default ${DEFAULT-VALUE}")
     String method = "GET";
 
     @Option(names = {"-H", "--header"}, paramLabel = "'Name: value'", description = "a header field of every request (repeatable)")
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--body", paramLabel = "TEXT", description = "the content of every request")
+    @Option(names = "--body", paramLabel = "TEXT", description = "the content of each request but a HAR entry's")
     String body;
 
-    @Option(names = "--body-file", paramLabel = "FILE", description = "the content of every request, read from FILE")
+    @Option(names = "--body-file", paramLabel = "FILE", description = "the content of each request but a HAR entry's, read from FILE")
     Path bodyFile;
 
     @Option(names = "--content-type", paramLabel = "TYPE", description = "the content's type; default ${DEFAULT-VALUE}")
@@ -115,7 +115,7 @@ public final class LoadCommand implements Callable<Integer> {
             description = "length of a progress and interval-log interval; default 1s")
     Duration reportInterval = Duration.ofSeconds(1);
 
-    @Option(names = "--log", paramLabel = "FILE", description = "write the HdrHistogram interval log (µs, tagged corrected and uncorrected)")
+    @Option(names = "--log", paramLabel = "FILE", description = "write the HdrHistogram interval log (µs, tagged corrected, uncorrected, trees, probe, resource:NAME; errors on comment lines)")
     Path log;
 
     @Option(names = "--json", paramLabel = "FILE", description = "write the JSON summary")

@@ -4,50 +4,71 @@ import java.io.FileNotFoundException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 import io.wharf.loadgen.LoadListener;
+import io.wharf.loadgen.LoadListener.Percentiles;
 import io.wharf.loadgen.LoadResult;
 
 /**
  * Closes a reporting interval: takes the latencies recorded since the last one from the
- * {@link Statistics}, writes them to the HdrHistogram interval log (when one is asked for; values
- * in microseconds, tagged {@code corrected} and {@code uncorrected}), adds them to the run's
- * totals and tells the listeners. Called on the generator's reporting thread, once per
- * interval, and once more by the running thread at the end; synchronized, since the two may meet.
- * Keeps the report of each measured interval for the HTML report's charts (a few dozen bytes
- * an interval).
+ * {@link Statistics} (and the {@link Probe}'s), writes them to the HdrHistogram interval log
+ * when one is asked for, adds them to the run's totals and tells the listeners. Called on the
+ * generator's reporting thread, once per interval, and once more by the running thread at the
+ * end; synchronized, since the two may meet. Keeps the report of each measured interval for the
+ * HTML report's charts (a few dozen bytes an interval).
+ *
+ * <p><b>The log.</b> Each interval is a group of lines with the same start and end: histograms
+ * in microseconds tagged {@code corrected}, {@code uncorrected}, {@code trees}, {@code probe}
+ * (with a probe) and {@code resource:NAME} per resource (see {@link LogTags}), then one comment
+ * line {@value #INTERVAL_PREFIX}{@code {"startMillis": ..., "endMillis": ..., "requests": ...,
+ * "errors": {"HTTP 503": 2}, "inFlight": ..., "behindMicros": ...}} with the counts that a
+ * histogram cannot hold. HdrHistogram's readers skip comment lines; {@link LogMerge} reads them.
  */
 final class IntervalReporter implements AutoCloseable {
 
-    static final String CORRECTED = "corrected";
-    static final String UNCORRECTED = "uncorrected";
     static final String SUMMARY_PREFIX = "#[wharf-loadgen summary] ";
+    static final String INTERVAL_PREFIX = "#[wharf-loadgen interval] ";
 
     private final Statistics statistics;
+    private final Probe probe;
     private final LoadEvents events;
     private final HistogramLogWriter log;
     private final Histogram corrected = new Histogram(3);
     private final Histogram uncorrected = new Histogram(3);
+    private final Histogram trees = new Histogram(3);
+    private final Histogram probeLatencies = new Histogram(3);
+    private final Map<String, Histogram> resources = new LinkedHashMap<>();
     private final List<LoadListener.IntervalReport> timeline = new ArrayList<>();
+    private Map<String, Long> lastErrorsByKind = Map.of();
     private long lastRequests;
     private long lastErrors;
     private long lastNanos;
+    private long lastMillis;
 
-    IntervalReporter(Settings settings, Statistics statistics, long startNanos) {
+    /**
+     * @param probe the run's probe, or null
+     * @param startNanos when the first interval starts
+     */
+    IntervalReporter(Settings settings, Statistics statistics, Probe probe, long startNanos) {
         this.statistics = statistics;
+        this.probe = probe;
         this.events = new LoadEvents(settings.listeners());
         this.lastNanos = startNanos;
-        this.log = settings.intervalLog() == null ? null : openLog(settings);
+        this.lastMillis = System.currentTimeMillis();
+        this.log = settings.intervalLog() == null ? null : openLog(settings, lastMillis);
     }
 
-    private static HistogramLogWriter openLog(Settings settings) {
+    private static HistogramLogWriter openLog(Settings settings, long now) {
         try {
             HistogramLogWriter writer = new HistogramLogWriter(settings.intervalLog().toFile());
-            long now = System.currentTimeMillis();
             writer.outputComment("[wharf-loadgen " + settings.model() + " " + settings.protocol() + " " + settings.target()
                     + " rate=" + settings.rate() + "/s; latencies in microseconds]");
             writer.outputLogFormatVersion();
@@ -63,36 +84,66 @@ final class IntervalReporter implements AutoCloseable {
     /** Ends the current interval. */
     synchronized void report() {
         long now = System.nanoTime();
+        long nowMillis = Math.max(lastMillis, System.currentTimeMillis());
         Histogram intervalCorrected = statistics.takeCorrected();
         Histogram intervalUncorrected = statistics.takeUncorrected();
+        Histogram intervalTrees = statistics.takeTrees();
+        Map<String, Histogram> intervalResources = statistics.takeResources();
+        Histogram intervalProbe = probe == null ? null : probe.takeLatencies();
         corrected.add(intervalCorrected);
         uncorrected.add(intervalUncorrected);
-        if (log != null) {
-            intervalCorrected.setTag(CORRECTED);
-            log.outputIntervalHistogram(intervalCorrected);
-            intervalUncorrected.setTag(UNCORRECTED);
-            log.outputIntervalHistogram(intervalUncorrected);
+        trees.add(intervalTrees);
+        intervalResources.forEach((name, latencies) -> resources.computeIfAbsent(name, key -> new Histogram(3)).add(latencies));
+        if (intervalProbe != null) {
+            probeLatencies.add(intervalProbe);
         }
         long requests = statistics.requests();
         long errors = statistics.errors();
+        Map<String, Long> errorsByKind = statistics.errorsByKind();
+        Map<String, Long> intervalErrorsByKind = new TreeMap<>();
+        errorsByKind.forEach((kind, count) -> {
+            long since = count - lastErrorsByKind.getOrDefault(kind, 0L);
+            if (since > 0) {
+                intervalErrorsByKind.put(kind, since);
+            }
+        });
         double seconds = Math.max(1, now - lastNanos) / 1e9;
         long measuredStart = statistics.measuredStart();
         Duration elapsed = measuredStart == Long.MIN_VALUE ? Duration.ZERO : Duration.ofNanos(Math.max(0, now - measuredStart));
         LoadListener.IntervalReport report = new LoadListener.IntervalReport(elapsed, requests - lastRequests,
-                (requests - lastRequests) / seconds, statistics.inFlight(), errors, errors - lastErrors,
-                percentiles(intervalCorrected), percentiles(intervalUncorrected), Duration.ofNanos(statistics.takeIntervalLag()));
+                (requests - lastRequests) / seconds, statistics.inFlight(), errors, errors - lastErrors, intervalErrorsByKind,
+                Percentiles.of(intervalCorrected), Percentiles.of(intervalUncorrected),
+                intervalProbe == null || intervalProbe.getTotalCount() == 0 ? Optional.empty() : Optional.of(Percentiles.of(intervalProbe)),
+                Duration.ofNanos(statistics.takeIntervalLag()));
+        if (log != null) {
+            write(intervalCorrected, LogTags.CORRECTED, nowMillis);
+            write(intervalUncorrected, LogTags.UNCORRECTED, nowMillis);
+            write(intervalTrees, LogTags.TREES, nowMillis);
+            if (intervalProbe != null) {
+                write(intervalProbe, LogTags.PROBE, nowMillis);
+            }
+            intervalResources.forEach((name, latencies) -> write(latencies, LogTags.resource(name), nowMillis));
+            log.outputComment(INTERVAL_PREFIX.substring(1) + "{\"startMillis\": " + lastMillis + ", \"endMillis\": " + nowMillis
+                    + ", \"requests\": " + report.requests() + ", \"errors\": " + JsonSummary.counts(intervalErrorsByKind)
+                    + ", \"inFlight\": " + report.inFlight() + ", \"behindMicros\": " + report.behind().toNanos() / 1000 + "}");
+        }
         if (measuredStart != Long.MIN_VALUE && now > measuredStart) {
             timeline.add(report);
         }
+        lastErrorsByKind = errorsByKind;
         lastRequests = requests;
         lastErrors = errors;
         lastNanos = now;
+        lastMillis = nowMillis;
         events.interval(report);
     }
 
-    private static LoadListener.Percentiles percentiles(Histogram histogram) {
-        return new LoadListener.Percentiles(histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
-                histogram.getValueAtPercentile(99), histogram.getValueAtPercentile(99.9), histogram.getMaxValue());
+    /** Writes one histogram of the interval, with the interval's own start and end, so that the lines of an interval agree. */
+    private void write(Histogram histogram, String tag, long endMillis) {
+        histogram.setStartTimeStamp(lastMillis);
+        histogram.setEndTimeStamp(endMillis);
+        histogram.setTag(tag);
+        log.outputIntervalHistogram(histogram);
     }
 
     /** @return the reports of the measured part's intervals, in order */
@@ -108,6 +159,23 @@ final class IntervalReporter implements AutoCloseable {
     /** @return a copy of the uncorrected latencies of every interval so far */
     synchronized Histogram uncorrected() {
         return uncorrected.copy();
+    }
+
+    /** @return a copy of the tree latencies of every interval so far */
+    synchronized Histogram trees() {
+        return trees.copy();
+    }
+
+    /** @return a copy of the probe's latencies of every interval so far (none without a probe) */
+    synchronized Histogram probe() {
+        return probeLatencies.copy();
+    }
+
+    /** @return copies of each resource's latencies of every interval so far, by name in tree order */
+    synchronized Map<String, Histogram> resources() {
+        Map<String, Histogram> copy = new LinkedHashMap<>();
+        resources.forEach((name, latencies) -> copy.put(name, latencies.copy()));
+        return copy;
     }
 
     /**

@@ -76,7 +76,7 @@ public final class JsonSummary {
         return json.append(']').toString();
     }
 
-    private static String counts(Map<String, Long> counts) {
+    static String counts(Map<String, Long> counts) {
         StringBuilder json = new StringBuilder("{");
         counts.forEach((kind, count) -> json.append(json.length() == 1 ? "" : ", ").append(string(kind)).append(": ").append(count));
         return json.append('}').toString();

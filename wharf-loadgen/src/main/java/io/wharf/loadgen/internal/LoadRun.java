@@ -54,7 +54,7 @@ public final class LoadRun {
         Statistics statistics = new Statistics(settings.resource(), settings.behindThreshold().toNanos());
         Probe probe = settings.probeRate() > 0 ? new Probe(settings) : null;
         long start = System.nanoTime();
-        try (IntervalReporter reporter = new IntervalReporter(settings, statistics, start)) {
+        try (IntervalReporter reporter = new IntervalReporter(settings, statistics, probe, start)) {
             try {
                 client.start();
             } catch (Exception x) {
@@ -147,8 +147,8 @@ public final class LoadRun {
         return new LoadResult(settings.target(), settings.protocol(), settings.model(),
                 settings.model() == Model.OPEN ? settings.rate() : 0, achieved, intended, iterations, statistics.requests(),
                 statistics.errors(), statistics.errorsByKind(), statistics.errorExamples(), elapsed, reporter.corrected(), reporter.uncorrected(),
-                statistics.trees(), statistics.resources(), lag, reporter.timeline(),
-                probe != null ? probe.result() : new ResourceStatistics(settings.resource().path(), 0, 0, new Histogram(3)));
+                reporter.trees(), statistics.resources(reporter.resources()), lag, reporter.timeline(),
+                probe != null ? probe.result(reporter.probe()) : new ResourceStatistics(settings.resource().name(), 0, 0, new Histogram(3)));
     }
 
     private static void stopClient(HttpClient client) {

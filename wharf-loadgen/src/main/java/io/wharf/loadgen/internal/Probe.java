@@ -1,7 +1,10 @@
 package io.wharf.loadgen.internal;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
 
 import io.wharf.client.HttpClient;
 import io.wharf.loadgen.Resource;
@@ -27,7 +30,7 @@ final class Probe {
 
     Probe(Settings settings) {
         this.settings = settings;
-        this.root = Resource.of(settings.resource().path());
+        this.root = new Resource(settings.resource().path(), settings.resource().request(), List.of());
         this.client = Target.newClient(settings);
         this.client.setMaxConnectionsPerDestination(1);
         this.statistics = new Statistics(root, settings.behindThreshold().toNanos());
@@ -74,8 +77,16 @@ final class Probe {
         }
     }
 
-    /** @return what the probe measured: its requests, errors and corrected latencies */
-    ResourceStatistics result() {
-        return statistics.resources().get(root.path());
+    /** @return the probe's latencies since the last call, in µs (for the {@link IntervalReporter}) */
+    Histogram takeLatencies() {
+        return statistics.takeResources().get(root.name());
+    }
+
+    /**
+     * @param latencies the latencies {@link #takeLatencies()} gave, summed
+     * @return what the probe measured: its requests, errors and corrected latencies
+     */
+    ResourceStatistics result(Histogram latencies) {
+        return statistics.resources(Map.of(root.name(), latencies)).get(root.name());
     }
 }

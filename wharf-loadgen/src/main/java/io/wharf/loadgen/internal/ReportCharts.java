@@ -6,14 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -28,51 +27,62 @@ import io.wharf.loadgen.LoadListener.Percentiles;
 import io.wharf.loadgen.LoadResult;
 
 /**
- * Draws the HTML report's four charts with XChart, as SVG: latency percentiles over time,
- * the percentile distribution on HdrHistogram's log scale, throughput over time, and errors by
- * kind. Each SVG's ids get a prefix of their own, so that several can sit inline in one page.
- * Stateless; any thread (AWT runs headless).
+ * Draws the HTML report's charts with XChart, as SVG: latency percentiles over time, the
+ * probe's beside the loaders' (with a probe), the percentile distribution on HdrHistogram's log
+ * scale, throughput over time, and errors by kind over time. Each SVG's ids get a prefix of
+ * their own, so that several can sit inline in one page. Stateless; any thread (AWT runs
+ * headless).
  */
 public final class ReportCharts {
 
     private static final int WIDTH = 900;
     private static final int HEIGHT = 420;
 
+    /**
+     * One chart of the report.
+     *
+     * @param caption what it shows, in a few words
+     * @param svg the chart, an inline SVG element
+     */
+    public record Figure(String caption, String svg) {
+    }
+
     private ReportCharts() {
     }
 
-    /** @return the four charts of {@code result}, as inline SVG elements, in the report's order */
-    public static List<String> svg(LoadResult result) {
+    /** @return the charts of {@code result}, in the report's order */
+    public static List<Figure> figures(LoadResult result) {
         System.setProperty("java.awt.headless", "true");
-        List<String> charts = new ArrayList<>();
-        charts.add(render(latencyOverTime(result.intervals()), "latency"));
-        charts.add(render(distribution(result), "distribution"));
-        charts.add(render(throughput(result.intervals()), "throughput"));
-        charts.add(render(errors(result.errorsByKind()), "errors"));
-        return charts;
+        List<Figure> figures = new ArrayList<>();
+        figures.add(new Figure("Latency percentiles over time", render(latencyOverTime(result.intervals()), "latency")));
+        if (result.probe().requests() > 0) {
+            figures.add(new Figure("The probe's latency over time, beside the loaders'", render(probeOverTime(result.intervals()), "probe")));
+        }
+        figures.add(new Figure("Latency by percentile", render(distribution(result), "distribution")));
+        figures.add(new Figure("Throughput over time", render(throughput(result.intervals()), "throughput")));
+        figures.add(new Figure("Errors by kind over time", render(errors(result), "errors")));
+        return figures;
     }
 
     private static XYChart latencyOverTime(List<IntervalReport> intervals) {
         XYChart chart = lineChart("Latency percentiles over time (corrected for coordinated omission)", "time (s)", "latency (ms)");
-        double[] time = intervals.stream().mapToDouble(report -> report.elapsed().toMillis() / 1000.0).toArray();
-        addLine(chart, "p50", time, intervals, Percentiles::p50, false);
-        addLine(chart, "p90", time, intervals, Percentiles::p90, false);
-        addLine(chart, "p99", time, intervals, Percentiles::p99, false);
-        addLine(chart, "p99.9", time, intervals, Percentiles::p999, false);
-        addLine(chart, "max", time, intervals, Percentiles::max, false);
-        addLine(chart, "p99 uncorrected", time, intervals, Percentiles::p99, true);
+        double[] time = times(intervals);
+        addLine(chart, "p50", time, intervals, IntervalReport::corrected, Percentiles::p50);
+        addLine(chart, "p90", time, intervals, IntervalReport::corrected, Percentiles::p90);
+        addLine(chart, "p99", time, intervals, IntervalReport::corrected, Percentiles::p99);
+        addLine(chart, "p99.9", time, intervals, IntervalReport::corrected, Percentiles::p999);
+        addLine(chart, "max", time, intervals, IntervalReport::corrected, Percentiles::max);
+        addLine(chart, "p99 uncorrected", time, intervals, IntervalReport::uncorrected, Percentiles::p99).setLineStyle(SeriesLines.DASH_DASH);
         return chart;
     }
 
-    private static void addLine(XYChart chart, String name, double[] time, List<IntervalReport> intervals,
-            ToLongFunction<Percentiles> value, boolean uncorrected) {
-        double[] millis = intervals.stream()
-                .mapToDouble(report -> value.applyAsLong(uncorrected ? report.uncorrected() : report.corrected()) / 1000.0).toArray();
+    /** Adds the line of one percentile of {@code intervals} (those of the loaders, the uncorrected or the probe's), in ms. */
+    private static XYSeries addLine(XYChart chart, String name, double[] time, List<IntervalReport> intervals,
+            Function<IntervalReport, Percentiles> which, ToLongFunction<Percentiles> value) {
+        double[] millis = intervals.stream().mapToDouble(report -> value.applyAsLong(which.apply(report)) / 1000.0).toArray();
         XYSeries series = chart.addSeries(name, orZero(time), orZero(millis));
         series.setMarker(SeriesMarkers.NONE);
-        if (uncorrected) {
-            series.setLineStyle(SeriesLines.DASH_DASH);
-        }
+        return series;
     }
 
     /**
@@ -128,7 +138,7 @@ public final class ReportCharts {
 
     private static XYChart throughput(List<IntervalReport> intervals) {
         XYChart chart = lineChart("Throughput over time", "time (s)", "per second");
-        double[] time = intervals.stream().mapToDouble(report -> report.elapsed().toMillis() / 1000.0).toArray();
+        double[] time = times(intervals);
         double[] rate = intervals.stream().mapToDouble(IntervalReport::rate).toArray();
         double[] errors = new double[intervals.size()];
         for (int i = 0; i < errors.length; i++) {
@@ -140,15 +150,46 @@ public final class ReportCharts {
         return chart;
     }
 
-    private static CategoryChart errors(Map<String, Long> byKind) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Errors by kind")
-                .xAxisTitle("kind").yAxisTitle("errors").build();
-        chart.getStyler().setLegendVisible(false);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-        List<String> kinds = byKind.isEmpty() ? List.of("no errors") : new ArrayList<>(byKind.keySet());
-        List<Long> counts = byKind.isEmpty() ? List.of(0L) : new ArrayList<>(byKind.values());
-        chart.addSeries("errors", kinds, counts);
+    /**
+     * The probe's p50, p99 and max in the intervals where it had responses, and the loaders' p50
+     * and p99 dashed beside them: what a newcomer waited against what the load's users waited.
+     */
+    static XYChart probeOverTime(List<IntervalReport> intervals) {
+        XYChart chart = lineChart("The probe's latency (own connection) beside the loaders'", "time (s)", "latency (ms)");
+        List<IntervalReport> probed = intervals.stream().filter(report -> report.probe().isPresent()).toList();
+        double[] probeTime = times(probed);
+        Function<IntervalReport, Percentiles> probe = report -> report.probe().orElseThrow();
+        addLine(chart, "probe p50", probeTime, probed, probe, Percentiles::p50).setMarker(SeriesMarkers.CIRCLE);
+        addLine(chart, "probe p99", probeTime, probed, probe, Percentiles::p99).setMarker(SeriesMarkers.CIRCLE);
+        addLine(chart, "probe max", probeTime, probed, probe, Percentiles::max).setMarker(SeriesMarkers.CIRCLE);
+        double[] time = times(intervals);
+        addLine(chart, "loaders p50", time, intervals, IntervalReport::corrected, Percentiles::p50).setLineStyle(SeriesLines.DASH_DASH);
+        addLine(chart, "loaders p99", time, intervals, IntervalReport::corrected, Percentiles::p99).setLineStyle(SeriesLines.DASH_DASH);
         return chart;
+    }
+
+    /**
+     * Errors per second of each kind over time, one line per kind (in the order of their names)
+     * named with its total; one flat "no errors" line when there were none.
+     */
+    static XYChart errors(LoadResult result) {
+        List<IntervalReport> intervals = result.intervals();
+        XYChart chart = lineChart("Errors by kind over time", "time (s)", "errors per second");
+        double[] time = orZero(times(intervals));
+        if (result.errorsByKind().isEmpty()) {
+            chart.addSeries("no errors", time, new double[time.length]).setMarker(SeriesMarkers.NONE);
+            return chart;
+        }
+        for (Map.Entry<String, Long> kind : new TreeMap<>(result.errorsByKind()).entrySet()) {
+            double[] perSecond = intervals.stream().mapToDouble(report -> report.requests() == 0 ? 0
+                    : report.rate() * report.intervalErrorsByKind().getOrDefault(kind.getKey(), 0L) / report.requests()).toArray();
+            chart.addSeries(kind.getKey() + ": " + kind.getValue() + " in all", time, orZero(perSecond)).setMarker(SeriesMarkers.NONE);
+        }
+        return chart;
+    }
+
+    private static double[] times(List<IntervalReport> intervals) {
+        return intervals.stream().mapToDouble(report -> report.elapsed().toMillis() / 1000.0).toArray();
     }
 
     private static XYChart lineChart(String title, String xTitle, String yTitle) {

@@ -1,11 +1,16 @@
 package io.wharf.loadgen.internal;
 
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
+import io.wharf.http.FieldSyntax;
 import io.wharf.loadgen.Resource;
 
 /**
@@ -13,7 +18,8 @@ import io.wharf.loadgen.Resource;
  * <pre>{@code {"path": "/index.html", "children": [{"path": "/style.css"}, {"path": "/app.js", "children": [...]}]}}</pre>
  * or an HTTP Archive (HAR 1.2) a browser saved, whose first page becomes the tree: its first
  * entry is the root, and each later entry of that page hangs under the entry that initiated it
- * (Chromium's {@code _initiator.url}) when that one is in the page, else under the root.
+ * (Chromium's {@code _initiator.url}) when that one is in the page, else under the root; each
+ * distinct method and URL once, with the entry's method and content ({@code postData}).
  * Same-origin URLs become paths, others stay absolute. Stateless; any thread. Bad input fails
  * with an {@link IllegalArgumentException} naming what is wrong.
  */
@@ -52,45 +58,82 @@ public final class ResourceFiles {
             throw new IllegalArgumentException("the HAR file has no entries");
         }
         Object page = object(entries.get(0), "log.entries[0]").get("pageref");
-        List<String> urls = new ArrayList<>();
-        Map<String, String> initiators = new LinkedHashMap<>();
+        // Each distinct method and URL of the page once, in order, as "METHOD url".
+        Map<String, HarEntry> byKey = new LinkedHashMap<>();
         for (int i = 0; i < entries.size(); i++) {
-            Map<?, ?> entry = object(entries.get(i), "log.entries[" + i + "]");
+            String where = "log.entries[" + i + "]";
+            Map<?, ?> entry = object(entries.get(i), where);
             if (page != null && !page.equals(entry.get("pageref"))) {
                 continue;
             }
-            Map<?, ?> request = object(entry.get("request"), "log.entries[" + i + "].request");
+            Map<?, ?> request = object(entry.get("request"), where + ".request");
             if (!(request.get("url") instanceof String url)) {
-                throw new IllegalArgumentException("log.entries[" + i + "].request has no url");
+                throw new IllegalArgumentException(where + ".request has no url");
             }
-            if (urls.contains(url)) {
-                continue;
-            }
-            urls.add(url);
-            if (entry.get("_initiator") instanceof Map<?, ?> initiator && initiator.get("url") instanceof String parent) {
-                initiators.put(url, parent);
-            }
+            Resource.Request own = request(request, where + ".request");
+            String initiator = entry.get("_initiator") instanceof Map<?, ?> by && by.get("url") instanceof String parent ? parent : null;
+            byKey.putIfAbsent(own.method() + " " + url, new HarEntry(url, own, initiator));
         }
-        URI root = URI.create(urls.get(0));
+        List<String> keys = new ArrayList<>(byKey.keySet());
+        String rootKey = keys.get(0);
+        URI root = URI.create(byKey.get(rootKey).url());
         Map<String, List<String>> children = new LinkedHashMap<>();
-        for (String url : urls.subList(1, urls.size())) {
-            String parent = initiators.get(url);
-            if (parent == null || !urls.contains(parent) || parent.equals(url)) {
-                parent = urls.get(0);
-            }
-            children.computeIfAbsent(parent, key -> new ArrayList<>()).add(url);
+        for (String key : keys.subList(1, keys.size())) {
+            HarEntry entry = byKey.get(key);
+            // The initiator is a document or script: the first entry of its URL in the page.
+            String parent = keys.stream().filter(other -> !other.equals(key) && byKey.get(other).url().equals(entry.initiator()))
+                    .findFirst().orElse(rootKey);
+            children.computeIfAbsent(parent, ignored -> new ArrayList<>()).add(key);
         }
-        return build(urls.get(0), root, children, 0);
+        return build(rootKey, byKey, root, children, 0);
     }
 
-    private static Resource build(String url, URI root, Map<String, List<String>> children, int depth) {
+    /** One distinct request of a HAR page: its URL, method and content, and the URL of what initiated it (or null). */
+    private record HarEntry(String url, Resource.Request request, String initiator) {
+    }
+
+    /** @return the method and content of a HAR request: {@code postData.text}, or its urlencoded {@code params} */
+    private static Resource.Request request(Map<?, ?> request, String where) {
+        if (!(request.get("method") instanceof String method) || method.isEmpty() || !method.chars().allMatch(FieldSyntax::isTokenOctet)) {
+            throw new IllegalArgumentException(where + " has no method that is an HTTP token: " + request.get("method"));
+        }
+        if (request.get("postData") == null) {
+            return Resource.Request.of(method);
+        }
+        Map<?, ?> postData = object(request.get("postData"), where + ".postData");
+        String type = postData.get("mimeType") instanceof String mimeType && !mimeType.isEmpty() ? mimeType : "application/octet-stream";
+        if (postData.get("text") instanceof String text) {
+            return Resource.Request.of(method, text, type);
+        }
+        if (postData.get("params") == null) {
+            return Resource.Request.of(method);
+        }
+        if (!type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+            throw new IllegalArgumentException(where + ".postData has params but no text, and only urlencoded params can be"
+                    + " sent again (its mimeType is " + type + ")");
+        }
+        StringBuilder form = new StringBuilder();
+        for (Object item : array(postData.get("params"), where + ".postData.params")) {
+            Map<?, ?> param = object(item, where + ".postData.params[]");
+            if (!(param.get("name") instanceof String name)) {
+                throw new IllegalArgumentException(where + ".postData.params has a parameter without a name");
+            }
+            String value = param.get("value") instanceof String text ? text : "";
+            form.append(form.isEmpty() ? "" : "&").append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
+                    .append(URLEncoder.encode(value, StandardCharsets.UTF_8));
+        }
+        return Resource.Request.of(method, form.toString(), type);
+    }
+
+    private static Resource build(String key, Map<String, HarEntry> byKey, URI root, Map<String, List<String>> children, int depth) {
         List<Resource> below = new ArrayList<>();
         if (depth < 64) {
-            for (String child : children.getOrDefault(url, List.of())) {
-                below.add(build(child, root, children, depth + 1));
+            for (String child : children.getOrDefault(key, List.of())) {
+                below.add(build(child, byKey, root, children, depth + 1));
             }
         }
-        return new Resource(pathOf(URI.create(url), root), below);
+        HarEntry entry = byKey.get(key);
+        return new Resource(pathOf(URI.create(entry.url()), root), Optional.of(entry.request()), below);
     }
 
     /** @return the path and query of {@code url} when it has {@code root}'s origin, else {@code url} whole */

@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -17,19 +16,19 @@ import io.wharf.loadgen.Resource;
 import io.wharf.loadgen.ResourceStatistics;
 
 /**
- * The counters of a run's measured part (warm-up is never recorded here): request latencies
- * in two {@link Recorder}s (corrected and uncorrected, in microseconds) that the
- * {@link IntervalReporter} empties once per interval, tree and per-resource latencies, errors
- * by kind, requests in flight (warm-up included, for the drain) and how late the iterations
- * got their connections. Written from the sending threads and the client's threads at once,
- * without locks.
+ * The counters of a run's measured part (warm-up is never recorded here): request, tree and
+ * per-resource latencies in {@link Recorder}s (in microseconds; requests twice, corrected and
+ * uncorrected) that the {@link IntervalReporter} empties once per interval and sums, counts of
+ * requests and errors by kind and resource, requests in flight (warm-up included, for the
+ * drain) and how late the iterations got their connections. Written from the sending threads
+ * and the client's threads at once, without locks.
  */
 final class Statistics {
 
     private final long thresholdNanos;
     private final Recorder corrected = new Recorder(3);
     private final Recorder uncorrected = new Recorder(3);
-    private final ConcurrentHistogram trees = new ConcurrentHistogram(3);
+    private final Recorder trees = new Recorder(3);
     private final Map<String, PathCounters> paths;
     private final Map<String, LongAdder> errorsByKind = new ConcurrentHashMap<>();
     private final Map<String, String> errorExamples = new ConcurrentHashMap<>();
@@ -46,8 +45,8 @@ final class Statistics {
     private final AtomicLong maxQueueLag = new AtomicLong();
     private final AtomicLong intervalMaxLag = new AtomicLong();
 
-    /** The counters of one resource path. */
-    private record PathCounters(ConcurrentHistogram latency, LongAdder requests, LongAdder errors) {
+    /** The counters of one resource, by its {@link Resource#name()}. */
+    private record PathCounters(Recorder latency, LongAdder requests, LongAdder errors) {
     }
 
     Statistics(Resource tree, long thresholdNanos) {
@@ -58,7 +57,7 @@ final class Statistics {
     }
 
     private static void addPaths(Resource resource, Map<String, PathCounters> byPath) {
-        byPath.putIfAbsent(resource.path(), new PathCounters(new ConcurrentHistogram(3), new LongAdder(), new LongAdder()));
+        byPath.putIfAbsent(resource.name(), new PathCounters(new Recorder(3), new LongAdder(), new LongAdder()));
         for (Resource child : resource.children()) {
             addPaths(child, byPath);
         }
@@ -113,17 +112,17 @@ final class Statistics {
     /**
      * A measured request ended.
      *
-     * @param path its resource
+     * @param name its resource's {@link Resource#name()}
      * @param status its response's status, 0 without one
      * @param failure why it failed, or null
      * @param correctedNanos since it should have been sent
      * @param uncorrectedNanos since it got its connection, or a negative value when it never did
      * @param now when it ended
      */
-    void requestEnded(String path, int status, Throwable failure, long correctedNanos, long uncorrectedNanos, long now) {
+    void requestEnded(String name, int status, Throwable failure, long correctedNanos, long uncorrectedNanos, long now) {
         requests.increment();
         lastEnd.accumulateAndGet(now, Math::max);
-        PathCounters counters = paths.get(path);
+        PathCounters counters = paths.get(name);
         counters.requests().increment();
         String kind = failure != null ? failure.getClass().getSimpleName() : status >= 400 ? "HTTP " + status : null;
         if (kind != null) {
@@ -216,15 +215,26 @@ final class Statistics {
         return new TreeMap<>(errorExamples);
     }
 
-    Histogram trees() {
-        return trees.copy();
+    /** @return the tree latencies since the last call, in µs (for the reporter) */
+    Histogram takeTrees() {
+        return trees.getIntervalHistogram();
     }
 
-    /** @return the statistics of each resource path, in tree order */
-    Map<String, ResourceStatistics> resources() {
+    /** @return the latencies of each resource since the last call, in µs, by name in tree order (for the reporter) */
+    Map<String, Histogram> takeResources() {
+        Map<String, Histogram> taken = new LinkedHashMap<>();
+        paths.forEach((name, counters) -> taken.put(name, counters.latency().getIntervalHistogram()));
+        return taken;
+    }
+
+    /**
+     * @param latencies the latencies of each resource, by name, summed over the intervals
+     * @return the statistics of each resource, by name in tree order
+     */
+    Map<String, ResourceStatistics> resources(Map<String, Histogram> latencies) {
         Map<String, ResourceStatistics> copy = new LinkedHashMap<>();
-        paths.forEach((path, counters) -> copy.put(path, new ResourceStatistics(path, counters.requests().sum(),
-                counters.errors().sum(), counters.latency().copy())));
+        paths.forEach((name, counters) -> copy.put(name, new ResourceStatistics(name, counters.requests().sum(),
+                counters.errors().sum(), latencies.getOrDefault(name, new Histogram(3)).copy())));
         return copy;
     }
 }

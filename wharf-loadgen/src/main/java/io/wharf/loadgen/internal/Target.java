@@ -11,7 +11,7 @@ import io.wharf.loadgen.Resource;
 
 /**
  * Makes the requests of a run: each resource resolved against the target, with the run's
- * method, header fields, content and timeout, tagged with its user so that each user has its
+ * header fields and timeout, and its own method and content when it has them (else the run's), tagged with its user so that each user has its
  * own connections (the client keeps a destination, and so a pool, per tag). Immutable; called
  * from the sending threads and the client's threads.
  */
@@ -40,14 +40,20 @@ final class Target {
     Request newRequest(Resource resource, int user) {
         URI uri = settings.target().resolve(resource.path());
         Request request = client.newRequest(uri)
-                .method(settings.method())
+                .method(resource.request().map(Resource.Request::method).orElse(settings.method()))
                 .tag(user)
                 .timeout(settings.requestTimeout())
                 .followRedirects(false);
         for (HttpField field : settings.headers()) {
             request.header(field.getName(), field.getValue());
         }
-        if (settings.body() != null) {
+        if (resource.request().isPresent()) {
+            Resource.Request own = resource.request().get();
+            byte[] content = own.content();
+            if (content.length > 0) {
+                request.content(RequestContent.of(ByteBuffer.wrap(content), own.contentType()));
+            }
+        } else if (settings.body() != null) {
             request.content(RequestContent.of(ByteBuffer.wrap(settings.body()), settings.contentType()));
         }
         return request;

@@ -125,7 +125,7 @@ final class TreeFetch {
                 failures.incrementAndGet();
             }
             if (measured) {
-                statistics.requestEnded(resource.path(), status, failure, corrected, uncorrected, now);
+                statistics.requestEnded(resource.name(), status, failure, corrected, uncorrected, now);
             }
             events.response(new LoadListener.ResponseEvent(resource, status, failure, Statistics.micros(corrected),
                     uncorrected < 0 ? -1 : Statistics.micros(uncorrected), !measured));

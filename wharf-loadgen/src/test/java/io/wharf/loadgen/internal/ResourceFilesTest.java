@@ -36,9 +36,44 @@ class ResourceFilesTest {
                   {"pageref": "page_2", "request": {"method": "GET", "url": "https://example.test/other"}}
                 ]}}
                 """);
+        Resource.Request get = Resource.Request.of("GET");
         assertEquals(Resource.of("/",
-                Resource.of("/app.js", Resource.of("/chunk.js?x=1")),
-                Resource.of("https://cdn.example.test/font.woff2")), tree);
+                Resource.of("/app.js", Resource.of("/chunk.js?x=1").with(get)).with(get),
+                Resource.of("https://cdn.example.test/font.woff2").with(get)).with(get), tree);
+    }
+
+    @Test
+    void takesEachHarEntrysMethodAndContent() {
+        Resource tree = ResourceFiles.read("""
+                {"log": {"entries": [
+                  {"request": {"method": "GET", "url": "https://example.test/"}},
+                  {"request": {"method": "POST", "url": "https://example.test/api", "postData": {"mimeType": "application/json", "text": "[1]"}}},
+                  {"request": {"method": "GET", "url": "https://example.test/api"}},
+                  {"request": {"method": "POST", "url": "https://example.test/api", "postData": {"mimeType": "application/json", "text": "[2]"}}},
+                  {"request": {"method": "POST", "url": "https://example.test/form",
+                    "postData": {"mimeType": "application/x-www-form-urlencoded; charset=UTF-8", "params": [{"name": "q", "value": "a b&c"}]}}},
+                  {"request": {"method": "DELETE", "url": "https://example.test/api/1"}}
+                ]}}
+                """);
+        assertEquals(Resource.of("/",
+                Resource.of("/api").with(Resource.Request.of("POST", "[1]", "application/json")),
+                Resource.of("/api").with(Resource.Request.of("GET")),
+                Resource.of("/form").with(Resource.Request.of("POST", "q=a+b%26c", "application/x-www-form-urlencoded; charset=UTF-8")),
+                Resource.of("/api/1").with(Resource.Request.of("DELETE"))).with(Resource.Request.of("GET")), tree);
+        assertEquals("POST /api", tree.children().get(0).name());
+        assertEquals("/api", tree.children().get(1).name());
+    }
+
+    @Test
+    void namesABadHarRequest() {
+        IllegalArgumentException noMethod = assertThrows(IllegalArgumentException.class,
+                () -> ResourceFiles.read("{\"log\": {\"entries\": [{\"request\": {\"url\": \"https://example.test/\"}}]}}"));
+        assertTrue(noMethod.getMessage().contains("log.entries[0].request has no method"), noMethod.getMessage());
+        IllegalArgumentException multipart = assertThrows(IllegalArgumentException.class, () -> ResourceFiles.read("""
+                {"log": {"entries": [{"request": {"method": "POST", "url": "https://example.test/",
+                  "postData": {"mimeType": "multipart/form-data", "params": [{"name": "a", "value": "b"}]}}}]}}
+                """));
+        assertTrue(multipart.getMessage().contains("log.entries[0].request.postData has params but no text"), multipart.getMessage());
     }
 
     @Test
