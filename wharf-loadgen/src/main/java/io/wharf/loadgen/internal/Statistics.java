@@ -2,6 +2,7 @@ package io.wharf.loadgen.internal;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,13 +14,12 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-import io.wharf.loadgen.Resource;
 import io.wharf.loadgen.ResourceStatistics;
 
 /**
- * The counters of a run's measured part (warm-up is never recorded here): request latencies
+ * The counters of a run's measured part (warm-up is never recorded here): request (exchange) latencies
  * in two {@link Recorder}s (corrected and uncorrected, in microseconds) that the
- * {@link IntervalReporter} empties once per interval, tree and per-resource latencies, errors
+ * {@link IntervalReporter} empties once per interval, iteration (tree) and per-part (resource) latencies, errors
  * by kind, requests in flight (warm-up included, for the drain) and how late the iterations
  * got their connections. Written from the sending threads and the client's threads at once,
  * without locks.
@@ -50,18 +50,14 @@ final class Statistics {
     private record PathCounters(ConcurrentHistogram latency, LongAdder requests, LongAdder errors) {
     }
 
-    Statistics(Resource tree, long thresholdNanos) {
+    /** @param parts the parts of an iteration counted apart (a {@link Scenario}'s), in report order */
+    Statistics(List<String> parts, long thresholdNanos) {
         this.thresholdNanos = thresholdNanos;
         Map<String, PathCounters> byPath = new LinkedHashMap<>();
-        addPaths(tree, byPath);
-        this.paths = Collections.unmodifiableMap(byPath);
-    }
-
-    private static void addPaths(Resource resource, Map<String, PathCounters> byPath) {
-        byPath.putIfAbsent(resource.path(), new PathCounters(new ConcurrentHistogram(3), new LongAdder(), new LongAdder()));
-        for (Resource child : resource.children()) {
-            addPaths(child, byPath);
+        for (String part : parts) {
+            byPath.putIfAbsent(part, new PathCounters(new ConcurrentHistogram(3), new LongAdder(), new LongAdder()));
         }
+        this.paths = Collections.unmodifiableMap(byPath);
     }
 
     /** The measured part begins at {@code nanos}, unless it began earlier. */
@@ -113,8 +109,8 @@ final class Statistics {
     /**
      * A measured request ended.
      *
-     * @param path its resource
-     * @param status its response's status, 0 without one
+     * @param path its resource (its part)
+     * @param status its response's status, 0 without one (a chat message has none)
      * @param failure why it failed, or null
      * @param correctedNanos since it should have been sent
      * @param uncorrectedNanos since it got its connection, or a negative value when it never did
@@ -134,7 +130,7 @@ final class Statistics {
                 errorExamples.putIfAbsent(kind, String.valueOf(failure.getMessage()));
             }
         }
-        if (failure == null && status > 0) {
+        if (kind == null) {
             long correctedMicros = micros(correctedNanos);
             corrected.recordValue(correctedMicros);
             counters.latency().recordValue(correctedMicros);
@@ -142,6 +138,20 @@ final class Statistics {
                 uncorrected.recordValue(micros(uncorrectedNanos));
             }
         }
+    }
+
+    /** One measured arrival of {@code part} beside the requests (a chat delivery), {@code correctedNanos} after it was due. */
+    void partArrived(String part, long correctedNanos) {
+        PathCounters counters = paths.get(part);
+        counters.requests().increment();
+        counters.latency().recordValue(micros(correctedNanos));
+    }
+
+    /** {@code count} measured arrivals of {@code part} that never came: errors of that part. */
+    void partMissed(String part, long count) {
+        PathCounters counters = paths.get(part);
+        counters.requests().add(count);
+        counters.errors().add(count);
     }
 
     /** A measured tree ended, {@code nanos} after it should have started. */
