@@ -43,7 +43,8 @@ public final class ChatLoadCommand implements Callable<Integer> {
     int window = 64;
 
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "bound of the joins and of each message's deliveries, waiting for the window included; default 10s")
+            description = "bound of each message's deliveries, waiting for the window included, and of the joins (at least 15s);"
+                + " default 10s")
     Duration timeout = Duration.ofSeconds(10);
 
     @Option(names = "--quiet", paramLabel = "SECONDS", description = "the older name of --timeout, in seconds")

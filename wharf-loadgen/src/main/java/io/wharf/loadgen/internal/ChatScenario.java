@@ -1,6 +1,7 @@
 package io.wharf.loadgen.internal;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -35,7 +36,7 @@ import io.wharf.websocket.client.WebSocketClient;
  * The WebSocket chat room as a {@link Scenario}. Before the schedule, every user becomes a member
  * of the room ({@code ?name=...}, at most 64 handshakes at once, over HTTP/1.1 or, for h2c and h2,
  * over HTTP/2 as RFC 8441 says) and waits until it heard its own join, so that all are in the
- * room. One iteration is one message, spoken by its user's member: its text carries the run, its
+ * room (each handshake, and the joins, bounded by the request timeout but never less than 15 s). One iteration is one message, spoken by its user's member: its text carries the run, its
  * id and its intended send time ({@link #text}). The room broadcasts it to every member, the
  * speaker included; the message is over when the last member's copy arrived, and its latencies
  * are counted to then — corrected from its intended time, uncorrected from when it was handed to
@@ -52,8 +53,11 @@ import io.wharf.websocket.client.WebSocketClient;
 final class ChatScenario implements Scenario, ChatMember.Deliveries {
 
     private static final Resource MESSAGE = Resource.of(LoadGenerator.CHAT_MESSAGES);
+    /** The joins' bound when the request timeout is shorter: a short bound on messages must not fail a cold start. */
+    private static final Duration MIN_JOIN_TIMEOUT = Duration.ofSeconds(15);
 
     private final Settings settings;
+    private final Duration joinTimeout;
     private final HttpClient http;
     private final String run = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()).substring(2);
     private final List<ChatMember> members = new ArrayList<>();
@@ -63,8 +67,9 @@ final class ChatScenario implements Scenario, ChatMember.Deliveries {
 
     ChatScenario(Settings settings) {
         this.settings = settings;
+        this.joinTimeout = settings.requestTimeout().compareTo(MIN_JOIN_TIMEOUT) > 0 ? settings.requestTimeout() : MIN_JOIN_TIMEOUT;
         this.http = new HttpClient();
-        http.setConnectTimeout(settings.requestTimeout());
+        http.setConnectTimeout(joinTimeout);
         http.setTrustAllCertificatesInsecurely(settings.insecure());
     }
 
@@ -87,7 +92,7 @@ final class ChatScenario implements Scenario, ChatMember.Deliveries {
         }
         window = new SendWindow(settings.window(), settings.maxQueuedPerUser(), http.getExecutor());
         WebSocketClient client = new WebSocketClient(http);
-        client.setHandshakeTimeout(settings.requestTimeout());
+        client.setHandshakeTimeout(joinTimeout);
         ClientUpgradeRequest request = ClientUpgradeRequest.defaults().withHttp2(settings.protocol() != Protocol.HTTP_1_1);
         for (HttpField field : settings.headers()) {
             request = request.withHeader(field.getName(), field.getValue());
@@ -110,7 +115,7 @@ final class ChatScenario implements Scenario, ChatMember.Deliveries {
         for (CompletableFuture<Session> connect : connects) {
             try {
                 // Each connect ends by itself within the handshake timeout; the extra second only guards against a bug.
-                connect.get(settings.requestTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
+                connect.get(joinTimeout.toNanos() + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
             } catch (ExecutionException | TimeoutException x) {
                 failed++;
                 first = first != null ? first : x.getCause() != null ? x.getCause() : x;
@@ -124,7 +129,7 @@ final class ChatScenario implements Scenario, ChatMember.Deliveries {
 
     /**
      * Waits until every member heard its own join: as long as joins keep coming (each goes to
-     * every member present, so a thousand take a while), at most the request timeout without one.
+     * every member present, so a thousand take a while), at most the join timeout without one.
      */
     private void awaitJoins(CountDownLatch joined, String room) throws InterruptedException {
         long left = joined.getCount();
@@ -134,9 +139,9 @@ final class ChatScenario implements Scenario, ChatMember.Deliveries {
             if (joined.getCount() != left) {
                 left = joined.getCount();
                 progress = now;
-            } else if (now - progress > settings.requestTimeout().toNanos()) {
+            } else if (now - progress > joinTimeout.toNanos()) {
                 throw new IllegalStateException(left + " of " + members.size() + " members did not hear their own join in " + room
-                        + " (none came for " + settings.requestTimeout().toMillis() + " ms): is it a chat room?");
+                        + " (none came for " + joinTimeout.toMillis() + " ms): is it a chat room?");
             }
         }
     }
