@@ -37,6 +37,11 @@ import io.wharf.loadgen.internal.Settings;
  * queue, and its latency counts from when it should have been sent. In the
  * {@link Model#CLOSED closed model} each user runs its iterations back to back.
  *
+ * <h2>A chat room</h2>
+ * {@link #chat(URI)} loads a WebSocket chat room instead ({@code ./wharf chat-load}): each user
+ * is a member, each iteration a message that one member says and every member hears; see
+ * docs/loadgen.md.
+ *
  * <p><b>Threads.</b> {@link #run()} blocks its caller until the run is over; {@link #stop()} may
  * be called from any thread to end it early.
  */

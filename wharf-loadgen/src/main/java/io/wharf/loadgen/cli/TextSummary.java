@@ -33,12 +33,11 @@ final class TextSummary {
             text.append(String.format(Locale.ROOT, "  rate: %.1f iterations/s achieved%n", result.achievedRate()));
         }
         ResourceStatistics deliveries = result.resources().get(LoadGenerator.CHAT_DELIVERIES);
-        text.append(String.format(Locale.ROOT, "  %d %s in %.2f s, %d errors%n", result.requests(), deliveries != null ? "messages" : "requests",
-                result.elapsed().toNanos() / 1e9, result.errors()));
+        text.append(String.format(Locale.ROOT, "  %d %s in %.2f s, %d errors%s%n", result.requests(), deliveries != null ? "messages" : "requests",
+                result.elapsed().toNanos() / 1e9, result.errors(), deliveries != null ? "; a message's latency: to its last member" : ""));
         result.errorsByKind().forEach((kind, count) -> text.append(String.format(Locale.ROOT, "    %-40s %d%s%n", kind, count,
                 result.errorExamples().containsKey(kind) ? "  (first: " + result.errorExamples().get(kind) + ")" : "")));
-        text.append(String.format(Locale.ROOT, "  latency (ms)%s %12s %12s%n", deliveries != null ? ", to the last member" : "   ",
-                "corrected", "uncorrected"));
+        text.append(String.format(Locale.ROOT, "  latency (ms)   %12s %12s%n", "corrected", "uncorrected"));
         for (double percentile : PERCENTILES) {
             text.append(String.format(Locale.ROOT, "    %-12s %12.3f %12.3f%n", percentile == 100 ? "max" : "p" + JsonSummary.label(percentile),
                     millis(result.corrected(), percentile), millis(result.uncorrected(), percentile)));

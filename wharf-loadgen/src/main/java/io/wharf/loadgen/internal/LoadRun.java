@@ -87,7 +87,7 @@ public final class LoadRun {
                 if (probe != null) {
                     probe.close();
                 }
-                scenario.close();
+                close(scenario);
             }
         }
     }
@@ -103,6 +103,15 @@ public final class LoadRun {
             }
             scenario.start(new Iteration(statistics, events, user, intended, dispatched, measured, done));
         };
+    }
+
+    /** Closes {@code scenario}; an interrupt meanwhile is kept for the caller, not thrown over the run's own outcome. */
+    private static void close(Scenario scenario) {
+        try {
+            scenario.close();
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void runOpen(RunPlan plan, IterationStarter starter) throws InterruptedException {

@@ -17,12 +17,12 @@ import org.HdrHistogram.Recorder;
 import io.wharf.loadgen.ResourceStatistics;
 
 /**
- * The counters of a run's measured part (warm-up is never recorded here): request (exchange) latencies
- * in two {@link Recorder}s (corrected and uncorrected, in microseconds) that the
- * {@link IntervalReporter} empties once per interval, iteration (tree) and per-part (resource) latencies, errors
- * by kind, requests in flight (warm-up included, for the drain) and how late the iterations
- * got their connections. Written from the sending threads and the client's threads at once,
- * without locks.
+ * The counters of a run's measured part (warm-up is never recorded here): request (exchange)
+ * latencies in two {@link Recorder}s (corrected and uncorrected, in microseconds) that the
+ * {@link IntervalReporter} empties once per interval, iteration (tree) and per-part (resource,
+ * or a chat run's messages and deliveries) latencies, errors by kind, requests in flight (warm-up
+ * included, for the drain) and how late the iterations got their connections. Written from the
+ * sending threads and the client's threads at once, without locks.
  */
 final class Statistics {
 
