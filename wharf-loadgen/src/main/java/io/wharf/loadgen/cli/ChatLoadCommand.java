@@ -97,7 +97,7 @@ public final class ChatLoadCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "chat-load: %d members, %.1f messages/s for %s to %s%n", clients, run.rate,
                 messages > 0 ? messages + " messages" : run.duration.toMillis() / 1000.0 + " s", uri);
-        ProgressLine progress = new ProgressLine(out, err, terminal);
+        ProgressLine progress = new ProgressLine(out, err, terminal, "msg");
         LoadResult result = builder.listener(progress).build().run();
         progress.end();
         run.report(result, out);

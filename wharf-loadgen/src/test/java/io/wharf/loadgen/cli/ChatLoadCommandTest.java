@@ -33,7 +33,7 @@ class ChatLoadCommandTest {
 
     private int run(String... args) {
         ChatLoadCommand command = new ChatLoadCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+                new PrintStream(err, true, StandardCharsets.UTF_8), true);
         return ChatLoadCommand.execute(command, args);
     }
 
@@ -53,6 +53,7 @@ class ChatLoadCommandTest {
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("rate: 100.0/s asked") && text.contains("50 of 50 scheduled iterations started"), text);
         assertTrue(text.contains("50 messages in") && text.contains("0 errors"), text);
+        assertTrue(text.contains("msg/s") && text.contains("in flight"), "a progress line on a terminal: " + text);
         assertTrue(text.contains("deliveries: 500 of 500 received, 0 missing"), text);
         Map<?, ?> summary = (Map<?, ?>) JsonReader.read(Files.readString(json));
         assertEquals(50L, ((Number) summary.get("requests")).longValue());
