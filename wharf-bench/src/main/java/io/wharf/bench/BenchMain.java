@@ -25,7 +25,7 @@ import java.util.Map;
  *       keeping 64 requests in flight against nginx: requests/s, client CPU and bytes allocated per request.</li>
  *   <li>{@code ws-echo}: {@link WebSocketEchoMacroBenchmark}, five-byte WebSocket text messages echoed on 64 and 512
  *       connections with 1 and 16 in flight each, Wharf vs Jetty 12.1: messages/s, server CPU and bytes allocated per message.</li>
- *   <li>{@code ws-chat}: {@link WebSocketChatMacroBenchmark}, the chat room under {@code ChatLoad} (1000 members, 10,000
+ *   <li>{@code ws-chat}: {@link WebSocketChatMacroBenchmark}, the chat room under the load generator's chat scenario (1000 members, 10,000
  *       messages), Wharf's {@code ChatRoom} vs the same protocol on Jetty 12.1: deliveries/s, server CPU per delivery.</li>
  *   <li>{@code ws-idle}: {@link IdleHeapBenchmark#websocket}, heap per idle WebSocket session (10,000 connections, each
  *       idle after its handshake and one echoed message), Wharf vs Jetty 12.1.</li>

@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.channels.SocketChannel;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -20,11 +19,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.wharf.examples.ChatLoad;
+import io.wharf.loadgen.LoadGenerator;
+import io.wharf.loadgen.LoadResult;
 
 /**
  * The pieces of the WebSocket macro runs, in this JVM on loopback: the raw driver against both
- * echo servers, and the Jetty chat room against {@link ChatLoad}, which checks that it speaks
+ * echo servers, and the Jetty chat room under the load generator's chat scenario (as
+ * {@link WebSocketChatMacroBenchmark} drives it), which checks that it speaks
  * {@code ChatRoom}'s protocol (every member hears its own join and every broadcast).
  */
 class WebSocketBenchTest {
@@ -97,9 +98,10 @@ class WebSocketBenchTest {
     void jettyChatRoomSpeaksTheChatRoomProtocol() throws Exception {
         try (ServerProcess.Target room = JettyChatRoom.start(ANY)) {
             URI uri = URI.create("ws://127.0.0.1:" + room.port() + "/chat/ws");
-            ChatLoad.Result result = ChatLoad.run(new ChatLoad.Options(5, 20, uri, 4, Duration.ofSeconds(10)));
-            assertTrue(result.complete(), String.valueOf(result));
-            assertEquals(100, result.received());
+            LoadResult result = WebSocketChatMacroBenchmark.load(uri, 5, 20, 4);
+            assertEquals(0, result.errors(), () -> result.errorsByKind() + " " + result.errorExamples());
+            assertEquals(100, result.resources().get(LoadGenerator.CHAT_DELIVERIES).requests());
+            assertEquals(0, result.resources().get(LoadGenerator.CHAT_DELIVERIES).errors());
         }
     }
 

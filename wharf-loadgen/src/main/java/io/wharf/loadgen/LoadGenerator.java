@@ -37,6 +37,11 @@ import io.wharf.loadgen.internal.Settings;
  * queue, and its latency counts from when it should have been sent. In the
  * {@link Model#CLOSED closed model} each user runs its iterations back to back.
  *
+ * <h2>A chat room</h2>
+ * {@link #chat(URI)} loads a WebSocket chat room instead ({@code ./wharf chat-load}): each user
+ * is a member, each iteration a message that one member says and every member hears; see
+ * docs/loadgen.md.
+ *
  * <p><b>Threads.</b> {@link #run()} blocks its caller until the run is over; {@link #stop()} may
  * be called from any thread to end it early.
  */
@@ -50,8 +55,31 @@ public final class LoadGenerator {
 
     /** @return a builder of a generator loading {@code target} (http or https) */
     public static Builder builder(URI target) {
-        return new Builder(target);
+        return new Builder(target, false);
     }
+
+    /**
+     * @return a builder of a generator loading the WebSocket chat room at {@code room} ({@code ws} or
+     *     {@code wss}; the room of {@code ./wharf demo} speaks its protocol, see
+     *     {@link io.wharf.loadgen.LoadGenerator.Builder#window}): each user is a member, each
+     *     iteration one message broadcast to every member; {@link #CHAT_MESSAGES} and
+     *     {@link #CHAT_DELIVERIES} name its parts in {@link LoadResult#resources()}
+     */
+    public static Builder chat(URI room) {
+        return new Builder(room, true);
+    }
+
+    /**
+     * The part of a chat run's result for its messages: each counted once, with its latency to
+     * the last member's delivery (a message not delivered to every member is an error).
+     */
+    public static final String CHAT_MESSAGES = "messages";
+
+    /**
+     * The part of a chat run's result for its deliveries: one per message and member, with each
+     * one's latency from the message's intended send time; its errors are the deliveries missing.
+     */
+    public static final String CHAT_DELIVERIES = "deliveries";
 
     /**
      * Runs the load: warm-up, then the measured iterations or duration, then waits (at most the
@@ -74,6 +102,9 @@ public final class LoadGenerator {
     public static final class Builder {
 
         private final URI target;
+        private final boolean chat;
+        private int window = 64;
+        private boolean windowSet;
         private Protocol protocol = Protocol.HTTP_1_1;
         private boolean insecure;
         private int threads = 1;
@@ -99,8 +130,9 @@ public final class LoadGenerator {
         private Path intervalLog;
         private final List<LoadListener> listeners = new ArrayList<>();
 
-        private Builder(URI target) {
+        private Builder(URI target, boolean chat) {
             this.target = Objects.requireNonNull(target, "target");
+            this.chat = chat;
         }
 
         /** Sets the protocol: HTTP/1.1 (the default), h2c or h2. */
@@ -266,6 +298,19 @@ public final class LoadGenerator {
             return this;
         }
 
+        /**
+         * Chat runs: bounds the messages on their way at once (64 by default) — sent and not yet
+         * delivered to every member — since the room closes a member that cannot keep up (1008).
+         * A message due while the window is full waits for a place (at most
+         * {@link #maxQueuedPerUser} of them); its latency still counts from its intended time,
+         * and its wait shows in the {@link ScheduleLag} like a request's wait for a connection.
+         */
+        public Builder window(int messages) {
+            this.window = positive(messages, "window");
+            this.windowSet = true;
+            return this;
+        }
+
         /** Adds a listener of the run's events. */
         public Builder listener(LoadListener listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
@@ -277,18 +322,51 @@ public final class LoadGenerator {
          * @throws IllegalArgumentException when the target does not fit the protocol or has no host
          */
         public LoadGenerator build() {
-            protocol.check(target);
+            if (chat) {
+                checkRoom();
+            } else {
+                protocol.check(target);
+            }
             if (target.getHost() == null) {
                 throw new IllegalArgumentException("the target " + target + " has no host");
+            }
+            if (chat) {
+                return new LoadGenerator(settings(Resource.of(CHAT_MESSAGES)));
+            }
+            if (windowSet) {
+                throw new IllegalArgumentException("the send window is for chat runs (LoadGenerator.chat); an HTTP run's users are"
+                        + " bounded by their connections");
             }
             Resource tree = resource != null ? resource : Resource.of(target.getRawPath() == null || target.getRawPath().isEmpty()
                     ? (target.getRawQuery() == null ? "/" : "/?" + target.getRawQuery())
                     : target.getRawPath() + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery()));
             checkResolves(tree);
-            return new LoadGenerator(new Settings(target, protocol, insecure, threads, usersPerThread, connectionsPerUser,
+            return new LoadGenerator(settings(tree));
+        }
+
+        private Settings settings(Resource tree) {
+            return new Settings(target, chat, protocol, insecure, threads, usersPerThread, connectionsPerUser,
                     tree, method, HttpFields.build(headers).asImmutable(), body, contentType, model, rate, rampUp, warmupIterations,
                     iterations, duration, thinkTime, requestTimeout, reportInterval, behindThreshold, maxQueuedPerUser, probeRate,
-                    intervalLog, List.copyOf(listeners)));
+                    intervalLog, List.copyOf(listeners), window);
+        }
+
+        /** @throws IllegalArgumentException for a chat run's target or setting that does not fit a chat room */
+        private void checkRoom() {
+            String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(java.util.Locale.ROOT);
+            boolean fits = switch (protocol) {
+                case HTTP_1_1 -> scheme.equals("ws") || scheme.equals("wss");
+                case H2C -> scheme.equals("ws");
+                case H2 -> scheme.equals("wss");
+            };
+            if (!fits) {
+                throw new IllegalArgumentException("a chat room over " + protocol + " is a "
+                        + (protocol == Protocol.H2 ? "wss" : protocol == Protocol.H2C ? "ws" : "ws or wss") + " URI, not " + target);
+            }
+            if (resource != null || body != null || !method.equals("GET") || probeRate > 0 || connectionsPerUser != 1) {
+                throw new IllegalArgumentException("a chat run sends messages on one connection per member: resources, a method,"
+                        + " a body, more connections per user and the probe are for HTTP runs");
+            }
         }
 
         /** @throws IllegalArgumentException naming the first resource that is not an http or https URI against the target */

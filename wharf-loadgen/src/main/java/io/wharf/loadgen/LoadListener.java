@@ -19,6 +19,10 @@ import org.HdrHistogram.Histogram;
  * reporting thread. None may block: a slow listener slows the generator, which then reports
  * itself behind its schedule. One that throws is logged; the run and its reports go on.
  * Warm-up iterations are told too, marked as such.
+ *
+ * <p><b>Chat runs</b> ({@link LoadGenerator#chat}): each message is one request, one response (when
+ * its last member heard it, or it failed; status 0, failure null on success) and one tree, all with
+ * the resource {@link LoadGenerator#CHAT_MESSAGES}.
  */
 public interface LoadListener {
 
@@ -52,7 +56,7 @@ public interface LoadListener {
      * How one request ended.
      *
      * @param resource what was requested
-     * @param status the response's status, or 0 when no response came
+     * @param status the response's status, or 0 when no response came (always 0 for a chat message)
      * @param failure why the exchange failed, or null
      * @param correctedMicros from the intended send time to the end of the response
      * @param uncorrectedMicros from the actual send (the request got its connection) to the end

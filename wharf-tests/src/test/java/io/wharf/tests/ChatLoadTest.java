@@ -1,18 +1,18 @@
 package io.wharf.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import io.wharf.examples.ChatLoad;
 import io.wharf.examples.Demo;
+import io.wharf.loadgen.HtmlReport;
+import io.wharf.loadgen.LoadGenerator;
+import io.wharf.loadgen.LoadResult;
+import io.wharf.loadgen.ResourceStatistics;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ./wharf chat-load} small against the demo as {@code ./wharf demo} starts it: 50
- * members, 500 messages, every broadcast at every member (25,000 deliveries), the report's
- * counts and percentiles; and a run that cannot reach the room reports failure.
+ * {@code ./wharf chat-load} small against the demo as {@code ./wharf demo} starts it, on the load
+ * generator's engine ({@link LoadGenerator#chat}): 50 members, 500 messages at 250 a second,
+ * every broadcast at every member (25,000 deliveries), both latencies and their percentiles in
+ * order, the report; and a room that cannot be reached is a failure naming why.
  */
 @Timeout(120)
 class ChatLoadTest {
@@ -43,26 +44,38 @@ class ChatLoadTest {
     void everyBroadcastReachesEveryMember() throws Exception {
         demo = Demo.start(0, 0, directory.resolve("demo-tls"));
         URI uri = URI.create("ws://127.0.0.1:" + demo.httpPort() + "/chat/ws");
-        ChatLoad.Result result = ChatLoad.run(ChatLoad.Options.parse("--clients", "50", "--messages", "500", "--uri", uri.toString()));
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        result.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        String report = printed.toString(StandardCharsets.UTF_8);
-        System.out.print(report);
-        assertTrue(result.complete(), report);
-        assertEquals(50, result.opened());
-        assertEquals(500, result.sent());
-        assertEquals(25_000, result.expected());
-        assertEquals(25_000, result.received());
-        assertTrue(result.p50() <= result.p90() && result.p90() <= result.p99() && result.p99() <= result.max(), report);
-        assertTrue(result.messagesPerSecond() > 0, report);
-        assertTrue(report.contains("50 members opened, 500 messages sent, 25000 of 25000 deliveries received"), report);
+        LoadResult result = LoadGenerator.chat(uri)
+                .usersPerThread(50)
+                .rate(250)
+                .iterations(500)
+                .requestTimeout(Duration.ofSeconds(10))
+                .build()
+                .run();
+        String report = result.errorsByKind() + " " + result.errorExamples() + " " + result.lag().warning();
+        assertEquals(500, result.intendedIterations(), report);
+        assertEquals(500, result.iterations(), report);
+        assertEquals(500, result.requests(), report);
+        assertEquals(0, result.errors(), report);
+        ResourceStatistics deliveries = result.resources().get(LoadGenerator.CHAT_DELIVERIES);
+        assertEquals(25_000, deliveries.requests(), report);
+        assertEquals(0, deliveries.errors(), report);
+        assertEquals(25_000, deliveries.latency().getTotalCount(), report);
+        assertEquals(500, result.corrected().getTotalCount());
+        assertEquals(500, result.uncorrected().getTotalCount());
+        assertTrue(result.correctedMicros(50) <= result.correctedMicros(90) && result.correctedMicros(90) <= result.correctedMicros(99)
+                && result.correctedMicros(99) <= result.corrected().getMaxValue(), report);
+        assertTrue(result.achievedRate() > 0, report);
+        assertTrue(HtmlReport.of(result).contains("deliveries"), "the report lists the deliveries");
     }
 
     @Test
-    void aRoomThatCannotBeReachedIsAFailure() throws Exception {
-        ChatLoad.Result result = ChatLoad.run(new ChatLoad.Options(3, 10, URI.create("ws://127.0.0.1:1/chat/ws"), 8, Duration.ofSeconds(5)));
-        assertFalse(result.complete());
-        assertEquals(0, result.opened());
-        assertTrue(result.problem().contains("could not connect"), result.problem());
+    void aRoomThatCannotBeReachedIsAFailure() {
+        LoadGenerator generator = LoadGenerator.chat(URI.create("ws://127.0.0.1:1/chat/ws"))
+                .usersPerThread(3)
+                .iterations(10)
+                .requestTimeout(Duration.ofSeconds(5))
+                .build();
+        IllegalStateException failure = assertThrows(IllegalStateException.class, generator::run);
+        assertTrue(failure.getMessage().contains("could not connect"), failure.getMessage());
     }
 }

@@ -11,13 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import io.wharf.loadgen.HtmlReport;
 import io.wharf.loadgen.LoadGenerator;
 import io.wharf.loadgen.LoadResult;
-import io.wharf.loadgen.Model;
-import io.wharf.loadgen.Protocol;
 import io.wharf.loadgen.Resource;
-import io.wharf.loadgen.internal.JsonSummary;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,44 +37,17 @@ public final class LoadCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "URL", description = "the target: http://... or https://...")
     URI target;
 
-    @Option(names = "--rate", paramLabel = "N", description = "iterations (requests, for a single resource) per second, open model; default 100")
-    double rate = 100;
-
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "how long the measured part runs; default 10s")
-    Duration duration = Duration.ofSeconds(10);
+    @CommandLine.Mixin
+    RunOptions run = new RunOptions();
 
     @Option(names = "--iterations", paramLabel = "N", description = "run this many measured iterations instead of a duration")
     long iterations;
-
-    @Option(names = "--warmup", paramLabel = "N", description = "iterations run first and left out of the results; default ${DEFAULT-VALUE}")
-    long warmup;
-
-    @Option(names = "--ramp-up", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "grow the rate linearly from 0 over this time; default none")
-    Duration rampUp = Duration.ZERO;
-
-    @Option(names = "--model", paramLabel = "open|closed", description = "open (a constant rate) or closed (users back to back); default open")
-    String model = "open";
-
-    @Option(names = "--think-time", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "closed model: a user's pause between iterations; default none")
-    Duration thinkTime = Duration.ZERO;
 
     @Option(names = "--connections", paramLabel = "N", description = "connections per user; default ${DEFAULT-VALUE}")
     int connections = 1;
 
     @Option(names = "--users", paramLabel = "N", description = "users per thread, each with its own connections; default ${DEFAULT-VALUE}")
     int users = 1;
-
-    @Option(names = "--threads", paramLabel = "N", description = "sending threads; default ${DEFAULT-VALUE}")
-    int threads = 1;
-
-    @Option(names = "--protocol", paramLabel = "P", description = "http/1.1, h2c (HTTP/2 over http) or h2 (HTTP/2 over https); default http/1.1")
-    String protocol = "http/1.1";
-
-    @Option(names = "--insecure", description = "trust any server certificate (self-signed test servers only)")
-    boolean insecure;
 
     @Option(names = "--method", paramLabel = "M", description = "the method of each request but a HAR entry's (which has its own); default ${DEFAULT-VALUE}")
     String method = "GET";
@@ -107,23 +76,6 @@ public final class LoadCommand implements Callable<Integer> {
             description = "bound of each exchange, queueing included; default 30s")
     Duration timeout = Duration.ofSeconds(30);
 
-    @Option(names = "--behind-threshold", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "how late a request may get its connection before the generator reports itself behind; default 10ms")
-    Duration behindThreshold = Duration.ofMillis(10);
-
-    @Option(names = "--report-interval", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "length of a progress and interval-log interval; default 1s")
-    Duration reportInterval = Duration.ofSeconds(1);
-
-    @Option(names = "--log", paramLabel = "FILE", description = "write the HdrHistogram interval log (µs, tagged corrected, uncorrected, trees, probe, resource:NAME; errors on comment lines)")
-    Path log;
-
-    @Option(names = "--json", paramLabel = "FILE", description = "write the JSON summary")
-    Path json;
-
-    @Option(names = "--html", paramLabel = "FILE", description = "write the HTML report with its charts (one self-contained file)")
-    Path html;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -149,11 +101,16 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** @return the exit status of {@code command} run with {@code args} */
     static int execute(LoadCommand command, String... args) {
+        return execute("wharf load", command, command.out, command.err, args);
+    }
+
+    /** @return the exit status of {@code command} (named {@code name} in its errors) run with {@code args} */
+    static int execute(String name, Object command, PrintStream out, PrintStream err, String... args) {
         CommandLine line = new CommandLine(command);
-        line.setOut(new java.io.PrintWriter(command.out, true, StandardCharsets.UTF_8));
-        line.setErr(new java.io.PrintWriter(command.err, true, StandardCharsets.UTF_8));
+        line.setOut(new java.io.PrintWriter(out, true, StandardCharsets.UTF_8));
+        line.setErr(new java.io.PrintWriter(err, true, StandardCharsets.UTF_8));
         line.setExecutionExceptionHandler((failure, commandLine, parsed) -> {
-            commandLine.getErr().println("wharf load: " + (failure.getMessage() == null ? failure : failure.getMessage()));
+            commandLine.getErr().println(name + ": " + (failure.getMessage() == null ? failure : failure.getMessage()));
             return 1;
         });
         return line.execute(args);
@@ -173,44 +130,16 @@ public final class LoadCommand implements Callable<Integer> {
         LoadGenerator generator = builder().listener(progress).build();
         LoadResult result = generator.run();
         progress.end();
-        // The summary carries the behind-schedule warning; each late interval was told on the error stream.
-        out.print(TextSummary.of(result));
-        if (json != null) {
-            Files.writeString(json, JsonSummary.of(result), StandardCharsets.UTF_8);
-            out.println("JSON summary: " + json);
-        }
-        if (html != null) {
-            HtmlReport.write(result, html);
-            out.println("HTML report: " + html);
-        }
-        if (log != null) {
-            out.println("interval log: " + log);
-        }
+        run.report(result, out);
         return 0;
     }
 
     private LoadGenerator.Builder builder() throws IOException {
-        LoadGenerator.Builder builder = LoadGenerator.builder(target)
-                .protocol(Protocol.of(protocol))
-                .insecure(insecure)
-                .model(switch (model) {
-                    case "open" -> Model.OPEN;
-                    case "closed" -> Model.CLOSED;
-                    default -> throw new CommandLine.ParameterException(spec.commandLine(),
-                            "--model must be open or closed, not '" + model + "'");
-                })
-                .rate(rate)
-                .rampUp(rampUp)
-                .duration(duration)
-                .warmupIterations(warmup)
-                .thinkTime(thinkTime)
-                .threads(threads)
+        LoadGenerator.Builder builder = run.apply(LoadGenerator.builder(target), spec)
                 .usersPerThread(users)
                 .connectionsPerUser(connections)
                 .method(method)
-                .requestTimeout(timeout)
-                .behindThreshold(behindThreshold)
-                .reportInterval(reportInterval);
+                .requestTimeout(timeout);
         if (iterations > 0) {
             builder.iterations(iterations);
         }
@@ -234,9 +163,6 @@ public final class LoadCommand implements Callable<Integer> {
         }
         if (resources != null) {
             builder.resource(Resource.read(resources));
-        }
-        if (log != null) {
-            builder.intervalLog(log);
         }
         return builder;
     }

@@ -17,12 +17,19 @@ final class ProgressLine implements LoadListener {
     private final PrintStream progress;
     private final PrintStream warnings;
     private final boolean terminal;
+    private final String unit;
     private boolean pending;
 
     ProgressLine(PrintStream progress, PrintStream warnings, boolean terminal) {
+        this(progress, warnings, terminal, "req");
+    }
+
+    /** @param unit what the rate counts: {@code req} (requests), {@code msg} (a chat run's messages) */
+    ProgressLine(PrintStream progress, PrintStream warnings, boolean terminal, String unit) {
         this.progress = progress;
         this.warnings = warnings;
         this.terminal = terminal;
+        this.unit = unit;
     }
 
     /** @return whether standard output is an interactive terminal (not a pipe or a file) */
@@ -47,8 +54,8 @@ final class ProgressLine implements LoadListener {
                     report.elapsed().toMillis() / 1000.0, report.behind().toNanos() / 1e6);
         }
         if (terminal) {
-            progress.printf(Locale.ROOT, "\r%6.1f s  %9.1f req/s  %6d in flight  %6d errors  p50 %9.3f ms  p99 %9.3f ms ",
-                    report.elapsed().toMillis() / 1000.0, report.rate(), report.inFlight(), report.errors(),
+            progress.printf(Locale.ROOT, "\r%6.1f s  %9.1f %s/s  %6d in flight  %6d errors  p50 %9.3f ms  p99 %9.3f ms ",
+                    report.elapsed().toMillis() / 1000.0, report.rate(), unit, report.inFlight(), report.errors(),
                     report.p50Micros() / 1000.0, report.p99Micros() / 1000.0);
             progress.flush();
             pending = true;

@@ -4,14 +4,16 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import io.wharf.loadgen.LoadGenerator;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.ResourceStatistics;
 import io.wharf.loadgen.internal.JsonSummary;
 
 /**
- * The text summary printed at the end of {@code ./wharf load}: what was asked and achieved, the
- * errors, a table of latency percentiles corrected and uncorrected side by side, the trees' and
- * each resource's when the run fetched trees, and the behind-schedule warning if any. Stateless.
+ * The text summary printed at the end of {@code ./wharf load} and {@code ./wharf chat-load}: what
+ * was asked and achieved, the errors, a table of latency percentiles corrected and uncorrected
+ * side by side, the trees' and each resource's when the run fetched trees (a chat run's
+ * deliveries instead), and the behind-schedule warning if any. Stateless.
  */
 final class TextSummary {
 
@@ -30,8 +32,9 @@ final class TextSummary {
         } else {
             text.append(String.format(Locale.ROOT, "  rate: %.1f iterations/s achieved%n", result.achievedRate()));
         }
-        text.append(String.format(Locale.ROOT, "  %d requests in %.2f s, %d errors%n", result.requests(),
-                result.elapsed().toNanos() / 1e9, result.errors()));
+        ResourceStatistics deliveries = result.resources().get(LoadGenerator.CHAT_DELIVERIES);
+        text.append(String.format(Locale.ROOT, "  %d %s in %.2f s, %d errors%s%n", result.requests(), deliveries != null ? "messages" : "requests",
+                result.elapsed().toNanos() / 1e9, result.errors(), deliveries != null ? "; a message's latency: to its last member" : ""));
         result.errorsByKind().forEach((kind, count) -> text.append(String.format(Locale.ROOT, "    %-40s %d%s%n", kind, count,
                 result.errorExamples().containsKey(kind) ? "  (first: " + result.errorExamples().get(kind) + ")" : "")));
         text.append(String.format(Locale.ROOT, "  latency (ms)   %12s %12s%n", "corrected", "uncorrected"));
@@ -39,7 +42,11 @@ final class TextSummary {
             text.append(String.format(Locale.ROOT, "    %-12s %12.3f %12.3f%n", percentile == 100 ? "max" : "p" + JsonSummary.label(percentile),
                     millis(result.corrected(), percentile), millis(result.uncorrected(), percentile)));
         }
-        if (result.resources().size() > 1) {
+        if (deliveries != null) {
+            text.append(String.format(Locale.ROOT, "  deliveries: %d of %d received, %d missing; each member's, corrected: p50 %.3f ms,"
+                    + " p99 %.3f ms, max %.3f ms%n", deliveries.requests() - deliveries.errors(), deliveries.requests(), deliveries.errors(),
+                    millis(deliveries.latency(), 50), millis(deliveries.latency(), 99), deliveries.latency().getMaxValue() / 1000.0));
+        } else if (result.resources().size() > 1) {
             text.append(String.format(Locale.ROOT, "  trees: %d, p50 %.3f ms, p99 %.3f ms%n", result.trees().getTotalCount(),
                     millis(result.trees(), 50), millis(result.trees(), 99)));
             text.append(String.format(Locale.ROOT, "  %-40s %9s %7s %10s %10s%n", "resource", "requests", "errors", "p50 ms", "p99 ms"));

@@ -10,17 +10,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.HdrHistogram.Histogram;
 
-import io.wharf.client.HttpClient;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.Model;
 import io.wharf.loadgen.ResourceStatistics;
 import io.wharf.loadgen.ScheduleLag;
 
 /**
- * One run of a {@link io.wharf.loadgen.LoadGenerator}: starts the client, the reporting timer,
- * the probe (if any) and the model's loops; waits for the loops, then (at most the request
- * timeout) for the requests in flight; closes the last interval, stops the clients and sums up
- * a {@link LoadResult}.
+ * One run of a {@link io.wharf.loadgen.LoadGenerator}: opens its {@link Scenario} (an HTTP
+ * resource tree, or a chat room whose members join first), starts the reporting timer, the probe
+ * (if any) and the model's loops; waits for the loops, then (at most the request timeout) for
+ * the exchanges in flight; closes the last interval, closes the scenario and sums up a
+ * {@link LoadResult}.
  *
  * <p><b>Threads.</b> {@link #run()} blocks its caller (once); {@link #stop()} may be called from
  * any thread. The open model sends from its own platform threads ({@code wharf-loadgen-send-N});
@@ -45,29 +45,22 @@ public final class LoadRun {
         if (!ran.compareAndSet(false, true)) {
             throw new IllegalStateException("a load generator runs once");
         }
-        HttpClient client = Target.newClient(settings);
+        Scenario scenario = settings.chat() ? new ChatScenario(settings)
+                : new TreeScenario(settings, Target.newClient(settings), settings.resource());
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "wharf-loadgen-timer");
             thread.setDaemon(true);
             return thread;
         });
-        Statistics statistics = new Statistics(settings.resource(), settings.behindThreshold().toNanos());
+        Statistics statistics = new Statistics(scenario.parts(), settings.behindThreshold().toNanos());
         Probe probe = settings.probeRate() > 0 ? new Probe(settings) : null;
         long start = System.nanoTime();
         try (IntervalReporter reporter = new IntervalReporter(settings, statistics, probe, start)) {
             try {
-                client.start();
-            } catch (Exception x) {
-                throw new IllegalStateException("the load generator's HTTP client did not start: " + x, x);
-            }
-            try {
+                scenario.open();
                 long interval = settings.reportInterval().toNanos();
                 timer.scheduleAtFixedRate(reporter::report, interval, interval, TimeUnit.NANOSECONDS);
-                Target target = new Target(settings, client);
-                LoadEvents events = new LoadEvents(settings.listeners());
-                IterationStarter starter = (user, intended, dispatched, measured, done) ->
-                        new TreeFetch(target, statistics, events, settings.resource(), user, measured, done)
-                                .start(intended, dispatched);
+                IterationStarter starter = starter(scenario, statistics, new LoadEvents(settings.listeners()));
                 RunPlan plan = settings.model() == Model.OPEN ? RunPlan.of(settings, System.nanoTime()) : null;
                 if (probe != null) {
                     probe.start(plan != null ? plan.measuredStartNanos() : System.nanoTime());
@@ -76,7 +69,7 @@ public final class LoadRun {
                     statistics.measuredStart(plan.measuredStartNanos());
                     runOpen(plan, starter);
                 } else {
-                    ClosedLoop loop = new ClosedLoop(settings, statistics, starter, client.getExecutor(), timer, () -> stopped);
+                    ClosedLoop loop = new ClosedLoop(settings, statistics, starter, scenario.executor(), timer, () -> stopped);
                     loop.start();
                     loop.await();
                 }
@@ -94,8 +87,30 @@ public final class LoadRun {
                 if (probe != null) {
                     probe.close();
                 }
-                stopClient(client);
+                close(scenario);
             }
+        }
+    }
+
+    /**
+     * @return what the loops call to start an iteration: counts it (when measured) and hands it
+     *     to {@code scenario} with the engine's statistics and listeners
+     */
+    static IterationStarter starter(Scenario scenario, Statistics statistics, LoadEvents events) {
+        return (user, intended, dispatched, measured, done) -> {
+            if (measured) {
+                statistics.iterationStarted();
+            }
+            scenario.start(new Iteration(statistics, events, user, intended, dispatched, measured, done));
+        };
+    }
+
+    /** Closes {@code scenario}; an interrupt meanwhile is kept for the caller, not thrown over the run's own outcome. */
+    private static void close(Scenario scenario) {
+        try {
+            scenario.close();
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -149,15 +164,5 @@ public final class LoadRun {
                 statistics.errors(), statistics.errorsByKind(), statistics.errorExamples(), elapsed, reporter.corrected(), reporter.uncorrected(),
                 reporter.trees(), statistics.resources(reporter.resources()), lag, reporter.timeline(),
                 probe != null ? probe.result(reporter.probe()) : new ResourceStatistics(settings.resource().name(), 0, 0, new Histogram(3)));
-    }
-
-    private static void stopClient(HttpClient client) {
-        try {
-            client.stop();
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-        } catch (Exception x) {
-            throw new IllegalStateException("the load generator's HTTP client did not stop: " + x, x);
-        }
     }
 }

@@ -23,7 +23,7 @@ final class Probe {
 
     private final Settings settings;
     private final Resource root;
-    private final HttpClient client;
+    private final TreeScenario scenario;
     private final Statistics statistics;
     private volatile boolean over;
     private Thread sender;
@@ -31,23 +31,18 @@ final class Probe {
     Probe(Settings settings) {
         this.settings = settings;
         this.root = new Resource(settings.resource().path(), settings.resource().request(), List.of());
-        this.client = Target.newClient(settings);
-        this.client.setMaxConnectionsPerDestination(1);
-        this.statistics = new Statistics(root, settings.behindThreshold().toNanos());
+        HttpClient client = Target.newClient(settings);
+        client.setMaxConnectionsPerDestination(1);
+        this.scenario = new TreeScenario(settings, client, root);
+        this.statistics = new Statistics(scenario.parts(), settings.behindThreshold().toNanos());
     }
 
     /** Starts the probe's client, and its schedule at {@code startNanos}. */
     void start(long startNanos) {
-        try {
-            client.start();
-        } catch (Exception x) {
-            throw new IllegalStateException("the probe's HTTP client did not start: " + x, x);
-        }
+        scenario.open();
         statistics.measuredStart(startNanos);
-        Target target = new Target(settings, client);
         RunPlan plan = new RunPlan(new RateSchedule(settings.probeRate(), 0), startNanos, 1, 1, 0, 0, Long.MAX_VALUE);
-        IterationStarter starter = (user, intended, dispatched, measured, done) ->
-                new TreeFetch(target, statistics, new LoadEvents(List.of()), root, user, measured, done).start(intended, dispatched);
+        IterationStarter starter = LoadRun.starter(scenario, statistics, new LoadEvents(List.of()));
         sender = new Thread(new OpenLoop(plan, 0, starter, () -> over), "wharf-loadgen-probe");
         sender.setDaemon(true);
         sender.start();
@@ -68,13 +63,7 @@ final class Probe {
     /** Stops the schedule and the probe's client, ending what is still in flight. */
     void close() throws InterruptedException {
         over = true;
-        try {
-            client.stop();
-        } catch (InterruptedException x) {
-            throw x;
-        } catch (Exception x) {
-            throw new IllegalStateException("the probe's HTTP client did not stop: " + x, x);
-        }
+        scenario.close();
     }
 
     /** @return the probe's latencies since the last call, in µs (for the {@link IntervalReporter}) */

@@ -15,7 +15,8 @@ import io.wharf.loadgen.Resource;
  * Everything a run is configured with, checked by {@link io.wharf.loadgen.LoadGenerator.Builder}
  * and read by the engine's parts. Immutable (the headers are a copy no one changes).
  *
- * @param target the base URI; resources resolve against it
+ * @param target the base URI; resources resolve against it (a chat run: the room's ws or wss URI)
+ * @param chat whether an iteration is a chat message ({@link ChatScenario}) rather than a resource tree
  * @param protocol the protocol
  * @param insecure whether to trust any server certificate
  * @param threads sending threads (open model)
@@ -40,12 +41,13 @@ import io.wharf.loadgen.Resource;
  * @param probeRate requests per second of the probe, or 0 for none
  * @param intervalLog where to write the HdrHistogram interval log, or null
  * @param listeners told the run's events
+ * @param window chat: the most messages on their way at once
  */
-public record Settings(URI target, Protocol protocol, boolean insecure, int threads, int usersPerThread,
+public record Settings(URI target, boolean chat, Protocol protocol, boolean insecure, int threads, int usersPerThread,
         int connectionsPerUser, Resource resource, String method, HttpFields headers, byte[] body, String contentType,
         Model model, double rate, Duration rampUp, long warmupIterations, long iterations, Duration duration,
         Duration thinkTime, Duration requestTimeout, Duration reportInterval, Duration behindThreshold,
-        int maxQueuedPerUser, double probeRate, Path intervalLog, List<LoadListener> listeners) {
+        int maxQueuedPerUser, double probeRate, Path intervalLog, List<LoadListener> listeners, int window) {
 
     /** @return how many users the run has */
     public int users() {

@@ -2,6 +2,7 @@ package io.wharf.loadgen.internal;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,16 +13,16 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-import io.wharf.loadgen.Resource;
 import io.wharf.loadgen.ResourceStatistics;
 
 /**
- * The counters of a run's measured part (warm-up is never recorded here): request, tree and
- * per-resource latencies in {@link Recorder}s (in microseconds; requests twice, corrected and
- * uncorrected) that the {@link IntervalReporter} empties once per interval and sums, counts of
- * requests and errors by kind and resource, requests in flight (warm-up included, for the
- * drain) and how late the iterations got their connections. Written from the sending threads
- * and the client's threads at once, without locks.
+ * The counters of a run's measured part (warm-up is never recorded here): request (exchange),
+ * iteration (tree) and per-part (resource, or a chat run's messages and deliveries) latencies in
+ * {@link Recorder}s (in microseconds; requests twice, corrected and uncorrected) that the
+ * {@link IntervalReporter} empties once per interval and sums, counts of requests and errors by
+ * kind and part, requests in flight (warm-up included, for the drain) and how late the
+ * iterations got their connections. Written from the sending threads and the client's threads
+ * at once, without locks.
  */
 final class Statistics {
 
@@ -45,22 +46,18 @@ final class Statistics {
     private final AtomicLong maxQueueLag = new AtomicLong();
     private final AtomicLong intervalMaxLag = new AtomicLong();
 
-    /** The counters of one resource, by its {@link Resource#name()}. */
+    /** The counters of one part (a resource, by its {@link io.wharf.loadgen.Resource#name()}; a chat run's messages or deliveries). */
     private record PathCounters(Recorder latency, LongAdder requests, LongAdder errors) {
     }
 
-    Statistics(Resource tree, long thresholdNanos) {
+    /** @param parts the parts of an iteration counted apart (a {@link Scenario}'s), in report order */
+    Statistics(List<String> parts, long thresholdNanos) {
         this.thresholdNanos = thresholdNanos;
         Map<String, PathCounters> byPath = new LinkedHashMap<>();
-        addPaths(tree, byPath);
-        this.paths = Collections.unmodifiableMap(byPath);
-    }
-
-    private static void addPaths(Resource resource, Map<String, PathCounters> byPath) {
-        byPath.putIfAbsent(resource.name(), new PathCounters(new Recorder(3), new LongAdder(), new LongAdder()));
-        for (Resource child : resource.children()) {
-            addPaths(child, byPath);
+        for (String part : parts) {
+            byPath.putIfAbsent(part, new PathCounters(new Recorder(3), new LongAdder(), new LongAdder()));
         }
+        this.paths = Collections.unmodifiableMap(byPath);
     }
 
     /** The measured part begins at {@code nanos}, unless it began earlier. */
@@ -112,8 +109,8 @@ final class Statistics {
     /**
      * A measured request ended.
      *
-     * @param name its resource's {@link Resource#name()}
-     * @param status its response's status, 0 without one
+     * @param name its part: its resource's {@link io.wharf.loadgen.Resource#name()}, or a chat run's messages
+     * @param status its response's status, 0 without one (a chat message has none)
      * @param failure why it failed, or null
      * @param correctedNanos since it should have been sent
      * @param uncorrectedNanos since it got its connection, or a negative value when it never did
@@ -133,7 +130,7 @@ final class Statistics {
                 errorExamples.putIfAbsent(kind, String.valueOf(failure.getMessage()));
             }
         }
-        if (failure == null && status > 0) {
+        if (kind == null) {
             long correctedMicros = micros(correctedNanos);
             corrected.recordValue(correctedMicros);
             counters.latency().recordValue(correctedMicros);
@@ -141,6 +138,20 @@ final class Statistics {
                 uncorrected.recordValue(micros(uncorrectedNanos));
             }
         }
+    }
+
+    /** One measured arrival of {@code part} beside the requests (a chat delivery), {@code correctedNanos} after it was due. */
+    void partArrived(String part, long correctedNanos) {
+        PathCounters counters = paths.get(part);
+        counters.requests().increment();
+        counters.latency().recordValue(micros(correctedNanos));
+    }
+
+    /** {@code count} measured arrivals of {@code part} that never came: errors of that part. */
+    void partMissed(String part, long count) {
+        PathCounters counters = paths.get(part);
+        counters.requests().add(count);
+        counters.errors().add(count);
     }
 
     /** A measured tree ended, {@code nanos} after it should have started. */
@@ -220,7 +231,7 @@ final class Statistics {
         return trees.getIntervalHistogram();
     }
 
-    /** @return the latencies of each resource since the last call, in µs, by name in tree order (for the reporter) */
+    /** @return the latencies of each part since the last call, in µs, by name in the parts' order (for the reporter) */
     Map<String, Histogram> takeResources() {
         Map<String, Histogram> taken = new LinkedHashMap<>();
         paths.forEach((name, counters) -> taken.put(name, counters.latency().getIntervalHistogram()));
@@ -228,8 +239,8 @@ final class Statistics {
     }
 
     /**
-     * @param latencies the latencies of each resource, by name, summed over the intervals
-     * @return the statistics of each resource, by name in tree order
+     * @param latencies the latencies of each part, by name, summed over the intervals
+     * @return the statistics of each part, by name in the parts' order
      */
     Map<String, ResourceStatistics> resources(Map<String, Histogram> latencies) {
         Map<String, ResourceStatistics> copy = new LinkedHashMap<>();
