@@ -97,7 +97,7 @@ final class Chromium implements AutoCloseable {
         throw new AssertionError("Chromium did not open its DevTools port; last line: " + line);
     }
 
-    /** @return a new tab showing {@code url} */
+    /** @return a new tab on its way to {@code url} (still about:blank at first: see {@link Page#awaitLoaded}) */
     Page open(String url) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(devTools + "/json/new?" + URLEncoder.encode(url, StandardCharsets.UTF_8)))
                 .PUT(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(10)).build();
@@ -159,6 +159,19 @@ final class Chromium implements AutoCloseable {
                 value = evaluate(expression);
             }
             return value;
+        }
+
+        /**
+         * Waits until the tab shows {@code url} (as the browser spells it) completely loaded. A new
+         * tab first holds an empty about:blank document that is already {@code complete}, so the
+         * ready state alone may be the blank page's, before the one asked for arrived.
+         *
+         * @return the page's URL
+         */
+        String awaitLoaded(String url, Duration timeout) throws Exception {
+            String expected = "complete " + evaluate("new URL(" + quote(url) + ").href");
+            await("document.readyState + ' ' + location.href", expected::equals, timeout);
+            return expected.substring("complete ".length());
         }
 
         @Override

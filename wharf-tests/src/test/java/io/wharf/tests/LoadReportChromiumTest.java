@@ -78,12 +78,15 @@ class LoadReportChromiumTest {
 
         chromium = Chromium.start(directory.resolve("profile"));
         for (Path page : List.of(report, merged)) {
-            assertChartsDrawn(chromium.open(page.toUri().toString()), page.getFileName().toString());
+            String url = page.toUri().toString();
+            Chromium.Page tab = chromium.open(url);
+            // Not the ready state alone: the new tab's about:blank is already complete.
+            tab.awaitLoaded(url, WAIT);
+            assertChartsDrawn(tab, page.getFileName().toString());
         }
     }
 
     private static void assertChartsDrawn(Chromium.Page page, String name) throws Exception {
-        page.await("document.readyState", "complete"::equals, WAIT);
         assertEquals(String.valueOf(CAPTIONS.size()), page.evaluate("document.querySelectorAll('figure svg').length"), name);
         assertEquals(String.join("|", CAPTIONS),
                 page.evaluate("Array.from(document.querySelectorAll('figcaption')).map(caption => caption.textContent).join('|')"), name);
