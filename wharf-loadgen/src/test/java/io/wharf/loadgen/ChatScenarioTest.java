@@ -24,8 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The chat scenario on the engine, against a small chat room on Wharf's server: the rate held
  * (every intended message started), every delivery counted, both latencies, warm-up left out,
- * the interval log; a slow room puts the generator behind its schedule and it says so; missing
- * deliveries are errors by kind; a room that cannot be reached fails the run, naming why.
+ * the interval log (its messages and deliveries tagged, merged back whole); a slow room puts
+ * the generator behind its schedule and it says so; missing deliveries are errors by kind; a
+ * room that cannot be reached fails the run, naming why.
  */
 @Timeout(60)
 class ChatScenarioTest {
@@ -79,6 +80,11 @@ class ChatScenarioTest {
             assertEquals(protocol, result.protocol());
             String text = Files.readString(log);
             assertTrue(text.contains("corrected") && text.contains("uncorrected") && text.contains("\"deliveries\""), text);
+            // The parts are histograms of each interval too, so that a merged log keeps them.
+            assertTrue(text.contains("Tag=resource:messages,") && text.contains("Tag=resource:deliveries,"), text);
+            ResourceStatistics merged = LoadResult.merge(List.of(log)).resources().get(LoadGenerator.CHAT_DELIVERIES);
+            assertEquals(200 * 10, merged.requests());
+            assertEquals(200 * 10, merged.latency().getTotalCount(), "every measured delivery's latency is in the log");
         }
     }
 

@@ -62,7 +62,10 @@ class ChatLoadCommandTest {
         assertEquals("deliveries", deliveries.get("path"));
         assertEquals(500L, ((Number) deliveries.get("requests")).longValue());
         assertTrue(Files.readString(log).contains("uncorrected"));
-        assertTrue(Files.readString(html).contains("<svg"));
+        String report = Files.readString(html);
+        assertTrue(report.contains("<svg"));
+        assertTrue(report.contains("<tr><td>messages</td><td>50</td><td>0</td>") && report.contains("<tr><td>deliveries</td><td>500</td><td>0</td>"),
+                "the report's table has the chat's parts: " + report);
     }
 
     @Test
