@@ -46,7 +46,10 @@ final class Statistics {
     private final AtomicLong maxQueueLag = new AtomicLong();
     private final AtomicLong intervalMaxLag = new AtomicLong();
 
-    /** The counters of one part (a resource, by its {@link io.wharf.loadgen.Resource#name()}; a chat run's messages or deliveries). */
+    /**
+     * The counters of one part: a resource, by its {@link io.wharf.loadgen.Resource#name()}, or a
+     * chat run's messages or deliveries.
+     */
     private record PathCounters(Recorder latency, LongAdder requests, LongAdder errors) {
     }
 
@@ -109,7 +112,8 @@ final class Statistics {
     /**
      * A measured request ended.
      *
-     * @param name its part: its resource's {@link io.wharf.loadgen.Resource#name()}, or a chat run's messages
+     * @param name its part: its resource's {@link io.wharf.loadgen.Resource#name()}, or a chat
+     *     run's messages
      * @param status its response's status, 0 without one (a chat message has none)
      * @param failure why it failed, or null
      * @param correctedNanos since it should have been sent

@@ -12,7 +12,8 @@ import io.wharf.loadgen.Resource;
 /**
  * The HTTP scenario: one iteration is one {@link TreeFetch} of the resource tree by its user on
  * the run's {@link HttpClient} (each user has its own connections, by tag). Its parts are the
- * tree's resources, by {@link Resource#name()}. Threads as {@link Scenario} says; the client's threads end the requests.
+ * tree's resources, by {@link Resource#name()}. Threads as {@link Scenario} says; the client's
+ * threads end the requests.
  */
 final class TreeScenario implements Scenario {
 
