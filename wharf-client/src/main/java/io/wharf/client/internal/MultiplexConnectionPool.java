@@ -117,7 +117,13 @@ public final class MultiplexConnectionPool implements ConnectionPool {
             }
             ClientConnection connection = entry.getPooled();
             Slot slot = slots.get(connection);
-            if (slot != null && connection.isOpen()) {
+            if (slot == null) {
+                // Taken out of the pool meanwhile (its entry goes with it): this hold, counted
+                // nowhere else, goes back; look again.
+                entry.release();
+                continue;
+            }
+            if (connection.isOpen()) {
                 slot.incrementAndGet();
                 if (!slot.removed) {
                     return connection;
@@ -128,10 +134,11 @@ public final class MultiplexConnectionPool implements ConnectionPool {
                 }
                 continue;
             }
-            // Closed while idle and not yet removed: drop it and look again.
-            entry.remove();
+            // Closed and not yet removed, perhaps while other exchanges hold it: removed as its
+            // close would (whichever of the two comes first gives back the holds counted on its
+            // slot), then this uncounted hold goes back; look again.
+            remove(connection);
             entry.release();
-            slots.remove(connection);
         }
     }
 

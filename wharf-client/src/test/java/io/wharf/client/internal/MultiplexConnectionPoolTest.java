@@ -218,6 +218,27 @@ class MultiplexConnectionPoolTest {
         assertNotNull(pool.acquire(), "the slot was freed for a new connection");
     }
 
+    /**
+     * An acquire that finds a held connection already closed, before the close removed it from
+     * the pool, must not take the connection out of the pool on its own: the close's remove
+     * then finds nothing and the other holders' holds are never given back, so the slot stays
+     * taken forever (the pool served nothing more once every slot leaked so).
+     */
+    @Test
+    void anAcquireThatFindsAHeldConnectionClosedLeavesItsRemoveToGiveBackEveryHold() {
+        FakeTransport transport = new FakeTransport();
+        MultiplexConnectionPool pool = pool(transport, 1, 0, 2);
+        pool.tryCreate(1);
+        FakeConnection connection = (FakeConnection) nonNull(pool.acquire());
+        connection.open.set(false); // closing: its remove from the pool has not run yet
+        assertNull(pool.acquire(), "a closed connection is not handed out");
+        pool.remove(connection); // the close's remove
+        pool.release(connection); // the exchange it carried ends late
+        assertEquals(0, pool.getConnectionCount(), "every hold was given back and the slot freed");
+        pool.tryCreate(1);
+        assertNotNull(pool.acquire(), "the slot was freed for a new connection");
+    }
+
     @Test
     void manyThreadsAcquireReleaseAndClose() throws Exception {
         manyThreadsAcquireReleaseAndClose(1);
