@@ -45,7 +45,7 @@ record LoadTool(String tool, String setting, boolean holdsRate, int warmupSecond
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(ServerChild.JVM_OPTIONS);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.wharf.loadgen.cli.LoadCommand",
-            "--rate", Integer.toString(rate), "--ramp-up", rampUp + "s", "--duration", (seconds - rampUp) + "s", "--threads", "1", "--users", Integer.toString(users),
+            "--rate", Integer.toString(rate), "--ramp-up", rampUp + "s", "--duration", seconds + "s", "--threads", "1", "--users", Integer.toString(users),
             "--connections", "1", "--protocol", wharfProtocol(protocol), "--json", json.toString()));
         if (protocol == Protocol.H2) {
             command.add("--insecure");
