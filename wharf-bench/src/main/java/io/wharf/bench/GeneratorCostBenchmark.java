@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * <p>For each point the generator runs {@code warm-up + measured + 2} seconds; after the warm-up
  * (5 s; 15 s for Wharf's generator, whose JVM's compilers take several CPU seconds first, during
  * which it ramps up to the rate over 5 s), the driver reads the generator process's CPU time
- * ({@link ProcessCpu}: utime + stime from {@code /proc}) and nginx's request counter
+ * ({@link ProcessCpu}: utime + stime from {@code /proc}; and its threads' context switches) and nginx's request counter
  * ({@link NginxChild#requestsServed()}), and again after the measured seconds. CPU per request is
  * the one difference over the other, so every tool's requests are counted the same way, by the
  * server. wrk and h2load cannot hold a rate (h2load's {@code --rate} paces new connections, not
@@ -44,7 +44,7 @@ public final class GeneratorCostBenchmark {
 
     /** One measured point: a generator at a protocol, the rate nginx counted, and the generator's CPU. */
     record Point(int round, Protocol protocol, LoadTool tool, double requestsPerSecond, double cpuMicrosPerRequest, double cpuShare,
-                 String note) {
+                 double switchesPerRequest, String note) {
     }
 
     private GeneratorCostBenchmark() {
@@ -64,8 +64,9 @@ public final class GeneratorCostBenchmark {
                     for (LoadTool tool : tools(nginx, protocol, directory)) {
                         Point point = measure(round, protocol, tool, nginx, directory);
                         points.add(point);
-                        System.out.printf(Locale.ROOT, "  round %d %s %s %s: %.0f req/s, %.2f µs CPU/req, %.0f%% of a CPU%s%n", round, protocol,
-                            tool.tool(), tool.setting(), point.requestsPerSecond(), point.cpuMicrosPerRequest(), 100 * point.cpuShare(),
+                        System.out.printf(Locale.ROOT, "  round %d %s %s %s: %.0f req/s, %.2f µs CPU/req, %.0f%% of a CPU, %.2f context switches/req%s%n",
+                            round, protocol, tool.tool(), tool.setting(), point.requestsPerSecond(), point.cpuMicrosPerRequest(),
+                            100 * point.cpuShare(), point.switchesPerRequest(),
                             point.note().isEmpty() ? "" : "; " + point.note());
                     }
                 }
@@ -112,10 +113,12 @@ public final class GeneratorCostBenchmark {
             long start = System.nanoTime();
             sleepUntil(start + TimeUnit.SECONDS.toNanos(tool.warmupSeconds()), process, output);
             long cpuStart = ProcessCpu.nanos(process.pid());
+            long switchesStart = ProcessCpu.contextSwitches(process.pid());
             long requestsStart = nginx.requestsServed();
             long measuredStart = System.nanoTime();
             sleepUntil(measuredStart + TimeUnit.SECONDS.toNanos(SECONDS), process, output);
             long cpu = ProcessCpu.nanos(process.pid()) - cpuStart;
+            long switches = ProcessCpu.contextSwitches(process.pid()) - switchesStart;
             long requests = nginx.requestsServed() - requestsStart - 1;
             double elapsed = (System.nanoTime() - measuredStart) / 1e9;
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
@@ -128,7 +131,8 @@ public final class GeneratorCostBenchmark {
             if (requests <= 0) {
                 throw new IllegalStateException(tool.tool() + " made no request in the measured window: " + text);
             }
-            return new Point(round, protocol, tool, requests / elapsed, cpu / 1000.0 / requests, cpu / 1e9 / elapsed, tool.outcome().read(text));
+            return new Point(round, protocol, tool, requests / elapsed, cpu / 1000.0 / requests, cpu / 1e9 / elapsed, (double) switches / requests,
+                tool.outcome().read(text));
         } finally {
             process.destroyForcibly();
         }
@@ -146,11 +150,12 @@ public final class GeneratorCostBenchmark {
 
     private static void print(List<Point> points) {
         System.out.println();
-        System.out.println("| round | protocol | generator | setting | requests/s (nginx's count) | generator CPU | generator CPU µs/request | note |");
-        System.out.println("|---|---|---|---|---:|---:|---:|---|");
+        System.out.println("| round | protocol | generator | setting | requests/s (nginx's count) | generator CPU | generator CPU µs/request"
+            + " | context switches/request | note |");
+        System.out.println("|---|---|---|---|---:|---:|---:|---:|---|");
         for (Point p : points) {
-            System.out.printf(Locale.ROOT, "| %d | %s | %s | %s | %.0f | %.0f %% | %.2f | %s |%n", p.round(), p.protocol(), p.tool().tool(),
-                p.tool().setting(), p.requestsPerSecond(), 100 * p.cpuShare(), p.cpuMicrosPerRequest(), p.note());
+            System.out.printf(Locale.ROOT, "| %d | %s | %s | %s | %.0f | %.0f %% | %.2f | %.2f | %s |%n", p.round(), p.protocol(), p.tool().tool(),
+                p.tool().setting(), p.requestsPerSecond(), 100 * p.cpuShare(), p.cpuMicrosPerRequest(), p.switchesPerRequest(), p.note());
         }
         System.out.println();
         System.out.println("Ratios of Wharf's generator CPU per request to each other generator's (medians over the rounds; goals: ≤ 0.5x k6, ≤ 1.5x wrk):");
