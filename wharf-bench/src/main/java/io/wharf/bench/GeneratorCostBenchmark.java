@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * in its own process pinned to CPU 1, started anew for each point.
  *
  * <p>For each point the generator runs {@code warm-up + measured + 2} seconds; after the warm-up
- * (5 s; 15 s for Wharf's generator, whose JVM's compilers take several CPU seconds first, during
- * which it ramps up to the rate over 5 s), the driver reads the generator process's CPU time
+ * (5 s; 20 s for Wharf's generator, whose JVM's compilers take several CPU seconds first on the
+ * generator's one core, during which it ramps up to the rate over 10 s and then catches up
+ * with any iterations it owes), the driver reads the generator process's CPU time
  * ({@link ProcessCpu}: utime + stime from {@code /proc}; and its threads' context switches) and nginx's request counter
  * ({@link NginxChild#requestsServed()}), and again after the measured seconds. CPU per request is
  * the one difference over the other, so every tool's requests are counted the same way, by the
@@ -30,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * responses per wake-up and so flatters them); the table gives the rate each reached.
  * Prints every point, then the ratios of Wharf's generator to each other at the same protocol.
  * {@code -Dwharf.bench.loadgen.seconds=N} and {@code -Dwharf.bench.loadgen.warmup=N} change the
- * measured and warm-up seconds (default 10 and 5), {@code -Dwharf.bench.loadgen.jvm-warmup=N} Wharf's generator's (15). Called on the driver thread, pinned to CPU 1.
+ * measured and warm-up seconds (default 10 and 5), {@code -Dwharf.bench.loadgen.jvm-warmup=N} Wharf's
+ * generator's (20; its ramp-up is half of it). Called on the driver thread, pinned to CPU 1.
  */
 public final class GeneratorCostBenchmark {
 
@@ -38,9 +40,9 @@ public final class GeneratorCostBenchmark {
     static final int USERS = 16;
     static final int SECONDS = Integer.getInteger("wharf.bench.loadgen.seconds", 10);
     static final int WARMUP = Integer.getInteger("wharf.bench.loadgen.warmup", 5);
-    /** The warm-up of Wharf's generator, whose JVM compiles for several CPU seconds first; its first seconds are a ramp-up. */
-    static final int JVM_WARMUP = Integer.getInteger("wharf.bench.loadgen.jvm-warmup", 15);
-    static final int RAMP_UP = Math.min(5, JVM_WARMUP);
+    /** The warm-up of Wharf's generator, whose JVM compiles for several CPU seconds first; its first half is a ramp-up. */
+    static final int JVM_WARMUP = Integer.getInteger("wharf.bench.loadgen.jvm-warmup", 20);
+    static final int RAMP_UP = JVM_WARMUP / 2;
 
     /** One measured point: a generator at a protocol, the rate nginx counted, and the generator's CPU. */
     record Point(int round, Protocol protocol, LoadTool tool, double requestsPerSecond, double cpuMicrosPerRequest, double cpuShare,
