@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code ./wharf bench loadgen-cost [ROUNDS]}: what a load generator costs its machine — the
+ * {@code ./wharf bench loadgen-cost [ROUNDS [PROTOCOL...]]}: what a load generator costs its machine — the
  * generator's own CPU per request at {@value #RATE} requests/s — for Wharf's generator
  * ({@code wharf-loadgen}, open model), k6 (constant-arrival-rate), wrk and h2load, side by side in one run.
  * The target is nginx (one worker, {@link NginxChild#startHttp2}: HTTP/1.1, h2c and h2 over TLS,
@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * requests): they are run closed on one connection (about the fixed rate's order on this
  * machine, so that they too wake up for nearly every response) and on 16 (as fast as they go, which batches
  * responses per wake-up and so flatters them); the table gives the rate each reached.
- * Prints every point, then the ratios of Wharf's generator to each other at the same protocol.
+ * The protocols are all three ({@code HTTP_1_1 H2C H2}) unless some are named. Prints every point, then the ratios of Wharf's generator to each other at the same protocol.
  * {@code -Dwharf.bench.loadgen.seconds=N} and {@code -Dwharf.bench.loadgen.warmup=N} change the
  * measured and warm-up seconds (default 10 and 5), {@code -Dwharf.bench.loadgen.jvm-warmup=N} Wharf's
  * generator's (20; its ramp-up is half of it). Called on the driver thread, pinned to CPU 1.
@@ -54,6 +54,8 @@ public final class GeneratorCostBenchmark {
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 1;
+        List<Protocol> protocols = args.length > 1
+            ? java.util.Arrays.stream(args, 1, args.length).map(Protocol::valueOf).toList() : List.of(Protocol.values());
         ServerChild.pinDriver();
         System.out.println("loadgen-cost: generators pinned to CPU 1, nginx (1 worker) to CPU 0, GET /plaintext; " + WARMUP
             + " s warm-up (Wharf's generator: " + JVM_WARMUP + " s, ramping up over the first " + RAMP_UP + ") + " + SECONDS + " s measured per point, " + rounds + " round(s); JVM " + Runtime.version()
@@ -62,7 +64,7 @@ public final class GeneratorCostBenchmark {
         List<Point> points = new ArrayList<>();
         try (BenchCertificate certificate = BenchCertificate.create(); NginxChild nginx = NginxChild.startHttp2(certificate)) {
             for (int round = 1; round <= rounds; round++) {
-                for (Protocol protocol : Protocol.values()) {
+                for (Protocol protocol : protocols) {
                     for (LoadTool tool : tools(nginx, protocol, directory)) {
                         Point point = measure(round, protocol, tool, nginx, directory);
                         points.add(point);
