@@ -33,6 +33,10 @@ import java.util.Map;
  *       by wrk), Wharf vs Jetty 12.1 vs nginx: requests/s, server CPU and bytes allocated per request.</li>
  *   <li>{@code tls-handshakes}: {@link TlsHandshakeBenchmark}, full TLS handshakes (ALPN h2 and http/1.1, one request
  *       each) from JDK clients, Wharf vs Jetty 12.1 vs nginx: handshakes/s and server CPU per handshake.</li>
+ *   <li>{@code loadgen-cost}: {@link GeneratorCostBenchmark}, the load generators' own CPU per request at 20,000 requests/s
+ *       (HTTP/1.1, h2c, h2) against nginx, Wharf's generator vs k6, wrk and h2load.</li>
+ *   <li>{@code latency}: {@link LatencyMacroBenchmark}, corrected p50/p99/p99.9 from Wharf's load generator at 25-90 % of each
+ *       server's maximum, Wharf vs Jetty 12.1 vs nginx on the plaintext and JSON paths; then its rate accuracy at 10,000/s.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -54,7 +58,9 @@ public final class BenchMain {
         Map.entry("ws-chat", WebSocketChatMacroBenchmark::main),
         Map.entry("ws-idle", IdleHeapBenchmark::websocket),
         Map.entry("h2", H2MacroBenchmark::main),
-        Map.entry("tls-handshakes", TlsHandshakeBenchmark::main));
+        Map.entry("tls-handshakes", TlsHandshakeBenchmark::main),
+        Map.entry("loadgen-cost", GeneratorCostBenchmark::main),
+        Map.entry("latency", LatencyMacroBenchmark::main));
 
     private BenchMain() {
     }

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * nginx as the third server of the {@code http}, {@code static}, {@code h2} and
@@ -21,11 +24,18 @@ import java.util.concurrent.TimeUnit;
  * files of a directory with {@code sendfile on} ({@link #start(Path)}), started as a child process pinned to CPU 0, its configuration and runtime
  * files in a temporary directory owned by this object and deleted by {@link #close()}. Its CPU
  * time is read from {@code /proc/<pid>/stat} (utime + stime) of the master and its workers;
- * nginx has no allocation counter comparable to a JVM's. Called from the macro's driver thread.
+ * nginx has no allocation counter comparable to a JVM's. The hello-world configurations also
+ * serve nginx's request counter ({@code stub_status}) at {@value #STATUS_PATH}, which the
+ * {@code loadgen-cost} run reads to count the requests a load generator made, whichever it is.
+ * Called from the macro's driver thread.
  */
 final class NginxChild implements AutoCloseable {
 
-    private static final long CLOCK_TICKS_PER_SECOND = clockTicks();
+    /** Where nginx's {@code stub_status} page is, beside {@code /plaintext} and {@code /json}. */
+    static final String STATUS_PATH = "/nginx-status";
+
+    private static final Pattern STATUS_COUNTS =
+        Pattern.compile("server accepts handled requests\\s+\\d+\\s+\\d+\\s+(\\d+)");
 
     private final Path directory;
     private final Process process;
@@ -48,6 +58,9 @@ final class NginxChild implements AutoCloseable {
         location /json {
           default_type application/json;
           return 200 '{"message":"Hello, World!"}';
+        }
+        location = /nginx-status {
+          stub_status;
         }
         """;
 
@@ -206,30 +219,30 @@ final class NginxChild implements AutoCloseable {
     }
 
     private long cpuNanos() throws IOException {
-        long ticks = ticks(process.pid());
+        long nanos = ProcessCpu.nanos(process.pid());
         for (ProcessHandle worker : process.toHandle().children().toList()) {
-            ticks += ticks(worker.pid());
+            nanos += ProcessCpu.nanos(worker.pid());
         }
-        return ticks * 1_000_000_000L / CLOCK_TICKS_PER_SECOND;
+        return nanos;
     }
 
-    /** utime + stime of one process, fields 14 and 15 of {@code /proc/<pid>/stat}, in clock ticks. */
-    static long ticks(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-        // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-        // fields[0] is field 3 (state), so field n is fields[n - 3].
-        return Long.parseLong(fields[14 - 3]) + Long.parseLong(fields[15 - 3]);
-    }
-
-    private static long clockTicks() {
-        try {
-            Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-            String answer = new String(getconf.getInputStream().readAllBytes()).trim();
-            getconf.waitFor(5, TimeUnit.SECONDS);
-            return Long.parseLong(answer);
-        } catch (Exception x) {
-            return 100;
+    /**
+     * @return the requests nginx has read since it started, from its {@code stub_status} page
+     * (this request included: two readings differ by the requests between them plus one)
+     */
+    long requestsServed() throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5000);
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(("GET " + STATUS_PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            String page = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            // ... "server accepts handled requests\n 12 12 345 \n" ...
+            Matcher counts = STATUS_COUNTS.matcher(page);
+            if (!counts.find()) {
+                throw new IOException("no request count in nginx's status page: " + page);
+            }
+            return Long.parseLong(counts.group(1));
         }
     }
 
