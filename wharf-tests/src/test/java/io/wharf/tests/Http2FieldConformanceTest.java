@@ -3,30 +3,18 @@ package io.wharf.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 import io.wharf.examples.DemoCertificate;
-import io.wharf.http2.hpack.HeaderBlock;
-import io.wharf.http2.hpack.HpackDecoder;
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Request;
@@ -36,6 +24,7 @@ import io.wharf.server.ServerConnector;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;
+import io.wharf.tests.RawHttp2Connection.Frame;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;
 
@@ -65,15 +54,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class Http2FieldConformanceTest {
-
-    private static final int PROTOCOL_ERROR = 0x1;
-    private static final int DATA = 0x0;
-    private static final int HEADERS = 0x1;
-    private static final int RST_STREAM = 0x3;
-    private static final int SETTINGS = 0x4;
-    private static final int GOAWAY = 0x7;
-    private static final int END_STREAM = 0x1;
-    private static final int END_HEADERS = 0x4;
 
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
@@ -114,10 +94,6 @@ class Http2FieldConformanceTest {
         public String toString() {
             return name;
         }
-    }
-
-    /** A frame of a case: HEADERS (a header block) or DATA. */
-    record Frame(int type, byte[] payload, boolean endStream) {
     }
 
     static Stream<Arguments> malformed() {
@@ -224,7 +200,7 @@ class Http2FieldConformanceTest {
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("malformed")
     void aMalformedRequestIsResetAndTheConnectionServesTheNext(String transport, Case malformed) throws Exception {
-        try (Wire wire = connect(transport)) {
+        try (RawHttp2Connection wire = connect(transport)) {
             wire.send(1, malformed.frames());
             assertEquals("RST_STREAM 1 PROTOCOL_ERROR", wire.answer(1), malformed.name() + " over " + transport);
             wire.send(3, List.of(headers(base(), true)));
@@ -235,12 +211,13 @@ class Http2FieldConformanceTest {
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("wellFormed")
     void aWellFormedNeighbourIsAnswered(String transport, Case wellFormed) throws Exception {
-        try (Wire wire = connect(transport)) {
+        try (RawHttp2Connection wire = connect(transport)) {
             wire.send(1, wellFormed.frames());
             // The handler answers with the method and the length of the content it read.
             String method = wellFormed.frames().get(0).payload().length > 0 && new String(wellFormed.frames().get(0).payload(),
                     StandardCharsets.ISO_8859_1).contains("POST") ? "POST" : "GET";
-            int length = wellFormed.frames().stream().filter(frame -> frame.type() == DATA).mapToInt(frame -> frame.payload().length).sum();
+            int length = wellFormed.frames().stream().filter(frame -> frame.type() == RawHttp2Connection.DATA)
+                    .mapToInt(frame -> frame.payload().length).sum();
             assertEquals(":status=200 " + method + " " + length, wire.answer(1), wellFormed.name() + " over " + transport);
         }
     }
@@ -259,11 +236,11 @@ class Http2FieldConformanceTest {
     }
 
     private static Frame headers(Block block, boolean endStream) {
-        return new Frame(HEADERS, block.bytes(), endStream);
+        return new Frame(RawHttp2Connection.HEADERS, block.bytes(), endStream);
     }
 
     private static Frame data(String content, boolean endStream) {
-        return new Frame(DATA, content.getBytes(StandardCharsets.ISO_8859_1), endStream);
+        return new Frame(RawHttp2Connection.DATA, content.getBytes(StandardCharsets.ISO_8859_1), endStream);
     }
 
     private static Block block() {
@@ -313,11 +290,10 @@ class Http2FieldConformanceTest {
         }
     }
 
-    private Wire connect(String transport) throws Exception {
+    private RawHttp2Connection connect(String transport) throws Exception {
         Socket socket;
         if (transport.equals("h2")) {
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, new TrustManager[] {new TrustingManager()}, null);
+            SSLContext context = PemTrust.context(directory.resolve("tls").resolve("demo.pem"));
             SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket();
             SSLParameters parameters = tls.getSSLParameters();
             parameters.setApplicationProtocols(new String[] {"h2"});
@@ -332,139 +308,6 @@ class Http2FieldConformanceTest {
             socket.connect(new InetSocketAddress("127.0.0.1", h2c.getLocalPort()), 5000);
             socket.setSoTimeout(10_000);
         }
-        return new Wire(socket).start();
-    }
-
-    /**
-     * One connection, written and read by the test thread: frames out raw, frames in whole,
-     * the server's header blocks decoded (its HPACK table kept in step).
-     */
-    private static final class Wire implements AutoCloseable {
-        private final Socket socket;
-        private final OutputStream output;
-        private final DataInputStream input;
-        private final HpackDecoder decoder = new HpackDecoder();
-        private final List<String> seen = new ArrayList<>();
-
-        Wire(Socket socket) throws IOException {
-            this.socket = socket;
-            this.output = socket.getOutputStream();
-            this.input = new DataInputStream(socket.getInputStream());
-        }
-
-        /** Writes the preface and empty SETTINGS, and acknowledges the server's SETTINGS. */
-        Wire start() throws IOException {
-            output.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            write(SETTINGS, 0, 0, new byte[0]);
-            while (true) {
-                byte[] header = readHeader();
-                byte[] payload = input.readNBytes(length(header));
-                if (header[3] == SETTINGS && (header[4] & 0x1) == 0) {
-                    write(SETTINGS, 0x1, 0, new byte[0]);
-                    output.flush();
-                    return this;
-                }
-                seen.add("frame of type " + header[3] + " (" + payload.length + " octets)");
-            }
-        }
-
-        void send(int streamId, List<Frame> frames) throws IOException {
-            for (int i = 0; i < frames.size(); i++) {
-                Frame frame = frames.get(i);
-                int flags = (frame.endStream() ? END_STREAM : 0) | (frame.type() == HEADERS ? END_HEADERS : 0);
-                write(frame.type(), flags, streamId, frame.payload());
-            }
-            output.flush();
-        }
-
-        /**
-         * @return how the server answered {@code streamId}: {@code RST_STREAM <id> <code>}, or
-         *     {@code :status=<status> <content>} once its END_STREAM came; a GOAWAY or the end of
-         *     the connection fails the case
-         */
-        String answer(int streamId) throws IOException {
-            String status = null;
-            StringBuilder content = new StringBuilder();
-            while (true) {
-                byte[] header;
-                try {
-                    header = readHeader();
-                } catch (EOFException | SocketTimeoutException x) {
-                    throw new AssertionError("no answer on stream " + streamId + " (" + x + "); frames so far: " + seen, x);
-                }
-                byte[] payload = input.readNBytes(length(header));
-                int type = header[3];
-                int flags = header[4] & 0xFF;
-                int stream = ByteBuffer.wrap(header, 5, 4).getInt() & 0x7FFF_FFFF;
-                String frame = "type " + type + " on stream " + stream;
-                if (type == HEADERS) {
-                    HeaderBlock block = decoder.decode(ByteBuffer.wrap(payload));
-                    frame = "HEADERS " + stream + " " + block.pseudoHeaders() + " " + block.fields();
-                    if (stream == streamId && status == null) {
-                        status = block.pseudoHeader(":status");
-                    }
-                } else if (type == DATA && stream == streamId) {
-                    content.append(new String(payload, StandardCharsets.ISO_8859_1));
-                    frame = "DATA " + stream + " " + content;
-                } else if (type == RST_STREAM) {
-                    frame = "RST_STREAM " + stream + " " + (ByteBuffer.wrap(payload).getInt() == PROTOCOL_ERROR
-                            ? "PROTOCOL_ERROR" : "code " + ByteBuffer.wrap(payload).getInt());
-                } else if (type == GOAWAY) {
-                    frame = "GOAWAY " + new String(payload, 8, payload.length - 8, StandardCharsets.UTF_8);
-                }
-                seen.add(frame);
-                if (type == GOAWAY) {
-                    throw new AssertionError("the server ended the connection; frames: " + seen);
-                }
-                if (stream != streamId) {
-                    continue;
-                }
-                if (type == RST_STREAM) {
-                    return frame;
-                }
-                if ((type == HEADERS || type == DATA) && (flags & END_STREAM) != 0) {
-                    return ":status=" + status + " " + content;
-                }
-            }
-        }
-
-        private byte[] readHeader() throws IOException {
-            byte[] header = new byte[9];
-            input.readFully(header);
-            return header;
-        }
-
-        private static int length(byte[] header) {
-            return (header[0] & 0xFF) << 16 | (header[1] & 0xFF) << 8 | header[2] & 0xFF;
-        }
-
-        private void write(int type, int flags, int streamId, byte[] payload) throws IOException {
-            ByteBuffer header = ByteBuffer.allocate(9);
-            header.put((byte) (payload.length >>> 16)).put((byte) (payload.length >>> 8)).put((byte) payload.length)
-                    .put((byte) type).put((byte) flags).putInt(streamId);
-            output.write(header.array());
-            output.write(payload);
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-        }
-    }
-
-    /** Trusts the demo's self-signed certificate: a test on loopback only. */
-    private static final class TrustingManager implements X509TrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-        }
+        return new RawHttp2Connection(socket).start();
     }
 }

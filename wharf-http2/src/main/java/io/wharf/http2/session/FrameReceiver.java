@@ -36,6 +36,8 @@ final class FrameReceiver implements FrameListener {
     static final int DROP_LIMIT = 64 * 1024;
 
     private final Http2Session session;
+    /** Checks the peer's header blocks; this receiver's alone (it keeps what it read of the last one). */
+    private final MessageRules rules = new MessageRules();
 
     FrameReceiver(Http2Session session) {
         this.session = session;
@@ -239,8 +241,8 @@ final class FrameReceiver implements FrameListener {
     private void onRequest(Http2Stream stream, HeaderBlock headers, boolean endStream) {
         String problem = null;
         if (!headers.tooLarge()) {
-            problem = MessageRules.request(headers, session.config.isConnectProtocolEnabled());
-            long length = problem == null ? MessageRules.contentLength(headers.fields()) : -1;
+            problem = rules.request(headers, session.config.isConnectProtocolEnabled());
+            long length = problem == null ? rules.contentLength() : -1;
             if (endStream && length > 0) {
                 problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
             } else if (length >= 0) {
@@ -259,8 +261,8 @@ final class FrameReceiver implements FrameListener {
 
     /** The peer's head on a stream we opened or it promised: interim (1xx) blocks, then the final one. */
     private void onAnswer(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        String problem = MessageRules.response(headers);
-        int status = problem == null ? MessageRules.status(headers) : -1;
+        String problem = rules.response(headers);
+        int status = problem == null ? rules.status() : -1;
         boolean interim = status >= 100 && status < 200;
         long length = -1;
         if (problem == null && interim && endStream) {
@@ -269,7 +271,7 @@ final class FrameReceiver implements FrameListener {
             problem = "101 Switching Protocols (RFC 9113 section 8.6)";
         } else if (problem == null && !interim && !stream.headRequest && status != 204 && status != 304) {
             // RFC 9113 section 8.1.1: a HEAD's, 204's or 304's content-length describes no content.
-            length = MessageRules.contentLength(headers.fields());
+            length = rules.contentLength();
             if (endStream && length > 0) {
                 problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
             }
@@ -315,7 +317,7 @@ final class FrameReceiver implements FrameListener {
     }
 
     private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
-        String problem = endStream ? MessageRules.trailers(trailers)
+        String problem = endStream ? rules.trailers(trailers)
                 : "trailers without END_STREAM (RFC 9113 section 8.1)";
         ErrorCode error = null;
         Runnable wake = null;
@@ -500,8 +502,8 @@ final class FrameReceiver implements FrameListener {
     }
 
     /** @return why a promised request is malformed or may not be pushed, or null */
-    private static String pushProblem(HeaderBlock request) {
-        String problem = MessageRules.request(request, false);
+    private String pushProblem(HeaderBlock request) {
+        String problem = rules.request(request, false);
         if (problem != null) {
             return problem;
         }

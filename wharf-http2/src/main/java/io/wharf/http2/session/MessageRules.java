@@ -14,23 +14,29 @@ import io.wharf.http2.hpack.HeaderBlock;
  * each once and before the fields, none in trailers, and a request's {@code host} the same as
  * its {@code :authority}. A malformed message is a stream error of type PROTOCOL_ERROR.
  *
- * <p>Each check returns why the message is malformed, or null. Stateless; the
- * {@link FrameReceiver} calls it on the connection's reading thread, without the session's lock.
+ * <p>Each check returns why the message is malformed, or null; what it read on the way (the
+ * {@code content-length}, a response's {@code :status}) it keeps for {@link #contentLength()} and
+ * {@link #status()}, so that no field is looked for or parsed twice. One per session, its
+ * {@link FrameReceiver}'s: called on the connection's reading thread only, without the
+ * session's lock.
  */
 final class MessageRules {
 
     /** Parsed from a {@code content-length} that is not a number. */
     private static final long NOT_A_LENGTH = -2;
 
-    private MessageRules() {
-    }
+    /** The {@code content-length} of the message last checked, -1 when none or malformed. */
+    private long contentLength = -1;
+    /** The {@code :status} of the response last checked, -1 when none or malformed. */
+    private int status = -1;
 
     /**
      * @param connectProtocol whether we announced SETTINGS_ENABLE_CONNECT_PROTOCOL, without which
      *     {@code :protocol} is malformed (RFC 8441 section 4)
      * @return why a request's header block (the HEADERS that open a stream, or a PUSH_PROMISE) is malformed, or null
      */
-    static String request(HeaderBlock block, boolean connectProtocol) {
+    String request(HeaderBlock block, boolean connectProtocol) {
+        contentLength = -1;
         if (block.problem() != null) {
             return block.problem();
         }
@@ -110,7 +116,9 @@ final class MessageRules {
     }
 
     /** @return why a response's header block (interim or final) is malformed, or null */
-    static String response(HeaderBlock block) {
+    String response(HeaderBlock block) {
+        contentLength = -1;
+        status = -1;
         if (block.tooLarge()) {
             return "response header list larger than our SETTINGS_MAX_HEADER_LIST_SIZE (RFC 9113 section 6.5.2)";
         }
@@ -129,14 +137,20 @@ final class MessageRules {
             }
             return pseudoHeaders.isEmpty() ? "no :status (RFC 9113 section 8.3.2)" : ":status twice (RFC 9113 section 8.3.2)";
         }
-        if (status(block) < 0) {
+        int code = parseStatus(pseudoHeaders.getField(0).getValue());
+        if (code < 0) {
             return ":status is not three digits (RFC 9113 section 8.3.2)";
         }
-        return fields(block.fields(), null);
+        String problem = fields(block.fields(), null);
+        if (problem == null) {
+            status = code;
+        }
+        return problem;
     }
 
     /** @return why trailers are malformed, or null */
-    static String trailers(HeaderBlock block) {
+    String trailers(HeaderBlock block) {
+        contentLength = -1;
         if (block.problem() != null) {
             return block.problem();
         }
@@ -146,10 +160,19 @@ final class MessageRules {
         return fields(block.fields(), null);
     }
 
-    /** @return the {@code :status} of a well-formed response, 100..999; -1 when it is not three digits */
-    static int status(HeaderBlock response) {
-        String status = response.pseudoHeader(":status");
-        if (status == null || status.length() != 3) {
+    /** @return the {@code :status} of the response {@link #response} last found well-formed, 100..999; else -1 */
+    int status() {
+        return status;
+    }
+
+    /** @return the {@code content-length} of the message last found well-formed, or -1 when it has none */
+    long contentLength() {
+        return contentLength;
+    }
+
+    /** @return the status code {@code status} spells, 100..999; -1 when it is not three digits */
+    private static int parseStatus(String status) {
+        if (status.length() != 3) {
             return -1;
         }
         int value = 0;
@@ -163,19 +186,14 @@ final class MessageRules {
         return value;
     }
 
-    /** @return the {@code content-length} of fields {@link #fields} found well-formed, or -1 when none */
-    static long contentLength(HttpFields fields) {
-        HttpField field = fields.getField(HttpHeader.CONTENT_LENGTH);
-        return field == null ? -1 : parseLength(field.getValue());
-    }
-
     /**
      * @param authority the request's {@code :authority}, which a {@code host} must equal; null
      *     for a response, trailers, or a request without one
-     * @return why the regular fields make the message malformed, or null
+     * @return why the regular fields make the message malformed, or null; when null, the
+     *     {@code content-length} they carry is kept for {@link #contentLength()}
      */
-    private static String fields(HttpFields fields, String authority) {
-        long contentLength = -1;
+    private String fields(HttpFields fields, String authority) {
+        long length = -1;
         for (HttpField field : fields) {
             HttpHeader header = field.getHeader();
             if (header == null) {
@@ -191,11 +209,11 @@ final class MessageRules {
                     }
                 }
                 case CONTENT_LENGTH -> {
-                    long length = parseLength(field.getValue());
-                    if (length == NOT_A_LENGTH || contentLength >= 0 && contentLength != length) {
+                    long value = parseLength(field.getValue());
+                    if (value == NOT_A_LENGTH || length >= 0 && length != value) {
                         return "content-length not one number of octets (RFC 9110 section 8.6)";
                     }
-                    contentLength = length;
+                    length = value;
                 }
                 case HOST -> {
                     if (authority != null && !authority.equalsIgnoreCase(field.getValue())) {
@@ -206,6 +224,7 @@ final class MessageRules {
                 }
             }
         }
+        contentLength = length;
         return null;
     }
 

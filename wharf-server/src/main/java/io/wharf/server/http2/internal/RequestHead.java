@@ -32,8 +32,23 @@ record RequestHead(String method, String scheme, String authority, String path, 
      * @return the request the block carries
      */
     static RequestHead of(HeaderBlock block, long contentLength, LastAuthority lastAuthority) {
-        String method = block.pseudoHeader(":method");
-        String authority = block.pseudoHeader(":authority");
+        String method = null;
+        String scheme = null;
+        String authority = null;
+        String path = null;
+        String protocol = null;
+        // One pass over the pseudo-headers, which the session let through each once at most.
+        for (HttpField pseudo : block.pseudoHeaders()) {
+            switch (pseudo.getName()) {
+                case ":method" -> method = pseudo.getValue();
+                case ":scheme" -> scheme = pseudo.getValue();
+                case ":authority" -> authority = pseudo.getValue();
+                case ":path" -> path = pseudo.getValue();
+                case ":protocol" -> protocol = pseudo.getValue();
+                default -> {
+                }
+            }
+        }
         HttpFields.Mutable fields = HttpFields.build(block.fields().size() + 1);
         StringBuilder cookie = null;
         boolean host = false;
@@ -54,7 +69,6 @@ record RequestHead(String method, String scheme, String authority, String path, 
         if (!host && authority != null && !authority.isEmpty()) {
             fields.add(lastAuthority.hostField(authority));
         }
-        return new RequestHead(method, block.pseudoHeader(":scheme"), authority, block.pseudoHeader(":path"),
-                block.pseudoHeader(":protocol"), fields.takeImmutable(), contentLength);
+        return new RequestHead(method, scheme, authority, path, protocol, fields.takeImmutable(), contentLength);
     }
 }
