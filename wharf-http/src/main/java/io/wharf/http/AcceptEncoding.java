@@ -40,9 +40,12 @@ public final class AcceptEncoding {
     private static final String X_GZIP = "x-gzip";
 
     private final QualityList list;
+    /** The quality of identity, which every choice weighs: worked out once. */
+    private final int identityQuality;
 
     private AcceptEncoding(QualityList list) {
         this.list = list;
+        this.identityQuality = quality(IDENTITY);
     }
 
     /** @return the {@code Accept-Encoding} of a request's fields, all of its field lines taken together */
@@ -90,7 +93,7 @@ public final class AcceptEncoding {
      */
     public String choose(List<String> codings) {
         String best = IDENTITY;
-        int bestQuality = quality(IDENTITY);
+        int bestQuality = identityQuality;
         for (int i = codings.size() - 1; i >= 0; i--) {
             String coding = codings.get(i);
             int quality = quality(coding);
@@ -105,7 +108,7 @@ public final class AcceptEncoding {
 
     /** @return whether the request refuses identity ({@code identity;q=0}, or {@code *;q=0} without identity) */
     public boolean isIdentityRefused() {
-        return quality(IDENTITY) == 0;
+        return identityQuality == 0;
     }
 
     @Override

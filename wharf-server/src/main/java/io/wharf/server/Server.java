@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.wharf.http.DateField;
-import io.wharf.http.HttpStatus;
 import io.wharf.server.internal.DateTicker;
 import io.wharf.server.internal.ServerWideAnswer;
 import io.wharf.util.Callback;
@@ -169,8 +168,8 @@ public class Server extends ContainerLifeCycle {
      */
     public void handle(Request request, Response response, Callback callback) {
         try {
-            if (!root.handle(request, response, callback) && !ServerWideAnswer.answer(request, response, callback)) {
-                Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, null);
+            if (!root.handle(request, response, callback)) {
+                ServerWideAnswer.answer(request, response, callback);
             }
         } catch (Throwable x) {
             if (LOG.isDebugEnabled()) {

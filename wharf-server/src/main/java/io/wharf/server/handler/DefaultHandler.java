@@ -5,7 +5,6 @@ import java.nio.ByteOrder;
 
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpMethod;
-import io.wharf.http.HttpStatus;
 import io.wharf.server.Handler;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
@@ -46,9 +45,7 @@ public class DefaultHandler extends Handler.Abstract {
             response.write(true, HttpMethod.HEAD.is(method) ? null : FAVICON.duplicate(), callback);
             return true;
         }
-        if (!ServerWideAnswer.answer(request, response, callback)) {
-            Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, null);
-        }
+        ServerWideAnswer.answer(request, response, callback);
         return true;
     }
 

@@ -179,8 +179,9 @@ public final class HttpConnection extends AbstractConnection
         try {
             while (true) {
                 if (network != null && network.byteBuffer().hasRemaining()) {
-                    if (requests == 0 && parser.isStart() && connector.getConnectionFactory("h2c") != null) {
-                        Preface preface = Preface.of(network.byteBuffer());
+                    // The bytes first, the connector's (synchronized) factories only for what may be a preface.
+                    Preface preface = requests == 0 && parser.isStart() ? Preface.of(network.byteBuffer()) : Preface.NONE;
+                    if (preface != Preface.NONE && connector.getConnectionFactory("h2c") != null) {
                         if (preface == Preface.PARTIAL) {
                             int filled = fill();
                             if (filled > 0) {

@@ -8,8 +8,9 @@ import io.wharf.server.Response;
 import io.wharf.util.Callback;
 
 /**
- * What the server answers to a request whose target names no path ({@link
- * Request#getPathInContext()} is {@code ""}) when no handler took it:
+ * What the server answers to a request no handler took: a 404 page from the server's error
+ * handler, but for a target that names no path ({@link Request#getPathInContext()} is
+ * {@code ""}):
  * <ul>
  * <li>{@code OPTIONS *} asks about the server as a whole (RFC 9110 section 9.3.7): 200 with
  *     {@code Allow} naming the methods the server answers in general, and no content;</li>
@@ -28,21 +29,22 @@ public final class ServerWideAnswer {
     private ServerWideAnswer() {
     }
 
-    /** @return whether the request names no path, in which case it was answered */
-    public static boolean answer(Request request, Response response, Callback callback) {
+    /** Answers {@code request}, which no handler took. */
+    public static void answer(Request request, Response response, Callback callback) {
         if (!request.getPathInContext().isEmpty()) {
-            return false;
+            Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404, null);
+            return;
         }
         if (response.isCommitted()) {
             callback.failed(new IllegalStateException("committed before the answer to " + request.getMethod() + " without a path"));
-            return true;
+            return;
         }
         response.reset();
         response.getHeaders().put(HttpHeader.ALLOW, ALLOW);
         if (HttpMethod.OPTIONS.is(request.getMethod())) {
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, 0);
             response.write(true, null, callback);
-            return true;
+            return;
         }
         response.setStatus(HttpStatus.METHOD_NOT_ALLOWED_405);
         String message = HttpMethod.CONNECT.is(request.getMethod())
@@ -50,6 +52,5 @@ public final class ServerWideAnswer {
                 : request.getMethod() + " names no path";
         request.getConnectionMetaData().getConnector().getServer().getErrorHandler()
                 .writeError(request, response, callback, HttpStatus.METHOD_NOT_ALLOWED_405, message, null);
-        return true;
     }
 }

@@ -37,6 +37,7 @@ import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.http2.SocketHttp2Client;
 import io.wharf.server.http2.SocketHttp2Client.Frame;
+import io.wharf.testing.Deadline;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;
 
@@ -183,11 +184,7 @@ class GracefulStopTest {
     private CompletableFuture<Void> stopWhileDownloading() throws InterruptedException {
         assertTrue(started.await(10, TimeUnit.SECONDS), "the handler started");
         CompletableFuture<Void> stopped = stopInTheBackground();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!connector.isShutdown()) {
-            assertTrue(System.nanoTime() < deadline, "the connector began its graceful shutdown");
-            Thread.sleep(5);
-        }
+        Deadline.await(connector::isShutdown, Duration.ofSeconds(10)); // the connector began its graceful shutdown
         // The connector asks each connection to finish right after it sets the flag: give it
         // that moment, so the rest of the download is written after the connection was asked.
         Thread.sleep(100);
@@ -355,11 +352,7 @@ class GracefulStopTest {
             socket.connect(new InetSocketAddress("127.0.0.1", connector.getLocalPort()), 5000);
             socket.setSoTimeout(10_000);
             // Connected and accepted, but no ClientHello: nothing is in flight, so it closes at once.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (connector.getConnectionCount() == 0) {
-                assertTrue(System.nanoTime() < deadline, "the server accepted");
-                Thread.sleep(5);
-            }
+            Deadline.await(() -> connector.getConnectionCount() > 0, Duration.ofSeconds(10)); // the server accepted
             CompletableFuture<Void> stopped = stopWhileDownloading();
             // At most the TLS alert an engine closed before its handshake sends (record type 21), then the end.
             byte[] rest = socket.getInputStream().readAllBytes();

@@ -22,6 +22,7 @@ import io.wharf.server.ServerConnector;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;
+import io.wharf.testing.Deadline;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.InvocationType;
 import io.wharf.util.thread.QueuedThreadPool;
@@ -178,11 +179,7 @@ class WebSocketGracefulStopTest {
             CompletableFuture<Session> connecting = connect(route);
             assertTrue(creating.await(WAIT, TimeUnit.SECONDS), "the upgrade is being handled");
             CompletableFuture<Void> stopped = stopInTheBackground();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT);
-            while (!connector.isShutdown()) {
-                assertTrue(System.nanoTime() < deadline, "the connector began its graceful shutdown");
-                Thread.sleep(5);
-            }
+            Deadline.await(connector::isShutdown, Duration.ofSeconds(WAIT)); // the connector began its graceful shutdown
             // The connector asks each connection to finish right after it sets the flag.
             Thread.sleep(100);
             release.countDown();
