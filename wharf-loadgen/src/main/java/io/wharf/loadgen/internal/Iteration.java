@@ -75,16 +75,19 @@ final class Iteration {
     /**
      * An exchange ended.
      *
+     * @param resource what it fetched or sent, for the listeners
+     * @param part the part it counts in: its resource's {@link Resource#name()}
      * @param status its response's status, 0 without one (a chat message has none)
      * @param failure why it failed, or null
      * @param correctedNanos since it should have been sent
      * @param uncorrectedNanos since it began, or a negative value when it never did
      * @param now when it ended
      */
-    void exchangeEnded(Resource resource, int status, Throwable failure, long correctedNanos, long uncorrectedNanos, long now) {
+    void exchangeEnded(Resource resource, String part, int status, Throwable failure, long correctedNanos, long uncorrectedNanos,
+            long now) {
         statistics.requestOver();
         if (measured) {
-            statistics.requestEnded(resource.name(), status, failure, correctedNanos, uncorrectedNanos, now);
+            statistics.requestEnded(part, status, failure, correctedNanos, uncorrectedNanos, now);
         }
         events.response(new LoadListener.ResponseEvent(resource, status, failure, Statistics.micros(correctedNanos),
                 uncorrectedNanos < 0 ? -1 : Statistics.micros(uncorrectedNanos), !measured));
