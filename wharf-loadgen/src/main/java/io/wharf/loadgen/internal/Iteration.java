@@ -1,6 +1,5 @@
 package io.wharf.loadgen.internal;
 
-import io.wharf.loadgen.LoadListener;
 import io.wharf.loadgen.Resource;
 
 /**
@@ -61,7 +60,7 @@ final class Iteration {
 
     /** An exchange of {@code resource} is handed over now; its latencies count from {@code intendedNanos}. */
     void exchangeSent(Resource resource, long intendedNanos) {
-        events.request(new LoadListener.RequestEvent(resource, intendedNanos, !measured));
+        events.request(resource, intendedNanos, !measured);
         statistics.requestSent();
     }
 
@@ -89,8 +88,7 @@ final class Iteration {
         if (measured) {
             statistics.requestEnded(part, status, failure, correctedNanos, uncorrectedNanos, now);
         }
-        events.response(new LoadListener.ResponseEvent(resource, status, failure, Statistics.micros(correctedNanos),
-                uncorrectedNanos < 0 ? -1 : Statistics.micros(uncorrectedNanos), !measured));
+        events.response(resource, status, failure, correctedNanos, uncorrectedNanos, !measured);
     }
 
     /** One arrival of {@code part} beside the exchanges (a chat message's delivery to one member), {@code correctedNanos} after it was due. */
@@ -119,7 +117,7 @@ final class Iteration {
         if (measured) {
             statistics.treeEnded(latency);
         }
-        events.tree(new LoadListener.TreeEvent(root, Statistics.micros(latency), failures, !measured));
+        events.tree(root, latency, failures, !measured);
         done.run();
     }
 }
