@@ -105,10 +105,7 @@ public final class GeneratorCostBenchmark {
     }
 
     private static Point measure(int round, Protocol protocol, LoadTool tool, NginxChild nginx, Path directory) throws Exception {
-        List<String> command = new ArrayList<>();
-        if (ServerChild.taskset() != null) {
-            command.addAll(List.of(ServerChild.taskset(), "-c", "1"));
-        }
+        List<String> command = new ArrayList<>(ServerChild.pinnedTo("1"));
         command.addAll(tool.command());
         Path output = directory.resolve("output.txt");
         // taskset execs the tool, so the process started is the tool itself, whose CPU is read.

@@ -82,11 +82,7 @@ final class H2load implements Load {
      * @param seconds how long to run ({@code -D})
      */
     Result run(String url, int connections, int streams, int seconds) throws Exception {
-        List<String> command = new ArrayList<>();
-        String taskset = ServerChild.taskset();
-        if (taskset != null) {
-            command.addAll(List.of(taskset, "-c", "1"));
-        }
+        List<String> command = new ArrayList<>(ServerChild.pinnedTo("1"));
         command.addAll(List.of(executable, "-t1", "-c" + connections, "-m" + streams, "-D", Integer.toString(seconds)));
         if (url.startsWith("https:")) {
             command.add("--tls13-ciphers=" + TLS13_CIPHER_SUITE);

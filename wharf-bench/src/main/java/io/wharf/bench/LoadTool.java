@@ -39,11 +39,8 @@ record LoadTool(String tool, String setting, boolean holdsRate, int warmupSecond
      */
     static LoadTool wharf(String url, Protocol protocol, int rate, int users, int rampUp, int warmup, int seconds, Path directory) {
         Path json = directory.resolve("wharf-" + protocol + ".json");
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ServerChild.JVM_OPTIONS);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.wharf.loadgen.cli.LoadCommand",
-            "--rate", Integer.toString(rate), "--ramp-up", rampUp + "s", "--duration", seconds + "s", "--threads", "1", "--users", Integer.toString(users),
+        List<String> command = ServerChild.java("io.wharf.loadgen.cli.LoadCommand");
+        command.addAll(List.of("--rate", Integer.toString(rate), "--ramp-up", rampUp + "s", "--duration", seconds + "s", "--threads", "1", "--users", Integer.toString(users),
             "--connections", "1", "--protocol", wharfProtocol(protocol), "--json", json.toString()));
         if (protocol == Protocol.H2) {
             command.add("--insecure");

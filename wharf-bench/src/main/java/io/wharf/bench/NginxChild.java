@@ -110,11 +110,7 @@ final class NginxChild implements AutoCloseable {
         int port = freePort();
         Path config = directory.resolve("nginx.conf");
         Files.writeString(config, configuration(directory, port, locations));
-        List<String> command = new ArrayList<>();
-        String taskset = ServerChild.taskset();
-        if (taskset != null) {
-            command.addAll(List.of(taskset, "-c", "0"));
-        }
+        List<String> command = new ArrayList<>(ServerChild.pinnedTo("0"));
         command.addAll(List.of(nginx, "-p", directory.toString(), "-c", config.toString(), "-e", "stderr"));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();

@@ -79,13 +79,8 @@ final class ServerChild implements AutoCloseable {
     }
 
     private static ServerChild start(String cpu, Class<?> main, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>();
-        if (taskset() != null) {
-            command.addAll(List.of(taskset(), "-c", cpu));
-        }
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        List<String> command = new ArrayList<>(pinnedTo(cpu));
+        command.addAll(java(main.getName()));
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         return new ServerChild(process);
@@ -104,6 +99,24 @@ final class ServerChild implements AutoCloseable {
         } catch (Exception x) {
             System.out.println("(not pinned: " + x + ")");
         }
+    }
+
+    /**
+     * @return the start of a command line that pins the rest of it to CPU {@code cpu}
+     *     ({@code taskset -c cpu}, which execs the command), empty when this machine has no taskset
+     */
+    static List<String> pinnedTo(String cpu) {
+        String taskset = taskset();
+        return taskset == null ? List.of() : List.of(taskset, "-c", cpu);
+    }
+
+    /** @return the command line of a child JVM like this one running {@code mainClass}: this JVM's java, {@link #JVM_OPTIONS}, this class path */
+    static List<String> java(String mainClass) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_OPTIONS);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        return command;
     }
 
     /** @return the path of {@code taskset}, or null when this machine has none */

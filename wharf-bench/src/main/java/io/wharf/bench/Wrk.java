@@ -66,11 +66,7 @@ final class Wrk implements Load {
      * @param seconds how long to run
      */
     Result run(String url, int connections, int pipeline, int seconds) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        String taskset = ServerChild.taskset();
-        if (taskset != null) {
-            command.addAll(List.of(taskset, "-c", "1"));
-        }
+        List<String> command = new ArrayList<>(ServerChild.pinnedTo("1"));
         command.addAll(List.of(executable, "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s"));
         if (pipeline > 1) {
             command.addAll(List.of("-s", pipelineScript(pipeline).toString()));

@@ -271,7 +271,7 @@ final class ChatScenario implements Scenario, ChatMember.Deliveries {
             givePlaceBack();
             onTheirWay.remove(id);
             long start = began;
-            iteration.exchangeEnded(MESSAGE, 0, failure, now - iteration.intendedNanos(), start < 0 ? -1 : now - start, now);
+            iteration.exchangeEnded(MESSAGE, LoadGenerator.CHAT_MESSAGES, 0, failure, now - iteration.intendedNanos(), start < 0 ? -1 : now - start, now);
             iteration.ended(MESSAGE, failure == null ? 0 : 1, now);
         }
 

@@ -123,9 +123,7 @@ final class IntervalReporter implements AutoCloseable {
                 write(intervalProbe, LogTags.PROBE, nowMillis);
             }
             intervalResources.forEach((name, latencies) -> write(latencies, LogTags.resource(name), nowMillis));
-            log.outputComment(INTERVAL_PREFIX.substring(1) + "{\"startMillis\": " + lastMillis + ", \"endMillis\": " + nowMillis
-                    + ", \"requests\": " + report.requests() + ", \"errors\": " + JsonSummary.counts(intervalErrorsByKind)
-                    + ", \"inFlight\": " + report.inFlight() + ", \"behindMicros\": " + report.behind().toNanos() / 1000 + "}");
+            log.outputComment(INTERVAL_PREFIX.substring(1) + JsonSummary.interval(lastMillis, nowMillis, report));
         }
         if (measuredStart != Long.MIN_VALUE && now > measuredStart) {
             timeline.add(report);

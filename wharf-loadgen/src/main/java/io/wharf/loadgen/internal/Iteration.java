@@ -1,6 +1,5 @@
 package io.wharf.loadgen.internal;
 
-import io.wharf.loadgen.LoadListener;
 import io.wharf.loadgen.Resource;
 
 /**
@@ -61,7 +60,7 @@ final class Iteration {
 
     /** An exchange of {@code resource} is handed over now; its latencies count from {@code intendedNanos}. */
     void exchangeSent(Resource resource, long intendedNanos) {
-        events.request(new LoadListener.RequestEvent(resource, intendedNanos, !measured));
+        events.request(resource, intendedNanos, !measured);
         statistics.requestSent();
     }
 
@@ -75,19 +74,21 @@ final class Iteration {
     /**
      * An exchange ended.
      *
+     * @param resource what it fetched or sent, for the listeners
+     * @param part the part it counts in: its resource's {@link Resource#name()}
      * @param status its response's status, 0 without one (a chat message has none)
      * @param failure why it failed, or null
      * @param correctedNanos since it should have been sent
      * @param uncorrectedNanos since it began, or a negative value when it never did
      * @param now when it ended
      */
-    void exchangeEnded(Resource resource, int status, Throwable failure, long correctedNanos, long uncorrectedNanos, long now) {
+    void exchangeEnded(Resource resource, String part, int status, Throwable failure, long correctedNanos, long uncorrectedNanos,
+            long now) {
         statistics.requestOver();
         if (measured) {
-            statistics.requestEnded(resource.name(), status, failure, correctedNanos, uncorrectedNanos, now);
+            statistics.requestEnded(part, status, failure, correctedNanos, uncorrectedNanos, now);
         }
-        events.response(new LoadListener.ResponseEvent(resource, status, failure, Statistics.micros(correctedNanos),
-                uncorrectedNanos < 0 ? -1 : Statistics.micros(uncorrectedNanos), !measured));
+        events.response(resource, status, failure, correctedNanos, uncorrectedNanos, !measured);
     }
 
     /** One arrival of {@code part} beside the exchanges (a chat message's delivery to one member), {@code correctedNanos} after it was due. */
@@ -116,7 +117,7 @@ final class Iteration {
         if (measured) {
             statistics.treeEnded(latency);
         }
-        events.tree(new LoadListener.TreeEvent(root, Statistics.micros(latency), failures, !measured));
+        events.tree(root, latency, failures, !measured);
         done.run();
     }
 }

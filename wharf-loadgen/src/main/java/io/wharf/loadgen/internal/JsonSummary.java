@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import io.wharf.loadgen.LoadListener;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.ResourceStatistics;
 import io.wharf.loadgen.ScheduleLag;
@@ -13,7 +14,9 @@ import io.wharf.loadgen.ScheduleLag;
  * The JSON summary of a run ({@code --json FILE}): the target and achieved rates, counts, errors
  * by kind, corrected and uncorrected latency percentiles in microseconds, the trees' and each
  * resource's latencies, and how far behind its schedule the generator fell. One object, keys
- * in a fixed order; strings escaped as RFC 8259 says. Stateless.
+ * in a fixed order; strings escaped as RFC 8259 says. Also the one line of JSON each interval
+ * of the interval log ends with ({@link #interval}): all the JSON the generator writes is
+ * written here, and {@link LogMerge} reads both back. Stateless.
  */
 public final class JsonSummary {
 
@@ -46,6 +49,17 @@ public final class JsonSummary {
         return json.toString();
     }
 
+    /**
+     * @return the counts of one interval that a histogram cannot hold, as one line: its start and
+     *     end on the wall clock, its requests, errors by kind, requests in flight at its end and
+     *     the generator's worst lateness in it
+     */
+    static String interval(long startMillis, long endMillis, LoadListener.IntervalReport report) {
+        return "{\"startMillis\": " + startMillis + ", \"endMillis\": " + endMillis + ", \"requests\": " + report.requests()
+                + ", \"errors\": " + counts(report.intervalErrorsByKind()) + ", \"inFlight\": " + report.inFlight()
+                + ", \"behindMicros\": " + report.behind().toNanos() / 1000 + "}";
+    }
+
     private static void field(StringBuilder json, String name, String value) {
         json.append("  ").append(string(name)).append(": ").append(value).append(",\n");
     }
@@ -76,7 +90,7 @@ public final class JsonSummary {
         return json.append(']').toString();
     }
 
-    static String counts(Map<String, Long> counts) {
+    private static String counts(Map<String, Long> counts) {
         StringBuilder json = new StringBuilder("{");
         counts.forEach((kind, count) -> json.append(json.length() == 1 ? "" : ", ").append(string(kind)).append(": ").append(count));
         return json.append('}').toString();

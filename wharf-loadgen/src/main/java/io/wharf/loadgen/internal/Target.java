@@ -1,17 +1,13 @@
 package io.wharf.loadgen.internal;
 
-import java.net.URI;
-import java.nio.ByteBuffer;
-
 import io.wharf.client.HttpClient;
 import io.wharf.client.Request;
 import io.wharf.client.RequestContent;
 import io.wharf.http.HttpField;
-import io.wharf.loadgen.Resource;
 
 /**
- * Makes the requests of a run: each resource resolved against the target, with the run's
- * header fields and timeout, and its own method and content when it has them (else the run's), tagged with its user so that each user has its
+ * Makes the requests of a run: each {@linkplain PreparedResource prepared resource} at its resolved URI, with
+ * its method and content, the run's header fields and timeout, tagged with its user so that each user has its
  * own connections (the client keeps a destination, and so a pool, per tag). Immutable; called
  * from the sending threads and the client's threads.
  */
@@ -37,24 +33,17 @@ final class Target {
     }
 
     /** @return the request of {@code resource} for {@code user}, ready to send */
-    Request newRequest(Resource resource, int user) {
-        URI uri = settings.target().resolve(resource.path());
-        Request request = client.newRequest(uri)
-                .method(resource.request().map(Resource.Request::method).orElse(settings.method()))
+    Request newRequest(PreparedResource resource, int user) {
+        Request request = client.newRequest(resource.uri())
+                .method(resource.method())
                 .tag(user)
                 .timeout(settings.requestTimeout())
                 .followRedirects(false);
         for (HttpField field : settings.headers()) {
             request.header(field.getName(), field.getValue());
         }
-        if (resource.request().isPresent()) {
-            Resource.Request own = resource.request().get();
-            byte[] content = own.content();
-            if (content.length > 0) {
-                request.content(RequestContent.of(ByteBuffer.wrap(content), own.contentType()));
-            }
-        } else if (settings.body() != null) {
-            request.content(RequestContent.of(ByteBuffer.wrap(settings.body()), settings.contentType()));
+        if (resource.content() != null) {
+            request.content(RequestContent.of(resource.content(), resource.contentType()));
         }
         return request;
     }

@@ -5,7 +5,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.wharf.client.Request;
 import io.wharf.client.Response;
 import io.wharf.client.Result;
-import io.wharf.loadgen.Resource;
 
 /**
  * One iteration: one user's fetch of the resource tree, as a browser does it — the root, then
@@ -22,12 +21,12 @@ import io.wharf.loadgen.Resource;
 final class TreeFetch {
 
     private final Target target;
-    private final Resource tree;
+    private final PreparedResource tree;
     private final Iteration iteration;
     private final AtomicInteger pending;
     private final AtomicInteger failures = new AtomicInteger();
 
-    TreeFetch(Target target, Resource tree, Iteration iteration) {
+    TreeFetch(Target target, PreparedResource tree, Iteration iteration) {
         this.target = target;
         this.tree = tree;
         this.iteration = iteration;
@@ -39,8 +38,8 @@ final class TreeFetch {
         send(tree, iteration.intendedNanos(), true);
     }
 
-    private void send(Resource resource, long intendedNanos, boolean root) {
-        iteration.exchangeSent(resource, intendedNanos);
+    private void send(PreparedResource resource, long intendedNanos, boolean root) {
+        iteration.exchangeSent(resource.resource(), intendedNanos);
         Exchange exchange = new Exchange(resource, intendedNanos, root);
         try {
             Request request = target.newRequest(resource, iteration.user());
@@ -54,19 +53,19 @@ final class TreeFetch {
     /** Subtracts what ended and ends the tree when nothing is left. */
     private void settled(int count, long now) {
         if (pending.addAndGet(-count) == 0) {
-            iteration.ended(tree, failures.get(), now);
+            iteration.ended(tree.resource(), failures.get(), now);
         }
     }
 
     /** One request of the tree: when it got its connection, and how it ended. */
     private final class Exchange implements Request.Listener, Response.Listener {
 
-        private final Resource resource;
+        private final PreparedResource resource;
         private final long intendedNanos;
         private final boolean root;
         private volatile long began = -1;
 
-        Exchange(Resource resource, long intendedNanos, boolean root) {
+        Exchange(PreparedResource resource, long intendedNanos, boolean root) {
             this.resource = resource;
             this.intendedNanos = intendedNanos;
             this.root = root;
@@ -90,14 +89,14 @@ final class TreeFetch {
 
         void ended(int status, Throwable failure, long now) {
             long start = began;
-            iteration.exchangeEnded(resource, status, failure, now - intendedNanos, start < 0 ? -1 : now - start, now);
+            iteration.exchangeEnded(resource.resource(), resource.name(), status, failure, now - intendedNanos, start < 0 ? -1 : now - start, now);
             if (failure != null || status >= 400) {
                 failures.incrementAndGet();
                 // A browser fetches nothing below a resource that did not arrive.
                 settled(resource.size(), now);
                 return;
             }
-            for (Resource child : resource.children()) {
+            for (PreparedResource child : resource.children()) {
                 send(child, now, false);
             }
             // Counted last, so that children ending meanwhile cannot end the tree early.

@@ -19,14 +19,14 @@ final class TreeScenario implements Scenario {
 
     private final Settings settings;
     private final HttpClient client;
-    private final Resource tree;
+    private final PreparedResource tree;
     private volatile Target target;
 
     /** @param client not started: {@link #open()} starts it, {@link #close()} stops it */
     TreeScenario(Settings settings, HttpClient client, Resource tree) {
         this.settings = settings;
         this.client = client;
-        this.tree = tree;
+        this.tree = PreparedResource.of(tree, settings);
     }
 
     @Override
@@ -36,9 +36,9 @@ final class TreeScenario implements Scenario {
         return new ArrayList<>(names);
     }
 
-    private static void addNames(Resource resource, Set<String> names) {
+    private static void addNames(PreparedResource resource, Set<String> names) {
         names.add(resource.name());
-        for (Resource child : resource.children()) {
+        for (PreparedResource child : resource.children()) {
             addNames(child, names);
         }
     }
