@@ -19,8 +19,8 @@ import javax.net.ssl.SSLSocket;
 import io.wharf.examples.Demo;
 import io.wharf.http.HttpFields;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,19 +35,15 @@ class DemoTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
 
-    @AfterEach
-    void stop() throws Exception {
-        if (demo != null) {
-            demo.server().stop();
-        }
-    }
+    private Demo.Running demo;
 
     @Test
     void servesItsPagesOverHttpAndHttps() throws Exception {
         Path certificates = directory.resolve("demo-tls");
-        demo = Demo.start(0, 0, certificates);
+        demo = demos.start(certificates);
         Path pem = certificates.resolve("demo.pem");
         assertTrue(Files.exists(pem), "the certificate was made at the first start");
         String http = "http://localhost:" + demo.httpPort();
@@ -68,7 +64,7 @@ class DemoTest {
 
         byte[] made = Files.readAllBytes(certificates.resolve("demo.p12"));
         demo.server().stop();
-        demo = Demo.start(0, 0, certificates);
+        demo = demos.start(certificates);
         assertTrue(java.util.Arrays.equals(made, Files.readAllBytes(certificates.resolve("demo.p12"))), "the next start keeps the certificate");
         assertEquals("Hello, World!", Curl.run("--cacert", pem.toString(), "https://localhost:" + demo.httpsPort() + "/hello"));
     }
@@ -78,7 +74,7 @@ class DemoTest {
     @Test
     void answersTargetsWithoutPathOverEveryProtocol() throws Exception {
         Path certificates = directory.resolve("demo-tls");
-        demo = Demo.start(0, 0, certificates);
+        demo = demos.start(certificates);
         String pem = certificates.resolve("demo.pem").toString();
         String http = "http://localhost:" + demo.httpPort();
         String https = "https://localhost:" + demo.httpsPort();

@@ -17,6 +17,7 @@ import io.wharf.examples.Demo;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,21 +35,20 @@ class GracefulStopCurlTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
+
     private final List<Process> curls = new ArrayList<>();
 
     @AfterEach
     void stop() throws Exception {
         curls.forEach(Process::destroyForcibly);
-        if (demo != null) {
-            demo.server().stop();
-        }
     }
 
     @Test
     void downloadsUnderWayFinishWholeOverHttpAndHttps() throws Exception {
         Path certificates = directory.resolve("demo-tls");
-        demo = Demo.start(0, 0, certificates);
+        Demo.Running demo = demos.start(certificates);
         String cacert = certificates.resolve("demo.pem").toString();
         String http = "http://localhost:" + demo.httpPort() + "/large.bin";
         String https = "https://localhost:" + demo.httpsPort() + "/large.bin";
@@ -98,7 +98,6 @@ class GracefulStopCurlTest {
         assertEquals("2", written("h2"));
         stopped.get(30, TimeUnit.SECONDS);
         assertTrue(demo.server().isStopped());
-        demo = null;
     }
 
     /** What curl printed with -w for the download {@code name}: its HTTP version. */
