@@ -14,9 +14,9 @@ import io.wharf.loadgen.LoadGenerator;
 import io.wharf.loadgen.LoadResult;
 import io.wharf.loadgen.ResourceStatistics;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,18 +31,12 @@ class ChatLoadTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (demo != null) {
-            demo.server().stop();
-        }
-    }
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
 
     @Test
     void everyBroadcastReachesEveryMember() throws Exception {
-        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        Demo.Running demo = demos.start(directory.resolve("demo-tls"));
         URI uri = URI.create("ws://127.0.0.1:" + demo.httpPort() + "/chat/ws");
         LoadResult result = LoadGenerator.chat(uri)
                 .usersPerThread(50)

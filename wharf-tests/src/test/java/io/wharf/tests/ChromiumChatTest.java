@@ -11,6 +11,7 @@ import io.wharf.examples.Demo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,7 +30,9 @@ class ChromiumChatTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
+
     private Chromium chromium;
 
     @AfterEach
@@ -37,15 +40,12 @@ class ChromiumChatTest {
         if (chromium != null) {
             chromium.close();
         }
-        if (demo != null) {
-            demo.server().stop();
-        }
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"http", "https"})
     void twoTabsChat(String scheme) throws Exception {
-        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        Demo.Running demo = demos.start(directory.resolve("demo-tls"));
         chromium = Chromium.start(directory.resolve("profile"));
         String page = scheme + "://localhost:" + (scheme.equals("http") ? demo.httpPort() : demo.httpsPort()) + "/chat";
 
@@ -73,7 +73,7 @@ class ChromiumChatTest {
 
     @Test
     void aTabReconnectsAfterTheServerCameBack() throws Exception {
-        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        Demo.Running demo = demos.start(directory.resolve("demo-tls"));
         int port = demo.httpPort();
         chromium = Chromium.start(directory.resolve("profile"));
         Chromium.Page ann = chromium.open("http://localhost:" + port + "/chat");
@@ -83,7 +83,7 @@ class ChromiumChatTest {
         demo.server().stop();
         String dropped = ann.await("document.getElementById('status').textContent", status -> status.contains("reconnecting"), WAIT);
         assertTrue(dropped.startsWith("closed (100"), dropped); // 1001 going away, or 1006 when the drop was abrupt
-        demo = Demo.start(port, 0, directory.resolve("demo-tls"));
+        demo = demos.start(port, directory.resolve("demo-tls"));
         ann.await("document.getElementById('status').textContent", "connected as ann"::equals, Duration.ofSeconds(40));
         say(ann, "back again");
         ann.await("[...document.querySelectorAll('#log .message')].map(li => li.textContent).join()", "ann: back again"::equals, WAIT);

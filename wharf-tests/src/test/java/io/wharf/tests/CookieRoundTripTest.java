@@ -13,16 +13,10 @@ import java.util.stream.Collectors;
 
 import io.wharf.client.ContentResponse;
 import io.wharf.client.HttpClient;
-import io.wharf.examples.DemoCertificate;
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
-import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.thread.QueuedThreadPool;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,27 +41,21 @@ class CookieRoundTripTest {
     @TempDir
     Path directory;
 
-    private Server server;
+    private TestServer server;
     private Path pem;
     private String base;
 
     @BeforeEach
     void start() throws Exception {
         Path certificates = directory.resolve("tls");
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        ServerConnector connector = new ServerConnector(server, new TlsConnectionFactory(DemoCertificate.in(certificates)),
-                new HttpConnectionFactory());
-        connector.setHost("127.0.0.1");
-        server.addConnector(connector);
-        server.setHandler(Handler.of(CookieRoundTripTest::handle));
-        server.start();
+        server = TestServer.tls(leaks.pool(), Handler.of(CookieRoundTripTest::handle), certificates);
         pem = certificates.resolve("demo.pem");
-        base = "https://localhost:" + connector.getLocalPort();
+        base = "https://localhost:" + server.connector.getLocalPort();
     }
 
     @AfterEach
     void stop() throws Exception {
-        server.stop();
+        server.close();
     }
 
     /** {@code /set} sets the cookies, {@code /delete} deletes the session, any other path lists the cookies it got. */

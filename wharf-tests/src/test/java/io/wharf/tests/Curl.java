@@ -2,6 +2,7 @@ package io.wharf.tests;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,14 +43,24 @@ final class Curl {
 
     /**
      * Starts curl with {@code arguments} (plus -s -S and a 50 s limit) in the background,
-     * its standard output to {@code output} and its standard error to {@code output}.err; the
-     * caller waits for it (bounded) and reads its exit code.
+     * its standard output to {@code output} and its standard error to {@code output}.err (read
+     * with {@link #errors}); the caller waits for it (bounded) and reads its exit code.
      */
     static Process start(Path output, String... arguments) throws IOException {
         return new ProcessBuilder(command(arguments))
             .redirectOutput(output.toFile())
-            .redirectError(output.resolveSibling(output.getFileName() + ".err").toFile())
+            .redirectError(errorsOf(output).toFile())
             .start();
+    }
+
+    /** @return what the curl {@link #start started} with {@code output} wrote to its standard error so far ("" when nothing) */
+    static String errors(Path output) throws IOException {
+        Path errors = errorsOf(output);
+        return Files.exists(errors) ? Files.readString(errors, StandardCharsets.UTF_8) : "";
+    }
+
+    private static Path errorsOf(Path output) {
+        return output.resolveSibling(output.getFileName() + ".err");
     }
 
     private static List<String> command(String... arguments) {

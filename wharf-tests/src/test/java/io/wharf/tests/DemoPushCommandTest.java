@@ -17,9 +17,9 @@ import java.util.regex.Pattern;
 import io.wharf.examples.Demo;
 import io.wharf.testing.Peers;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,19 +39,13 @@ class DemoPushCommandTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (demo != null) {
-            demo.server().stop();
-        }
-    }
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
 
     @Test
     void theHomePagesNghttpCommandShowsPushes() throws Exception {
         Peers.requireTool("nghttp");
-        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        Demo.Running demo = demos.start(directory.resolve("demo-tls"));
         String home = Curl.run("http://localhost:" + demo.httpPort() + "/");
         Matcher shown = Pattern.compile("<code>(nghttp [^<]*)</code>\\s*(once|twice|three times)?").matcher(home);
         assertTrue(shown.find(), "no nghttp command on the home page: " + home);

@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -19,8 +21,8 @@ import javax.net.ssl.SSLSocket;
 import io.wharf.examples.Demo;
 import io.wharf.http.HttpFields;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,26 +30,24 @@ import org.junit.jupiter.api.io.TempDir;
  * pages over HTTP and over HTTPS with the self-signed certificate made at the first start —
  * trusted with {@code --cacert}, refused without — and the certificate kept for the next start;
  * and the request targets without a path ({@code OPTIONS *}, {@code CONNECT host:port}) over
- * HTTP/1.1 and HTTP/2, plain and TLS, answered 200 and 405, never 5xx.
+ * HTTP/1.1 and HTTP/2, plain and TLS, answered 200 and 405, never 5xx; and over HTTPS, the
+ * content coding chosen by the qualities of {@code Accept-Encoding}, with {@code Vary:
+ * Accept-Encoding} on every answer, a multi-range 206 and a 416 among them.
  */
 class DemoTest {
 
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
 
-    @AfterEach
-    void stop() throws Exception {
-        if (demo != null) {
-            demo.server().stop();
-        }
-    }
+    private Demo.Running demo;
 
     @Test
     void servesItsPagesOverHttpAndHttps() throws Exception {
         Path certificates = directory.resolve("demo-tls");
-        demo = Demo.start(0, 0, certificates);
+        demo = demos.start(certificates);
         Path pem = certificates.resolve("demo.pem");
         assertTrue(Files.exists(pem), "the certificate was made at the first start");
         String http = "http://localhost:" + demo.httpPort();
@@ -68,7 +68,7 @@ class DemoTest {
 
         byte[] made = Files.readAllBytes(certificates.resolve("demo.p12"));
         demo.server().stop();
-        demo = Demo.start(0, 0, certificates);
+        demo = demos.start(certificates);
         assertTrue(java.util.Arrays.equals(made, Files.readAllBytes(certificates.resolve("demo.p12"))), "the next start keeps the certificate");
         assertEquals("Hello, World!", Curl.run("--cacert", pem.toString(), "https://localhost:" + demo.httpsPort() + "/hello"));
     }
@@ -78,7 +78,7 @@ class DemoTest {
     @Test
     void answersTargetsWithoutPathOverEveryProtocol() throws Exception {
         Path certificates = directory.resolve("demo-tls");
-        demo = Demo.start(0, 0, certificates);
+        demo = demos.start(certificates);
         String pem = certificates.resolve("demo.pem").toString();
         String http = "http://localhost:" + demo.httpPort();
         String https = "https://localhost:" + demo.httpsPort();
@@ -111,6 +111,38 @@ class DemoTest {
         try (Socket tls = tls(pem, "h2")) {
             String head = RawHttp2Request.send(tls, h2Connect);
             assertTrue(head.startsWith(":status=405 allow=" + ALLOW + " "), head);
+        }
+    }
+
+    @Test
+    void choosesTheContentCodingByQualityAndVariesOverHttps() throws Exception {
+        Path certificates = directory.resolve("demo-tls");
+        demo = demos.start(certificates);
+        String pem = certificates.resolve("demo.pem").toString();
+        String css = "https://localhost:" + demo.httpsPort() + "/style.css";
+        for (String version : List.of("--http1.1", "--http2")) {
+            String status = version.equals("--http1.1") ? "http/1.1 " : "http/2 ";
+            // Accept-Encoding -> whether gzip is sent.
+            for (Map.Entry<String, Boolean> qualities : Map.of("gzip", true, "*", true, "br;q=1, gzip;q=0.1", true,
+                    "gzip;q=0.5, identity;q=1", false, "gzip;q=0", false, "*;q=0", false, "identity;q=0", false).entrySet()) {
+                String head = Curl.run(version, "--cacert", pem, "-o", "/dev/null", "-D", "-", "-H", "Accept-Encoding: " + qualities.getKey(), css)
+                        .toLowerCase(Locale.ROOT);
+                String what = version + " Accept-Encoding: " + qualities.getKey() + ": " + head;
+                assertTrue(head.startsWith(status + "200"), what);
+                assertEquals(qualities.getValue(), head.contains("\r\ncontent-encoding: gzip\r\n"), what);
+                assertTrue(head.contains("\r\nvary: accept-encoding\r\n"), what);
+            }
+            String parts = Curl.run(version, "--cacert", pem, "-D", "-", "-H", "Accept-Encoding: gzip;q=0.5, identity;q=1", "-r", "0-9,20-29", css);
+            String head = parts.toLowerCase(Locale.ROOT);
+            assertTrue(head.startsWith(status + "206"), version + ": " + parts);
+            assertTrue(head.contains("\r\ncontent-type: multipart/byteranges; boundary="), version + ": " + parts);
+            assertTrue(head.contains("\r\nvary: accept-encoding\r\n") && !head.contains("content-encoding"), version + ": " + parts);
+            assertTrue(parts.contains("Content-Range: bytes 0-9/") && parts.contains("\r\n\r\nbody { fon\r\n")
+                    && parts.contains("Content-Range: bytes 20-29/"), version + ": " + parts);
+            String unsatisfiable = Curl.run(version, "--cacert", pem, "-o", "/dev/null", "-D", "-", "-H", "Accept-Encoding: gzip", "-r", "5000-6000", css)
+                    .toLowerCase(Locale.ROOT);
+            assertTrue(unsatisfiable.startsWith(status + "416"), version + ": " + unsatisfiable);
+            assertTrue(unsatisfiable.contains("\r\nvary: accept-encoding\r\n"), version + ": " + unsatisfiable);
         }
     }
 

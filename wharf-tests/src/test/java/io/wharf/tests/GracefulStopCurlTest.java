@@ -17,6 +17,7 @@ import io.wharf.examples.Demo;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,21 +35,20 @@ class GracefulStopCurlTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
+
     private final List<Process> curls = new ArrayList<>();
 
     @AfterEach
     void stop() throws Exception {
         curls.forEach(Process::destroyForcibly);
-        if (demo != null) {
-            demo.server().stop();
-        }
     }
 
     @Test
     void downloadsUnderWayFinishWholeOverHttpAndHttps() throws Exception {
         Path certificates = directory.resolve("demo-tls");
-        demo = Demo.start(0, 0, certificates);
+        Demo.Running demo = demos.start(certificates);
         String cacert = certificates.resolve("demo.pem").toString();
         String http = "http://localhost:" + demo.httpPort() + "/large.bin";
         String https = "https://localhost:" + demo.httpsPort() + "/large.bin";
@@ -64,7 +64,7 @@ class GracefulStopCurlTest {
             List<String> arguments = new ArrayList<>(List.of("--limit-rate", "3M", "-w", "%{http_version}"));
             arguments.addAll(List.of(download.getValue()));
             arguments.addAll(List.of("-o", output.toString()));
-            Process curl = Curl.start(directory.resolve(download.getKey().replace('/', '-') + ".out"), arguments.toArray(String[]::new));
+            Process curl = Curl.start(log(download.getKey()), arguments.toArray(String[]::new));
             curls.add(curl);
             outputs.put(download.getKey(), output);
             running.put(download.getKey(), curl);
@@ -73,7 +73,7 @@ class GracefulStopCurlTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         for (Map.Entry<String, Path> output : outputs.entrySet()) {
             while (!Files.exists(output.getValue()) || Files.size(output.getValue()) < 1024 * 1024) {
-                assertTrue(running.get(output.getKey()).isAlive(), output.getKey() + ": curl ended before the stop: " + errors(output.getValue()));
+                assertTrue(running.get(output.getKey()).isAlive(), output.getKey() + ": curl ended before the stop: " + Curl.errors(log(output.getKey())));
                 assertTrue(System.nanoTime() < deadline, output.getKey() + ": no 1 MiB within 20 s");
                 Thread.sleep(20);
             }
@@ -89,7 +89,7 @@ class GracefulStopCurlTest {
             String name = curl.getKey();
             assertTrue(curl.getValue().waitFor(60, TimeUnit.SECONDS), name + ": curl did not finish");
             Path output = outputs.get(name);
-            assertEquals(0, curl.getValue().exitValue(), name + ": curl failed after " + Files.size(output) + " bytes: " + errors(output));
+            assertEquals(0, curl.getValue().exitValue(), name + ": curl failed after " + Files.size(output) + " bytes: " + Curl.errors(log(name)));
             assertEquals(LARGE, Files.size(output), name);
         }
         assertEquals("1.1", written("http/1.1"));
@@ -98,17 +98,15 @@ class GracefulStopCurlTest {
         assertEquals("2", written("h2"));
         stopped.get(30, TimeUnit.SECONDS);
         assertTrue(demo.server().isStopped());
-        demo = null;
     }
 
     /** What curl printed with -w for the download {@code name}: its HTTP version. */
     private String written(String name) throws Exception {
-        return Files.readString(directory.resolve(name.replace('/', '-') + ".out"), StandardCharsets.ISO_8859_1);
+        return Files.readString(log(name), StandardCharsets.ISO_8859_1);
     }
 
-    /** curl's standard error for the download saved at {@code output}. */
-    private String errors(Path output) throws Exception {
-        Path err = output.resolveSibling(output.getFileName().toString().replace(".bin", ".out.err"));
-        return Files.exists(err) ? Files.readString(err, StandardCharsets.UTF_8) : "";
+    /** @return where the curl of the download {@code name} writes its standard output */
+    private Path log(String name) {
+        return directory.resolve(name.replace('/', '-') + ".out");
     }
 }

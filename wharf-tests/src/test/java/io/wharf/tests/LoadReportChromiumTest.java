@@ -20,6 +20,7 @@ import io.wharf.loadgen.Resource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,7 +41,9 @@ class LoadReportChromiumTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
+
     private Chromium chromium;
 
     @AfterEach
@@ -48,14 +51,11 @@ class LoadReportChromiumTest {
         if (chromium != null) {
             chromium.close();
         }
-        if (demo != null) {
-            demo.server().stop();
-        }
     }
 
     @Test
     void chartsRender() throws Exception {
-        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        Demo.Running demo = demos.start(directory.resolve("demo-tls"));
         Path log = directory.resolve("run.hlog");
         LoadResult result = LoadGenerator.builder(URI.create("http://127.0.0.1:" + demo.httpPort() + "/"))
                 .protocol(Protocol.H2C)

@@ -18,9 +18,9 @@ import java.util.regex.Pattern;
 import io.wharf.examples.Demo;
 import io.wharf.testing.Peers;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -59,19 +59,13 @@ class PushDemoTest {
     @TempDir
     Path directory;
 
-    private Demo.Running demo;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (demo != null) {
-            demo.server().stop();
-        }
-    }
+    @RegisterExtension
+    final TestDemo demos = new TestDemo();
 
     @Test
     void nghttpGetsTheTenResourcesPushed() throws Exception {
         Peers.requireTool("nghttp");
-        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        Demo.Running demo = demos.start(directory.resolve("demo-tls"));
         String base = "http://127.0.0.1:" + demo.httpPort();
         String page = base + "/push/index.html";
         // A browser's first visit: the page, its resources naming it, the stylesheet's image naming
@@ -101,7 +95,7 @@ class PushDemoTest {
 
     @Test
     void chromiumPreloadsWhatTheEarlyHintsAnnounce() throws Exception {
-        demo = Demo.start(0, 0, directory.resolve("demo-tls"));
+        Demo.Running demo = demos.start(directory.resolve("demo-tls"));
         try (DelayProxy network = new DelayProxy(demo.httpsPort(), ROUND_TRIP.dividedBy(2))) {
             String origin = "https://127.0.0.1:" + network.port();
             String page = origin + "/push/index.html";
