@@ -19,6 +19,8 @@ import io.wharf.http.HttpFields;
  * <p>When the list is larger than the decoder's limit ({@link #tooLarge()}), both lists are
  * empty: the decoder went on reading the block only to keep its table in step with the peer's,
  * and kept no field. The session answers 431 or resets the stream; the connection is fine.
+ * {@link #pathLength()} is known even then, so that a server can tell a request whose target
+ * is too long (414) from one whose fields are (431).
  *
  * <p>Immutable once returned; the lists may be read by any thread after a safe hand-off.
  *
@@ -31,9 +33,12 @@ import io.wharf.http.HttpFields;
  * @param problem why a field breaks the octet rules of RFC 9113 section 8.2.1 (the first one
  *     found: a character a name or value may not hold, an upper-case name, a value with blanks
  *     at its ends), or null when none does
+ * @param pathLength the length in octets of the {@code :path} value (the last one when there
+ *     are several), kept or not; -1 when the block has none, or when the list was too large
+ *     even to keep a literal {@code :path} name
  */
 public record HeaderBlock(HttpFields pseudoHeaders, HttpFields fields, boolean pseudoHeaderAfterField, long size,
-                          boolean tooLarge, String problem) {
+                          boolean tooLarge, String problem, long pathLength) {
 
     /** @return the value of the pseudo-header {@code name} (e.g. {@code ":path"}), or null when absent */
     public String pseudoHeader(String name) {

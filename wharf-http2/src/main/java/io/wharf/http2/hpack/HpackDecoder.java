@@ -1,6 +1,7 @@
 package io.wharf.http2.hpack;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
@@ -57,6 +58,8 @@ public final class HpackDecoder {
     private static final int NO_UPDATE_REQUIRED = -1;
 
     private final DynamicTable table;
+    private static final String PATH = ":path";
+    private static final byte[] PATH_OCTETS = PATH.getBytes(StandardCharsets.US_ASCII);
     private final BlockReader reader = new BlockReader();
     private int maxTableCapacity;
     private int maxHeaderListSize;
@@ -71,6 +74,8 @@ public final class HpackDecoder {
     private boolean pseudoAfterRegular;
     /** Why the block being decoded breaks the field rules: the first problem found, or null. */
     private String problem;
+    /** The length of the block's {@code :path} value, kept or not; -1 before one. */
+    private long pathLength;
 
     /** A decoder with the default table capacity (4,096) and header list limit (16 KiB). */
     public HpackDecoder() {
@@ -104,6 +109,7 @@ public final class HpackDecoder {
             regularSeen = false;
             pseudoAfterRegular = false;
             problem = null;
+            pathLength = -1;
             readTableSizeUpdates();
             while (reader.hasRemaining()) {
                 readField();
@@ -141,6 +147,9 @@ public final class HpackDecoder {
             HttpField field = lookup(reader.readInteger(first, 7));
             if (field instanceof MalformedField malformed) {
                 note(malformed.nameProblem != null ? malformed.nameProblem : malformed.valueProblem);
+            }
+            if (PATH.equals(field.getName())) {
+                pathLength = field.getValue().length();
             }
             count(DynamicTable.entrySize(field), field);
         } else if ((first & 0x40) != 0) {
@@ -197,6 +206,10 @@ public final class HpackDecoder {
         }
         if (stored && field == null && listSize + entrySize <= maxHeaderListSize) {
             field = makeField(namedBy, nameLength, valueOffset, valueLength, indexing);
+        }
+        // The name is known when indexed, else when its octets were kept (a 5-octet name nearly always is).
+        if (namedBy != null ? PATH.equals(namedBy.getName()) : nameLength <= keep && reader.spells(0, nameLength, PATH_OCTETS)) {
+            pathLength = valueLength;
         }
         count(entrySize, field);
     }
@@ -279,7 +292,7 @@ public final class HpackDecoder {
         boolean tooLarge = listSize > maxHeaderListSize;
         return new HeaderBlock(tooLarge || pseudoHeaders == null ? HttpFields.EMPTY : pseudoHeaders,
             tooLarge || fields == null ? HttpFields.EMPTY : fields,
-            pseudoAfterRegular, listSize, tooLarge, problem);
+            pseudoAfterRegular, listSize, tooLarge, problem, pathLength);
     }
 
     private static int clamp(long octets) {

@@ -118,6 +118,24 @@ class HpackDecoderTest {
     }
 
     @Test
+    void thePathLengthIsKnownWhetherThePathWasKeptOrNot() {
+        // :path by its static name (index 4), kept: "/sample/path" is 12 octets.
+        assertEquals(12, new HpackDecoder().decode(Hex.heap("82 040c 2f73 616d 706c 652f 7061 7468")).pathLength());
+        // The same field past a 40-octet list: not kept, still counted.
+        HeaderBlock tooLarge = new HpackDecoder(4096, 40).decode(Hex.heap("82 040c 2f73 616d 706c 652f 7061 7468"));
+        assertTrue(tooLarge.tooLarge());
+        assertEquals(0, tooLarge.pseudoHeaders().size());
+        assertEquals(12, tooLarge.pathLength());
+        // A literal ":path" name, then a value past the list.
+        HeaderBlock literal = new HpackDecoder(4096, 40).decode(Hex.heap("00 05 3a70 6174 68 0c 2f73 616d 706c 652f 7061 7468"));
+        assertTrue(literal.tooLarge());
+        assertEquals(12, literal.pathLength());
+        // The static ":path: /" (index 4 whole), and none at all.
+        assertEquals(1, new HpackDecoder().decode(Hex.heap("82 84")).pathLength());
+        assertEquals(-1, new HpackDecoder().decode(Hex.heap("82")).pathLength());
+    }
+
+    @Test
     void aListExactlyAtTheLimitIsKept() {
         HeaderBlock block = new HpackDecoder(4096, 55).decode(
             Hex.heap("400a 6375 7374 6f6d 2d6b 6579 0d63 7573 746f 6d2d 6865 6164 6572"));

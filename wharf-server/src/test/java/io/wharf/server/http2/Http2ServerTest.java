@@ -433,6 +433,28 @@ class Http2ServerTest {
         }
     }
 
+    /**
+     * The target is what is too long, whether the {@code :path} alone takes the header list
+     * past its limit or later fields do: 414 names the URI limit, as over HTTP/1.1, not 431.
+     */
+    @Test
+    void aPathPastTheUriLimitIsAnswered414EvenWhenTheHeaderListIsTooLarge() throws Exception {
+        session.setMaxHeaderListSize(12_000);
+        try (RawHttp2Client client = new RawHttp2Client(start(echo())).start()) {
+            client.get(1, "/" + "a".repeat(20_000));
+            String head = client.await("HEADERS 1");
+            assertTrue(head.startsWith("HEADERS 1 :status=414"), head);
+            client.headers(3, RawHttp2Client.request("GET", "/" + "b".repeat(9000)).add("x-big", "x".repeat(6000)), true);
+            head = client.await("HEADERS 3");
+            assertTrue(head.startsWith("HEADERS 3 :status=414"), head);
+            client.headers(5, RawHttp2Client.request("GET", "/short").add("x-big", "x".repeat(13_000)), true);
+            head = client.await("HEADERS 5");
+            assertTrue(head.startsWith("HEADERS 5 :status=431"), head);
+            client.get(7, "/small");
+            assertEquals("DATA 7 GET /small HTTP/2.0 [] END_STREAM", client.await("DATA 7"));
+        }
+    }
+
     @Test
     void anUpgradeWithContentIsServedAsHttp11() throws Exception {
         start(echo());

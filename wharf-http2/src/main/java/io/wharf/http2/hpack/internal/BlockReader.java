@@ -129,6 +129,11 @@ public final class BlockReader {
         return HuffmanDecoder.decode(block, start, length, scratch, offset, stored);
     }
 
+    /** @return whether the stored scratch octets are exactly {@code ascii} */
+    public boolean spells(int offset, int length, byte[] ascii) {
+        return length == ascii.length && Arrays.equals(scratch, offset, offset + length, ascii, 0, length);
+    }
+
     /** @return the known header whose name is spelled by the scratch octets, in any case, or null */
     public HttpHeader header(int offset, int length) {
         return HttpHeader.CACHE.get(scratchView, offset, length);

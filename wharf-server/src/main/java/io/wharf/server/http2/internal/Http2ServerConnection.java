@@ -210,9 +210,8 @@ public final class Http2ServerConnection extends AbstractConnection
 
     @Override
     public void onStream(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        // A long :path is 414 even when it made the header list too large.
-        String path = headers.pseudoHeader(":path");
-        if (path != null && path.length() > configuration.getRequestUriSize()) {
+        // A long :path is 414 even when it made the header list too large: the decoder counts it then too.
+        if (headers.pathLength() > configuration.getRequestUriSize()) {
             refuse(stream, HttpStatus.URI_TOO_LONG_414, ":path longer than " + configuration.getRequestUriSize() + " bytes");
             return;
         }
