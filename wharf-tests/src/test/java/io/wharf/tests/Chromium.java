@@ -18,7 +18,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -113,13 +115,37 @@ final class Chromium implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        // The browser's helpers (the storage service among them) outlive it for a moment and
+        // still write into the profile; a test's @TempDir cleanup that runs meanwhile fails
+        // with DirectoryNotEmptyException. Take the tree while the browser still holds it,
+        // and wait for every member.
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.add(process.toHandle());
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            process.destroyForcibly();
+        }
+        for (ProcessHandle member : tree) {
+            awaitExit(member);
         }
         // Not close(): it waits for every WebSocket to see its end, which the JDK's socket can
         // miss (the peer's FIN left in CLOSE_WAIT); the DevTools sockets are done, abort them.
         http.shutdownNow();
+    }
+
+    private static void awaitExit(ProcessHandle member) throws InterruptedException {
+        try {
+            member.onExit().get(10, TimeUnit.SECONDS);
+        } catch (TimeoutException stuck) {
+            member.destroyForcibly();
+            try {
+                member.onExit().get(10, TimeUnit.SECONDS);
+            } catch (TimeoutException | ExecutionException again) {
+                throw new AssertionError("Chromium's process " + member.pid() + " outlived SIGKILL by 10 s", again);
+            }
+        } catch (ExecutionException impossible) {
+            throw new AssertionError(impossible);
+        }
     }
 
     /** One tab and its DevTools session. */
