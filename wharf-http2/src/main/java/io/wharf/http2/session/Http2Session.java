@@ -474,7 +474,8 @@ public final class Http2Session {
     }
 
     /**
-     * Resets {@code stream}: RST_STREAM with {@code error}, its queued frames failed, its content failed.
+     * Resets {@code stream}: RST_STREAM with {@code error} (none for a stream of ours the peer has
+     * not heard of yet, its HEADERS still queued), its queued frames failed, its content failed.
      *
      * @param peerCaused whether the peer's input made us reset it, which counts against the reset budget
      */
@@ -507,6 +508,7 @@ public final class Http2Session {
     /** @param problem why the peer's message on the stream is malformed, or null */
     private void reset(Http2Stream stream, ErrorCode error, boolean peerCaused, boolean answerWhenClosed, String problem) {
         boolean wasClosed;
+        boolean announced = false;
         boolean queued = false;
         Runnable closed = null;
         lock.lock();
@@ -518,7 +520,12 @@ public final class Http2Session {
                 stream.state = StreamState.CLOSED;
                 closed = closedIfDone(stream);
                 recentlyClosed.add(stream.getId(), true);
-                queued = flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error));
+                // A stream of ours whose HEADERS (or PUSH_PROMISE) wait unwritten is idle for the peer, and an
+                // RST_STREAM on an idle stream is a connection error (RFC 9113 sections 5.1 and 6.4), while
+                // control frames go ahead of stream frames: none goes. Closed, its frames are never written,
+                // and the peer takes its identifier as closed when a later stream opens.
+                announced = isRemote(stream.getId()) || stream.headersSent || stream.promiseSent;
+                queued = !announced || flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error));
             }
         } finally {
             lock.unlock();
@@ -538,7 +545,7 @@ public final class Http2Session {
         if (closed != null) {
             closed.run();
         }
-        if (peerCaused && !resets.spend()) {
+        if (announced && peerCaused && !resets.spend()) {
             failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
             return;
         }

@@ -191,9 +191,14 @@ public final class Http2Stream implements Content.Source {
         return session.push(this, request);
     }
 
-    /** Resets the stream: RST_STREAM with {@code error}; queued content and sends are dropped. */
+    /**
+     * Resets the stream, our own decision (a cancel, a failure of ours): RST_STREAM with
+     * {@code error}, not counted against the reset budget (that is {@link #reject}); queued
+     * content and sends are dropped. A stream of ours whose HEADERS are still queued closes
+     * without a word: the peer never heard of it.
+     */
     public void reset(ErrorCode error) {
-        session.resetStream(this, error, true);
+        session.resetStream(this, error, false);
     }
 
     /** Refuses a push the peer promised: RST_STREAM with CANCEL, not counted as the peer's fault. */

@@ -211,6 +211,52 @@ class ClientSessionTest {
         assertEquals(List.of("settings 7", "1 reset REFUSED_STREAM StreamNotProcessedException"), events);
     }
 
+    /**
+     * A stream reset while its HEADERS still wait behind other writes was never opened for the
+     * server: an RST_STREAM on it would be on an idle stream, a connection error (RFC 9113
+     * section 6.4), so none goes, and nothing of the stream does; the next stream goes on.
+     */
+    @Test
+    void aStreamResetBeforeItsHeadersWentOutIsNeverAnnounced() {
+        // Windows wider than the pipe and a server that reads nothing yet: the upload stalls the writes.
+        serverWrites(out -> {
+            server.settings(out, Settings.builder().set(Setting.INITIAL_WINDOW_SIZE, 1 << 30).build());
+            server.windowUpdate(out, 0, 1 << 30);
+        });
+        clientReads();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Http2Stream upload = session.newStream(get("/up"), false, streamListener, Callback.from(() -> { }, failures::add));
+        upload.data(ByteBuffer.allocate(2 << 20), true, Callback.from(() -> { }, failures::add));
+        Http2Stream cancelled = open("/cancelled", failures);
+        cancelled.reset(ErrorCode.CANCEL);
+        assertEquals(StreamState.CLOSED, cancelled.getState());
+        open("/next", failures);
+
+        List<String> seen = serverReads().stream().filter(frame -> !frame.startsWith("DATA 1 ")).toList();
+        assertTrue(seen.contains("HEADERS 5 /next END_STREAM"), seen.toString());
+        assertTrue(seen.stream().noneMatch(frame -> frame.matches("[A-Z_]+ 3( .*)?")), "nothing of the unannounced stream 3: " + seen);
+        assertEquals(List.of("settings 7", "settings -1", "3 reset CANCEL IOException"), events);
+        assertEquals(1, failures.size(), "the HEADERS never written fail: " + failures);
+    }
+
+    /**
+     * Cancelling our own streams is no rapid reset: more cancels in a second than the reset
+     * budget (128) leave the connection up, each one an RST_STREAM after its HEADERS.
+     */
+    @Test
+    void ourOwnCancelsDoNotSpendTheResetBudget() {
+        assertEquals(List.of("SETTINGS", "SETTINGS ACK"), serverReads());
+        for (int i = 0; i < 300; i++) {
+            Http2Stream stream = open("/" + i, new CopyOnWriteArrayList<>());
+            int opened = i;
+            assertNotNull(stream, () -> "stream " + opened + " opened: " + session + ", the server saw " + serverReads());
+            stream.reset(ErrorCode.CANCEL);
+            List<String> seen = serverReads();
+            assertEquals(List.of("HEADERS " + stream.getId() + " /" + i + " END_STREAM", "RST_STREAM " + stream.getId() + " 8"), seen);
+        }
+        assertEquals(SessionState.OPEN, session.getState());
+    }
+
     @Test
     void framesInFlightOnAStreamWeResetAreIgnored() {
         Http2Stream stream = open("/a", new CopyOnWriteArrayList<>());
