@@ -10,6 +10,7 @@ import io.wharf.http2.frames.FrameListener;
 import io.wharf.http2.frames.Priority;
 import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.session.FloodBudgets.Flood;
 import io.wharf.io.Content;
 
 /**
@@ -64,37 +65,36 @@ final class FrameReceiver implements FrameListener {
                 data.release();
                 return;
             }
-            session.receiveWindow -= length;
+            boolean fits = session.flow.receive(length);
             stream = session.streams.get(streamId);
-            if (session.receiveWindow < 0) {
+            if (!fits) {
                 connectionError = ErrorCode.FLOW_CONTROL_ERROR;
                 reason = "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)";
             } else if (stream == null) {
-                if (session.isIdle(streamId)) {
+                if (session.ids.isIdle(streamId)) {
                     connectionError = ErrorCode.PROTOCOL_ERROR;
                     reason = "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)";
                 } else {
                     // After our RST_STREAM the peer's DATA in flight is ignored; on a stream closed otherwise it is an error.
-                    streamError = session.recentlyClosed.resetByUs(streamId) ? null : ErrorCode.STREAM_CLOSED;
-                    update = session.creditSession(length);
+                    streamError = session.ids.wasResetByUs(streamId) ? null : ErrorCode.STREAM_CLOSED;
+                    update = session.windowUpdate(session.flow.credit(length));
                 }
             } else if (!stream.state.canReceive()) {
                 streamError = ErrorCode.STREAM_CLOSED;
-                update = session.creditSession(length);
+                update = session.windowUpdate(session.flow.credit(length));
             } else {
-                stream.receiveWindow -= length;
+                boolean streamFits = session.flow.receive(stream.window, length);
                 stream.receivedLength += data.remaining();
-                if (stream.receiveWindow < 0) {
+                if (!streamFits) {
                     streamError = ErrorCode.FLOW_CONTROL_ERROR;
-                    update = session.creditSession(length);
+                    update = session.windowUpdate(session.flow.credit(length));
                 } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
                         || data.isLast() && stream.receivedLength != stream.expectedLength)) {
                     malformed = lengthProblem(stream);
-                    update = session.creditSession(length);
+                    update = session.windowUpdate(session.flow.credit(length));
                 } else {
                     if (padding > 0) {
-                        stream.unacknowledged += padding;
-                        update = session.creditSession(padding);
+                        update = session.windowUpdate(session.flow.padding(stream.window, padding));
                     }
                     if (data.isLast()) {
                         stream.state = stream.state.remoteEnded();
@@ -129,8 +129,7 @@ final class FrameReceiver implements FrameListener {
                 session.resetStreamId(streamId, streamError, true);
             }
         }
-        if (empty && !session.emptyData.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.emptyData.max() + " " + session.emptyData.name() + " per second");
+        if (empty && !session.withinBudget(Flood.EMPTY_DATA)) {
             return;
         }
         if (wake != null) {
@@ -166,44 +165,41 @@ final class FrameReceiver implements FrameListener {
             }
             stream = session.streams.get(streamId);
             if (stream == null) {
-                if (!session.isRemote(streamId)) {
-                    if (!session.isIdle(streamId) && session.recentlyClosed.resetByUs(streamId)) {
-                        // A response in flight on a stream we reset: ignored (the parser kept HPACK in step).
+                int lastRemote = session.ids.lastRemote();
+                switch (session.ids.onHeaders(streamId)) {
+                    // In flight on a stream we reset, a response or trailers: ignored (the parser kept HPACK in step).
+                    case IGNORED -> {
                         return;
                     }
-                    boolean ours = !session.isIdle(streamId);
-                    connectionError = ours ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
-                    reason = ours ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
-                            : "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
-                } else if (streamId <= session.lastRemoteStreamId) {
-                    if (session.recentlyClosed.resetByUs(streamId)) {
-                        // Trailers in flight on a stream we reset: ignored (the parser kept HPACK in step).
-                        return;
+                    case CLOSED -> {
+                        connectionError = ErrorCode.STREAM_CLOSED;
+                        reason = "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)";
                     }
-                    boolean wasOpen = session.recentlyClosed.contains(streamId);
-                    connectionError = wasOpen ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
-                    reason = wasOpen ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
-                            : "stream " + streamId + " is not above the last stream opened, " + session.lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
-                } else {
-                    session.lastRemoteStreamId = streamId;
-                    if (session.state == SessionState.DRAINING) {
-                        return;
+                    case NOT_PEERS -> {
+                        connectionError = ErrorCode.PROTOCOL_ERROR;
+                        reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
                     }
-                    if (session.remoteStreams >= session.config.getMaxConcurrentStreams()) {
-                        refused = true;
-                        // Before it acknowledged our SETTINGS the peer may not know our limit yet: refused, not counted.
-                        refusalCounted = session.settingsAcknowledged;
-                    } else {
-                        stream = new Http2Stream(session, streamId, session.peerInitialWindow, session.initialReceiveWindow());
-                        stream.state = endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN;
-                        session.streams.put(stream);
-                        session.remoteStreams++;
-                        opened = true;
+                    case NOT_ABOVE_LAST -> {
+                        connectionError = ErrorCode.PROTOCOL_ERROR;
+                        reason = "stream " + streamId + " is not above the last stream opened, " + lastRemote + " (RFC 9113 section 5.1.1)";
+                    }
+                    case NEW -> {
+                        if (!session.acceptsStreams()) {
+                            return;
+                        }
+                        if (session.ids.remoteAtLimit()) {
+                            refused = true;
+                            // Before it acknowledged our SETTINGS the peer may not know our limit yet: refused, not counted.
+                            refusalCounted = session.settings.acknowledged();
+                        } else {
+                            stream = session.openRemote(streamId, endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN);
+                            opened = true;
+                        }
                     }
                 }
             } else {
                 // The head of a response to a stream we opened, or to one the peer promised us.
-                answer = !stream.headersReceived && (!session.isRemote(streamId) || stream.state == StreamState.RESERVED_REMOTE);
+                answer = !stream.headersReceived && (!session.ids.isRemote(streamId) || stream.state == StreamState.RESERVED_REMOTE);
             }
         } finally {
             session.lock.unlock();
@@ -358,9 +354,7 @@ final class FrameReceiver implements FrameListener {
 
     @Override
     public void onPriority(int streamId, Priority priority) {
-        if (!session.priorities.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.priorities.max() + " " + session.priorities.name() + " per second");
-        }
+        session.withinBudget(Flood.PRIORITIES);
     }
 
     @Override
@@ -375,11 +369,11 @@ final class FrameReceiver implements FrameListener {
                 return;
             }
             stream = session.streams.get(streamId);
-            idle = stream == null && session.isIdle(streamId);
+            idle = stream == null && session.ids.isIdle(streamId);
             if (stream != null) {
                 // Every reset of a stream the peer opened and we still hold counts (a client refusing
                 // a push does not): answered or not, the rate is what a rapid-reset attack shows.
-                rapid = session.isRemote(streamId);
+                rapid = session.ids.isRemote(streamId);
                 stream.state = StreamState.CLOSED;
                 closed = session.closedIfDone(stream);
             }
@@ -400,8 +394,8 @@ final class FrameReceiver implements FrameListener {
         if (closed != null) {
             closed.run();
         }
-        if (rapid && !session.resets.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.resets.max() + " " + session.resets.name() + " per second");
+        if (rapid) {
+            session.withinBudget(Flood.RESETS);
         }
     }
 
@@ -418,8 +412,7 @@ final class FrameReceiver implements FrameListener {
             session.parser.setMaxFrameSize(session.config.getMaxFrameSize());
             return;
         }
-        if (!session.settingsFrames.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.settingsFrames.max() + " " + session.settingsFrames.name() + " per second");
+        if (!session.withinBudget(Flood.SETTINGS)) {
             return;
         }
         String overflow;
@@ -464,25 +457,22 @@ final class FrameReceiver implements FrameListener {
             associated = session.streams.get(streamId);
             if (!session.config.isPushEnabled()) {
                 violation = "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)";
-            } else if (!session.isRemote(promisedStreamId) || promisedStreamId <= session.lastRemoteStreamId) {
+            } else if (!session.ids.isNewRemote(promisedStreamId)) {
                 violation = "PUSH_PROMISE of stream " + promisedStreamId + ", not a new even stream above "
-                        + session.lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
-            } else if (associated == null ? !session.recentlyClosed.resetByUs(streamId)
-                    : session.isRemote(streamId) || !associated.state.canReceive()) {
+                        + session.ids.lastRemote() + " (RFC 9113 section 5.1.1)";
+            } else if (associated == null ? !session.ids.wasResetByUs(streamId)
+                    : session.ids.isRemote(streamId) || !associated.state.canReceive()) {
                 violation = "PUSH_PROMISE on stream " + streamId + ", which is neither open nor half closed (local) (RFC 9113 section 6.6)";
             } else {
-                session.lastRemoteStreamId = promisedStreamId;
+                session.ids.remoteUsed(promisedStreamId);
                 if (associated == null) {
                     // Promised on a stream we reset: its promises in flight are refused.
                     refusal = ErrorCode.CANCEL;
-                } else if (session.state == SessionState.DRAINING || session.remoteStreams >= session.config.getMaxConcurrentStreams()) {
+                } else if (!session.acceptsStreams() || session.ids.remoteAtLimit()) {
                     refusal = ErrorCode.REFUSED_STREAM;
                 } else {
-                    promised = new Http2Stream(session, promisedStreamId, session.peerInitialWindow, session.initialReceiveWindow());
-                    promised.state = StreamState.RESERVED_REMOTE;
+                    promised = session.openRemote(promisedStreamId, StreamState.RESERVED_REMOTE);
                     promised.headRequest = "HEAD".equals(request.pseudoHeader(":method"));
-                    session.streams.put(promised);
-                    session.remoteStreams++;
                 }
             }
         } finally {
@@ -520,8 +510,7 @@ final class FrameReceiver implements FrameListener {
         if (ack) {
             return;
         }
-        if (!session.pings.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.pings.max() + " " + session.pings.name() + " per second");
+        if (!session.withinBudget(Flood.PINGS)) {
             return;
         }
         boolean queued;
@@ -547,13 +536,12 @@ final class FrameReceiver implements FrameListener {
         List<Runnable> closed = new ArrayList<>();
         session.lock.lock();
         try {
-            if (session.state != SessionState.OPEN) {
+            if (!session.drain()) {
                 return;
             }
-            session.state = SessionState.DRAINING;
             // Streams of ours above the last the peer processed never will be (RFC 9113 section 6.8).
             for (Http2Stream stream : List.copyOf(session.streams.values())) {
-                if (!session.isRemote(stream.getId()) && stream.getId() > lastStreamId) {
+                if (!session.ids.isRemote(stream.getId()) && stream.getId() > lastStreamId) {
                     stream.state = StreamState.CLOSED;
                     unprocessed.add(stream);
                     Runnable done = session.closedIfDone(stream);
@@ -591,17 +579,15 @@ final class FrameReceiver implements FrameListener {
                 return;
             }
             if (streamId == 0) {
-                session.sendWindow += increment;
-                if (session.sendWindow > Integer.MAX_VALUE) {
+                if (!session.flow.grant(increment)) {
                     connectionOverflow = "WINDOW_UPDATE makes the connection's window pass 2^31 - 1 (RFC 9113 section 6.9.1)";
                 }
             } else {
                 stream = session.streams.get(streamId);
                 if (stream == null) {
-                    idle = session.isIdle(streamId);
+                    idle = session.ids.isIdle(streamId);
                 } else {
-                    stream.sendWindow += increment;
-                    streamOverflow = stream.sendWindow > Integer.MAX_VALUE;
+                    streamOverflow = !session.flow.grant(stream.window, increment);
                 }
             }
         } finally {
@@ -627,8 +613,8 @@ final class FrameReceiver implements FrameListener {
                 return;
             }
             stream = session.streams.get(streamId);
-            if (stream == null && session.isRemote(streamId) && streamId > session.lastRemoteStreamId) {
-                session.lastRemoteStreamId = streamId;
+            if (stream == null) {
+                session.ids.remoteUsed(streamId);
             }
         } finally {
             session.lock.unlock();
@@ -647,9 +633,7 @@ final class FrameReceiver implements FrameListener {
 
     @Override
     public void onUnknownFrame(int type, int streamId, int length) {
-        if (!session.unknownFrames.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.unknownFrames.max() + " " + session.unknownFrames.name() + " per second");
-        }
+        session.withinBudget(Flood.UNKNOWN_FRAMES);
     }
 
     /**

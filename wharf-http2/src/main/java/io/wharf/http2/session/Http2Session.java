@@ -15,7 +15,6 @@ import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.FrameBuffers;
 import io.wharf.http2.frames.FrameGenerator;
 import io.wharf.http2.frames.FrameParser;
-import io.wharf.http2.frames.Setting;
 import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.hpack.HpackDecoder;
@@ -87,10 +86,6 @@ public final class Http2Session {
         }
     }
 
-    private static final int RECENTLY_CLOSED = 128;
-    /** The initial flow-control window of RFC 9113 section 6.9.2, before SETTINGS change it. */
-    private static final int DEFAULT_WINDOW = 65_535;
-
     final ReentrantLock lock = new ReentrantLock();
     final Role role;
     private final EndPoint endPoint;
@@ -103,33 +98,13 @@ public final class Http2Session {
     final FrameGenerator generator;
     final HpackEncoder encoder;
     final FrameFlusher flusher;
-    final RateBudget resets;
-    final RateBudget settingsFrames;
-    final RateBudget pings;
-    final RateBudget emptyData;
-    final RateBudget priorities;
-    final RateBudget unknownFrames;
-    // Guarded by lock.
+    private final FloodBudgets budgets;
+    // The I/O-free parts of the protocol state, guarded by lock.
+    final FlowControl flow;
+    final StreamIds ids;
+    final SettingsExchange settings;
     final StreamTable streams = new StreamTable();
-    final ClosedStreams recentlyClosed = new ClosedStreams(RECENTLY_CLOSED);
-    SessionState state = SessionState.OPEN;
-    int remoteStreams;
-    int lastRemoteStreamId;
-    /** Streams we opened (a client's requests, a server's pushes) still under way. */
-    int localStreams;
-    /** The last stream we opened; the next one is 2 above (odd for a client, even for a server). */
-    int lastLocalStreamId;
-    /** The peer's SETTINGS_ENABLE_PUSH (a server's only) and SETTINGS_MAX_CONCURRENT_STREAMS. */
-    boolean peerEnablesPush = true;
-    long peerMaxConcurrentStreams = Long.MAX_VALUE;
-    /** The peer's SETTINGS_ENABLE_CONNECT_PROTOCOL (a client reads the server's, RFC 8441 section 3). */
-    boolean peerEnablesConnectProtocol;
-    long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
-    long sendWindow = 65_535;
-    int receiveWindow;
-    int unacknowledged;
-    /** Whether the peer acknowledged our SETTINGS: until then it may count on the protocol's defaults. */
-    boolean settingsAcknowledged;
+    private SessionState state = SessionState.OPEN;
     private Scheduler.Task settingsTimeout;
     /**
      * The thread inside {@link #parse} now, else null; only the reading thread sets it. Another
@@ -148,12 +123,15 @@ public final class Http2Session {
     public Http2Session(Role role, EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
                         SessionConfiguration config, Listener listener) {
         this.role = Objects.requireNonNull(role, "role");
-        this.lastLocalStreamId = role == Role.CLIENT ? -1 : 0;
         this.endPoint = Objects.requireNonNull(endPoint, "endPoint");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.scheduler = scheduler;
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.flow = new FlowControl(config.getFlowControl(), config.getInitialSessionWindow(), config.getInitialStreamWindow());
+        this.ids = new StreamIds(role == Role.SERVER, config.getMaxConcurrentStreams());
+        this.settings = new SettingsExchange(role == Role.SERVER, config);
+        this.budgets = new FloodBudgets(config);
         // Until the peer acknowledged our SETTINGS it may encode with the default table (RFC 7541 section 4.2).
         int tableBeforeAck = Math.max(config.getMaxHeaderTableSize(), HpackDecoder.DEFAULT_TABLE_CAPACITY);
         this.decoder = new HpackDecoder(tableBeforeAck, config.getMaxHeaderListSize());
@@ -165,13 +143,6 @@ public final class Http2Session {
         // into a temporary direct buffer it looks up per write. TLS encrypts from heap ones anyway.
         boolean direct = !(endPoint instanceof io.wharf.io.ssl.SslEndPoint);
         this.flusher = new FrameFlusher(this, generator, new FrameBuffers(pool, direct), config.getMaxControlFrames());
-        this.receiveWindow = config.getInitialSessionWindow();
-        this.resets = new RateBudget("resets", config.getResetBudget(), 1, TimeUnit.SECONDS);
-        this.settingsFrames = new RateBudget("SETTINGS frames", config.getSettingsBudget(), 1, TimeUnit.SECONDS);
-        this.pings = new RateBudget("PING frames", config.getPingBudget(), 1, TimeUnit.SECONDS);
-        this.emptyData = new RateBudget("empty DATA frames", config.getEmptyDataBudget(), 1, TimeUnit.SECONDS);
-        this.priorities = new RateBudget("PRIORITY frames", config.getPriorityBudget(), 1, TimeUnit.SECONDS);
-        this.unknownFrames = new RateBudget("unknown frames", config.getUnknownFrameBudget(), 1, TimeUnit.SECONDS);
     }
 
     /** @return which side this session is */
@@ -219,30 +190,15 @@ public final class Http2Session {
      * first update, and starts the clock for the SETTINGS acknowledgement.
      */
     public void start() {
-        Settings.Builder ours = Settings.builder()
-                .set(Setting.MAX_CONCURRENT_STREAMS, config.getMaxConcurrentStreams())
-                .set(Setting.INITIAL_WINDOW_SIZE, config.getInitialStreamWindow())
-                .set(Setting.MAX_HEADER_LIST_SIZE, config.getMaxHeaderListSize());
-        if (config.getMaxFrameSize() != FrameParser.DEFAULT_MAX_FRAME_SIZE) {
-            ours.set(Setting.MAX_FRAME_SIZE, config.getMaxFrameSize());
-        }
-        if (config.getMaxHeaderTableSize() != Setting.HEADER_TABLE_SIZE.initialValue()) {
-            ours.set(Setting.HEADER_TABLE_SIZE, config.getMaxHeaderTableSize());
-        }
-        if (role == Role.CLIENT) {
-            ours.set(Setting.ENABLE_PUSH, config.isPushEnabled() ? 1 : 0);
-        } else if (config.isConnectProtocolEnabled()) {
-            ours.set(Setting.ENABLE_CONNECT_PROTOCOL, 1);
-        }
-        Settings settings = ours.build();
-        int windowIncrement = config.getInitialSessionWindow() - 65_535;
+        Settings ours = settings.ours();
+        int windowIncrement = flow.initialConnectionIncrement();
         lock.lock();
         try {
             flusher.offerControl(out -> {
                 if (role == Role.CLIENT) {
                     generator.preface(out);
                 }
-                generator.settings(out, settings);
+                generator.settings(out, ours);
                 if (windowIncrement > 0) {
                     generator.windowUpdate(out, 0, windowIncrement);
                 }
@@ -302,7 +258,7 @@ public final class Http2Session {
                 return;
             }
             state = SessionState.DRAINING;
-            int last = lastRemoteStreamId;
+            int last = ids.lastRemote();
             flusher.offerControl(out -> generator.goAway(out, last, ErrorCode.NO_ERROR, "shutting down"));
             closeNow = streams.isEmpty();
             if (closeNow) {
@@ -354,18 +310,15 @@ public final class Http2Session {
         Throwable refused = null;
         lock.lock();
         try {
+            int id = state == SessionState.OPEN ? ids.openLocal() : 0;
             if (state != SessionState.OPEN) {
                 refused = new StreamNotProcessedException("HTTP/2 connection is " + state + ": no new stream");
-            } else if (lastLocalStreamId > Integer.MAX_VALUE - 2) {
+            } else if (id == 0) {
                 refused = new StreamNotProcessedException("HTTP/2 connection ran out of stream identifiers");
             } else {
-                lastLocalStreamId += 2;
-                stream = new Http2Stream(this, lastLocalStreamId, peerInitialWindow, initialReceiveWindow());
-                stream.state = StreamState.OPEN;
+                stream = newStream(id, StreamState.OPEN);
                 stream.headRequest = "HEAD".equals(fields.get(":method"));
-                localStreams++;
                 stream.listener = listener;
-                streams.put(stream);
                 flusher.offer(new FrameFlusher.StreamFrame(stream, fields, null, endStream, callback));
             }
         } finally {
@@ -404,7 +357,7 @@ public final class Http2Session {
     public boolean isPushEnabled() {
         lock.lock();
         try {
-            return role == Role.SERVER && state == SessionState.OPEN && peerEnablesPush;
+            return role == Role.SERVER && state == SessionState.OPEN && settings.peerEnablesPush();
         } finally {
             lock.unlock();
         }
@@ -417,7 +370,7 @@ public final class Http2Session {
     public boolean isPeerConnectProtocolEnabled() {
         lock.lock();
         try {
-            return peerEnablesConnectProtocol;
+            return settings.peerEnablesConnectProtocol();
         } finally {
             lock.unlock();
         }
@@ -428,18 +381,15 @@ public final class Http2Session {
         Http2Stream promised;
         lock.lock();
         try {
-            if (role != Role.SERVER || state != SessionState.OPEN || !peerEnablesPush || !associated.state.canSend()
-                    || associated.state == StreamState.RESERVED_LOCAL
-                    || localStreams >= Math.min(peerMaxConcurrentStreams, config.getMaxConcurrentStreams())
-                    || lastLocalStreamId >= Integer.MAX_VALUE - 1) {
+            if (role != Role.SERVER || state != SessionState.OPEN || !settings.peerEnablesPush() || !associated.state.canSend()
+                    || associated.state == StreamState.RESERVED_LOCAL) {
                 return null;
             }
-            int id = lastLocalStreamId + 2;
-            lastLocalStreamId = id;
-            promised = new Http2Stream(this, id, peerInitialWindow, initialReceiveWindow());
-            promised.state = StreamState.RESERVED_LOCAL;
-            streams.put(promised);
-            localStreams++;
+            int id = ids.openPush();
+            if (id == 0) {
+                return null;
+            }
+            promised = newStream(id, StreamState.RESERVED_LOCAL);
             Callback forget = Callback.from(InvocationType.NON_BLOCKING, () -> { }, failure -> forgetPromise(promised));
             flusher.offer(new FrameFlusher.StreamFrame(associated, request, null, false, forget, promised));
         } finally {
@@ -515,16 +465,16 @@ public final class Http2Session {
         try {
             wasClosed = stream.state == StreamState.CLOSED;
             if (wasClosed) {
-                answerWhenClosed &= !recentlyClosed.resetByUs(stream.getId());
+                answerWhenClosed &= !ids.wasResetByUs(stream.getId());
             } else {
                 stream.state = StreamState.CLOSED;
                 closed = closedIfDone(stream);
-                recentlyClosed.add(stream.getId(), true);
+                ids.resetByUs(stream.getId());
                 // A stream of ours whose HEADERS (or PUSH_PROMISE) wait unwritten is idle for the peer, and an
                 // RST_STREAM on an idle stream is a connection error (RFC 9113 sections 5.1 and 6.4), while
                 // control frames go ahead of stream frames: none goes. Closed, its frames are never written,
                 // and the peer takes its identifier as closed when a later stream opens.
-                announced = isRemote(stream.getId()) || stream.headersSent || stream.promiseSent;
+                announced = ids.isRemote(stream.getId()) || stream.headersSent || stream.promiseSent;
                 queued = !announced || flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error));
             }
         } finally {
@@ -545,11 +495,9 @@ public final class Http2Session {
         if (closed != null) {
             closed.run();
         }
-        if (announced && peerCaused && !resets.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
-            return;
+        if (!announced || !peerCaused || withinBudget(FloodBudgets.Flood.RESETS)) {
+            flusher.iterate();
         }
-        flusher.iterate();
     }
 
     /**
@@ -561,17 +509,28 @@ public final class Http2Session {
         boolean queued;
         lock.lock();
         try {
-            recentlyClosed.add(streamId, true);
+            ids.resetByUs(streamId);
             queued = flusher.offerControl(out -> generator.rstStream(out, streamId, error));
         } finally {
             lock.unlock();
         }
-        if (!queued || counted && !resets.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, queued ? "more than " + resets.max() + " resets per second"
-                    : "too many control frames waiting to be written");
-            return;
+        if (!queued) {
+            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
+        } else if (!counted || withinBudget(FloodBudgets.Flood.RESETS)) {
+            flusher.iterate();
         }
-        flusher.iterate();
+    }
+
+    /**
+     * Spends one event of {@code flood}; any thread, without the lock.
+     * @return false when the peer went over its budget: the connection then failed with ENHANCE_YOUR_CALM
+     */
+    boolean withinBudget(FloodBudgets.Flood flood) {
+        if (budgets.spend(flood)) {
+            return true;
+        }
+        failConnection(ErrorCode.ENHANCE_YOUR_CALM, budgets.exceeded(flood));
+        return false;
     }
 
     /** The streams and queued stream frames a closing session gives up. */
@@ -591,7 +550,7 @@ public final class Http2Session {
         all.frames().forEach(callback -> fail(callback, cause));
         for (Http2Stream stream : all.streams()) {
             // A stream of ours whose HEADERS never went out was not processed: it may go again elsewhere.
-            boolean unsent = !isRemote(stream.getId()) && !stream.headersSent;
+            boolean unsent = !ids.isRemote(stream.getId()) && !stream.headersSent;
             abandon(stream, error, unsent ? new StreamNotProcessedException("stream " + stream.getId()
                     + " was not sent: " + cause.getMessage()) : cause);
         }
@@ -629,7 +588,7 @@ public final class Http2Session {
                 return;
             }
             state = SessionState.FAILING;
-            int last = lastRemoteStreamId;
+            int last = ids.lastRemote();
             flusher.offerLast(out -> generator.goAway(out, last, error, reason));
             left = takeAll();
         } finally {
@@ -658,12 +617,7 @@ public final class Http2Session {
         if (stream.state != StreamState.CLOSED || streams.remove(stream.getId()) == null) {
             return null;
         }
-        if (isRemote(stream.getId())) {
-            remoteStreams--;
-        } else {
-            localStreams--;
-        }
-        recentlyClosed.add(stream.getId(), false);
+        ids.closed(stream.getId());
         boolean drained = state == SessionState.DRAINING && streams.isEmpty();
         if (drained) {
             flusher.offerLast(out -> { });
@@ -689,14 +643,11 @@ public final class Http2Session {
             if (state == SessionState.FAILING || state == SessionState.CLOSED) {
                 return;
             }
-            stream.unacknowledged += bytes;
-            if (stream.state.canReceive() && config.getFlowControl().shouldUpdate(config.getInitialStreamWindow(), stream.unacknowledged)) {
-                int increment = stream.unacknowledged;
-                stream.unacknowledged = 0;
-                stream.receiveWindow += increment;
+            int increment = flow.credit(stream.window, bytes, stream.state.canReceive());
+            if (increment > 0) {
                 update = flusher.offerControl(out -> generator.windowUpdate(out, stream.getId(), increment));
             }
-            update |= creditSession(bytes);
+            update |= windowUpdate(flow.credit(bytes));
         } finally {
             lock.unlock();
         }
@@ -705,16 +656,13 @@ public final class Http2Session {
         }
     }
 
-    /** Under the lock: @return whether a WINDOW_UPDATE of the connection was queued. */
-    boolean creditSession(int bytes) {
-        unacknowledged += bytes;
-        if (config.getFlowControl().shouldUpdate(config.getInitialSessionWindow(), unacknowledged)) {
-            int increment = unacknowledged;
-            unacknowledged = 0;
-            receiveWindow += increment;
-            return flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
-        }
-        return false;
+    /**
+     * Under the lock: queues the connection's WINDOW_UPDATE that {@link FlowControl} decided.
+     * @param increment its increment, 0 for none
+     * @return whether one was queued
+     */
+    boolean windowUpdate(int increment) {
+        return increment > 0 && flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
     }
 
     // ---- running application code ----
@@ -764,27 +712,39 @@ public final class Http2Session {
         }
     }
 
-    boolean isRemote(int streamId) {
-        return (streamId & 1) == (role == Role.SERVER ? 1 : 0);
-    }
-
     boolean failed() {
         return state == SessionState.FAILING || state == SessionState.CLOSED;
     }
 
-    /** Under the lock: whether {@code streamId} is one the peer could have opened and that is now closed, or never will be. */
-    boolean isIdle(int streamId) {
-        return isRemote(streamId) ? streamId > lastRemoteStreamId : streamId > lastLocalStreamId;
+    /** Under the lock: whether the session accepts new streams from the peer, which a GOAWAY ended. */
+    boolean acceptsStreams() {
+        return state != SessionState.DRAINING;
     }
 
     /**
-     * Under the lock: the receive window a new stream starts with. Until the peer acknowledged
-     * our SETTINGS it may still count on the default 65,535 octets, so a smaller window of ours
-     * is not enforced yet (RFC 9113 section 6.9.3).
+     * Under the lock: the peer's GOAWAY arrived. @return false when the session was no longer
+     * open; else it drains from now on
      */
-    int initialReceiveWindow() {
-        int ours = config.getInitialStreamWindow();
-        return settingsAcknowledged ? ours : Math.max(ours, DEFAULT_WINDOW);
+    boolean drain() {
+        if (state != SessionState.OPEN) {
+            return false;
+        }
+        state = SessionState.DRAINING;
+        return true;
+    }
+
+    /** Under the lock: a new stream in {@code state}, held; its windows from the settings now. */
+    Http2Stream newStream(int id, StreamState state) {
+        Http2Stream stream = new Http2Stream(this, id, flow.newStream(settings.peerInitialWindow(), settings.acknowledged()));
+        stream.state = state;
+        streams.put(stream);
+        return stream;
+    }
+
+    /** Under the lock: a stream the peer opened (or promised), counted against our limit. */
+    Http2Stream openRemote(int id, StreamState state) {
+        ids.remoteOpened();
+        return newStream(id, state);
     }
 
     /**
@@ -793,53 +753,43 @@ public final class Http2Session {
      * default to the peer's next block, which must start with a size update to it.
      */
     void onSettingsAcknowledged() {
-        if (settingsAcknowledged) {
+        if (!settings.acknowledge()) {
             return;
         }
-        settingsAcknowledged = true;
         if (config.getMaxHeaderTableSize() < decoder.getMaxTableCapacity()) {
             decoder.setMaxTableCapacity(config.getMaxHeaderTableSize());
         }
-        int shrink = DEFAULT_WINDOW - config.getInitialStreamWindow();
+        int shrink = flow.shrinkOnAcknowledgement();
         if (shrink > 0) {
-            // The peer applied our setting to every stream it knew, ours and its own (RFC 9113 section 6.9.2).
             for (Http2Stream stream : streams.values()) {
-                stream.receiveWindow -= shrink;
+                flow.shrink(stream.window, shrink);
             }
         }
     }
 
     /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
-    String apply(Settings settings) {
+    String apply(Settings peer) {
+        SettingsExchange.Change change = settings.apply(peer);
         String overflow = null;
-        if (settings.contains(Setting.INITIAL_WINDOW_SIZE)) {
-            long delta = settings.get(Setting.INITIAL_WINDOW_SIZE) - peerInitialWindow;
+        if (change.windowDelta() != 0) {
             for (Http2Stream stream : streams.values()) {
-                stream.sendWindow += delta;
-                if (stream.sendWindow > Integer.MAX_VALUE) {
+                if (!flow.shift(stream.window, change.windowDelta())) {
                     overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
                             + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
                 }
             }
-            peerInitialWindow = settings.get(Setting.INITIAL_WINDOW_SIZE);
         }
-        if (settings.contains(Setting.MAX_FRAME_SIZE)) {
-            generator.setMaxFrameSize((int) settings.get(Setting.MAX_FRAME_SIZE));
+        if (change.maxFrameSize() != SettingsExchange.Change.UNCHANGED) {
+            generator.setMaxFrameSize(change.maxFrameSize());
         }
-        if (settings.contains(Setting.ENABLE_PUSH)) {
-            peerEnablesPush = settings.get(Setting.ENABLE_PUSH) != 0;
+        if (change.maxConcurrentStreams() != SettingsExchange.Change.UNCHANGED) {
+            ids.peerLimit(change.maxConcurrentStreams());
         }
-        if (settings.contains(Setting.ENABLE_CONNECT_PROTOCOL)) {
-            peerEnablesConnectProtocol = settings.get(Setting.ENABLE_CONNECT_PROTOCOL) != 0;
+        if (change.headerTableSize() != SettingsExchange.Change.UNCHANGED) {
+            encoder.setPeerMaxTableCapacity(change.headerTableSize());
         }
-        if (settings.contains(Setting.MAX_CONCURRENT_STREAMS)) {
-            peerMaxConcurrentStreams = settings.get(Setting.MAX_CONCURRENT_STREAMS);
-        }
-        if (settings.contains(Setting.HEADER_TABLE_SIZE)) {
-            encoder.setPeerMaxTableCapacity((int) Math.min(Integer.MAX_VALUE, settings.get(Setting.HEADER_TABLE_SIZE)));
-        }
-        if (settings.contains(Setting.MAX_HEADER_LIST_SIZE)) {
-            encoder.setPeerMaxHeaderListSize(settings.get(Setting.MAX_HEADER_LIST_SIZE));
+        if (change.maxHeaderListSize() != SettingsExchange.Change.UNCHANGED) {
+            encoder.setPeerMaxHeaderListSize(change.maxHeaderListSize());
         }
         return overflow;
     }
@@ -859,15 +809,9 @@ public final class Http2Session {
         Http2Stream stream;
         lock.lock();
         try {
-            if (lastRemoteStreamId != 0) {
-                throw new IllegalStateException("streams were opened already");
-            }
+            ids.upgraded();
             apply(peerSettings);
-            stream = new Http2Stream(this, 1, peerInitialWindow, initialReceiveWindow());
-            stream.state = StreamState.HALF_CLOSED_REMOTE;
-            streams.put(stream);
-            remoteStreams++;
-            lastRemoteStreamId = 1;
+            stream = newStream(1, StreamState.HALF_CLOSED_REMOTE);
         } finally {
             lock.unlock();
         }

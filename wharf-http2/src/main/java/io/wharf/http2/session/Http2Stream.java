@@ -66,10 +66,8 @@ public final class Http2Stream implements Content.Source {
     private final int id;
     // Guarded by the session's lock.
     StreamState state = StreamState.IDLE;
-    long sendWindow;
-    int receiveWindow;
-    /** Content consumed by the reader and not yet credited to the peer. */
-    int unacknowledged;
+    /** The stream's flow-control windows, which only the session's {@link FlowControl} changes. */
+    final FlowWindow window;
     boolean headersSent;
     /** For a stream we promised: whether its PUSH_PROMISE is written, before which nothing of it may go. */
     boolean promiseSent;
@@ -93,10 +91,13 @@ public final class Http2Stream implements Content.Source {
     long dropped;
 
     Http2Stream(Http2Session session, int id, long sendWindow, int receiveWindow) {
+        this(session, id, new FlowWindow(sendWindow, receiveWindow));
+    }
+
+    Http2Stream(Http2Session session, int id, FlowWindow window) {
         this.session = session;
         this.id = id;
-        this.sendWindow = sendWindow;
-        this.receiveWindow = receiveWindow;
+        this.window = window;
     }
 
     /** @return the stream identifier */
@@ -374,6 +375,6 @@ public final class Http2Stream implements Content.Source {
 
     @Override
     public String toString() {
-        return "Http2Stream#" + id + "{" + state + ", send=" + sendWindow + ", receive=" + receiveWindow + "}";
+        return "Http2Stream#" + id + "{" + state + ", " + window + "}";
     }
 }
