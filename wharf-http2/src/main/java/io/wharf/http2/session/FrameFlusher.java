@@ -206,7 +206,7 @@ final class FrameFlusher extends IteratingCallback {
                 } catch (HeaderListTooLargeException x) {
                     after.add(() -> {
                         session.fail(frame.callback, x);
-                        session.forgetPromise(frame.promised);
+                        session.closer.forgetPromise(frame.promised);
                     });
                     continue;
                 }
@@ -225,7 +225,7 @@ final class FrameFlusher extends IteratingCallback {
                     // The reset first: a caller that answers the failure by resetting the stream itself finds it reset
                     // already, and its reset is not counted against the peer's budget.
                     after.add(() -> {
-                        session.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
+                        session.closer.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
                         session.fail(frame.callback, x);
                     });
                     continue;
@@ -278,7 +278,7 @@ final class FrameFlusher extends IteratingCallback {
     private void sent(Http2Stream stream, boolean endStream) {
         if (endStream) {
             stream.state = stream.state.localEnded();
-            Runnable closed = session.closedIfDone(stream);
+            Runnable closed = session.closer.closedIfDone(stream);
             if (closed != null) {
                 after.add(closed);
             }

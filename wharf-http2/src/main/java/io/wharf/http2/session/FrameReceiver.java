@@ -98,7 +98,7 @@ final class FrameReceiver implements FrameListener {
                     }
                     if (data.isLast()) {
                         stream.state = stream.state.remoteEnded();
-                        closed = session.closedIfDone(stream);
+                        closed = session.closer.closedIfDone(stream);
                     }
                     if (stream.dropsContent()) {
                         dropped = data.remaining();
@@ -121,12 +121,12 @@ final class FrameReceiver implements FrameListener {
             return;
         }
         if (malformed != null) {
-            session.malformed(stream, message(), malformed);
+            session.closer.malformed(stream, message(), malformed);
         } else if (streamError != null) {
             if (stream != null) {
-                session.streamError(stream, streamError);
+                session.closer.streamError(stream, streamError);
             } else {
-                session.resetStreamId(streamId, streamError, true);
+                session.closer.resetStreamId(streamId, streamError, true);
             }
         }
         if (empty && !session.withinBudget(Flood.EMPTY_DATA)) {
@@ -145,7 +145,7 @@ final class FrameReceiver implements FrameListener {
             session.consumed(stream, dropped);
         }
         if (stop) {
-            session.resetStream(stream, ErrorCode.NO_ERROR, false);
+            session.closer.resetStream(stream, ErrorCode.NO_ERROR, false);
         }
     }
 
@@ -207,7 +207,7 @@ final class FrameReceiver implements FrameListener {
         if (connectionError != null) {
             session.failConnection(connectionError, reason);
         } else if (refused) {
-            session.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, refusalCounted);
+            session.closer.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, refusalCounted);
         } else if (opened) {
             onRequest(stream, headers, endStream);
         } else if (answer) {
@@ -246,7 +246,7 @@ final class FrameReceiver implements FrameListener {
             }
         }
         if (problem != null) {
-            session.malformed(stream, "request", problem);
+            session.closer.malformed(stream, "request", problem);
             return;
         }
         if (endStream) {
@@ -286,18 +286,18 @@ final class FrameReceiver implements FrameListener {
                 if (endStream) {
                     stream.state = stream.state.remoteEnded();
                     wake = stream.end();
-                    closed = session.closedIfDone(stream);
+                    closed = session.closer.closedIfDone(stream);
                 }
             }
         } finally {
             session.lock.unlock();
         }
         if (error != null) {
-            session.streamError(stream, error);
+            session.closer.streamError(stream, error);
             return;
         }
         if (problem != null) {
-            session.malformed(stream, "response", problem);
+            session.closer.malformed(stream, "response", problem);
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
@@ -327,17 +327,17 @@ final class FrameReceiver implements FrameListener {
             } else if (problem == null) {
                 stream.state = stream.state.remoteEnded();
                 wake = stream.end();
-                closed = session.closedIfDone(stream);
+                closed = session.closer.closedIfDone(stream);
             }
         } finally {
             session.lock.unlock();
         }
         if (error != null) {
-            session.streamError(stream, error);
+            session.closer.streamError(stream, error);
             return;
         }
         if (problem != null) {
-            session.malformed(stream, message(), problem);
+            session.closer.malformed(stream, message(), problem);
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
@@ -375,7 +375,7 @@ final class FrameReceiver implements FrameListener {
                 // a push does not): answered or not, the rate is what a rapid-reset attack shows.
                 rapid = session.ids.isRemote(streamId);
                 stream.state = StreamState.CLOSED;
-                closed = session.closedIfDone(stream);
+                closed = session.closer.closedIfDone(stream);
             }
         } finally {
             session.lock.unlock();
@@ -390,7 +390,7 @@ final class FrameReceiver implements FrameListener {
         ErrorCode error = ErrorCode.from(errorCode);
         String why = "stream " + streamId + " reset by the peer: " + ErrorCode.describe(errorCode);
         ErrorCode code = error == null ? ErrorCode.CANCEL : error;
-        session.abandon(stream, code, error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new StreamResetException(why, code));
+        session.closer.abandon(stream, code, error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new StreamResetException(why, code));
         if (closed != null) {
             closed.run();
         }
@@ -481,9 +481,9 @@ final class FrameReceiver implements FrameListener {
         if (violation != null) {
             session.failConnection(ErrorCode.PROTOCOL_ERROR, violation);
         } else if (refusal != null) {
-            session.resetStreamId(promisedStreamId, refusal, false);
+            session.closer.resetStreamId(promisedStreamId, refusal, false);
         } else if (malformed != null) {
-            session.malformed(promised, "pushed request", malformed);
+            session.closer.malformed(promised, "pushed request", malformed);
         } else if (associated.listener == null) {
             promised.refuse();
         } else {
@@ -544,7 +544,7 @@ final class FrameReceiver implements FrameListener {
                 if (!session.ids.isRemote(stream.getId()) && stream.getId() > lastStreamId) {
                     stream.state = StreamState.CLOSED;
                     unprocessed.add(stream);
-                    Runnable done = session.closedIfDone(stream);
+                    Runnable done = session.closer.closedIfDone(stream);
                     if (done != null) {
                         closed.add(done);
                     }
@@ -558,7 +558,7 @@ final class FrameReceiver implements FrameListener {
         }
         ErrorCode error = ErrorCode.from(errorCode);
         for (Http2Stream stream : unprocessed) {
-            session.abandon(stream, ErrorCode.REFUSED_STREAM, new StreamNotProcessedException("stream " + stream.getId()
+            session.closer.abandon(stream, ErrorCode.REFUSED_STREAM, new StreamNotProcessedException("stream " + stream.getId()
                     + " was not processed: GOAWAY " + ErrorCode.describe(errorCode)
                     + " with last stream " + lastStreamId));
         }
@@ -598,7 +598,7 @@ final class FrameReceiver implements FrameListener {
         } else if (idle) {
             session.failConnection(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId + " (RFC 9113 section 5.1)");
         } else if (streamOverflow) {
-            session.streamError(stream, ErrorCode.FLOW_CONTROL_ERROR);
+            session.closer.streamError(stream, ErrorCode.FLOW_CONTROL_ERROR);
         } else {
             session.flusher.iterate();
         }
@@ -620,9 +620,9 @@ final class FrameReceiver implements FrameListener {
             session.lock.unlock();
         }
         if (stream != null) {
-            session.streamError(stream, error);
+            session.closer.streamError(stream, error);
         } else {
-            session.resetStreamId(streamId, error, true);
+            session.closer.resetStreamId(streamId, error, true);
         }
     }
 

@@ -1,9 +1,6 @@
 package io.wharf.http2.session;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -98,6 +95,8 @@ public final class Http2Session {
     final FrameGenerator generator;
     final HpackEncoder encoder;
     final FrameFlusher flusher;
+    final StreamCloser closer = new StreamCloser(this);
+    final StreamSender sender = new StreamSender(this);
     private final FloodBudgets budgets;
     // The I/O-free parts of the protocol state, guarded by lock.
     final FlowControl flow;
@@ -106,14 +105,6 @@ public final class Http2Session {
     final StreamTable streams = new StreamTable();
     private SessionState state = SessionState.OPEN;
     private Scheduler.Task settingsTimeout;
-    /**
-     * The thread inside {@link #parse} now, else null; only the reading thread sets it. Another
-     * thread may see a stale value, but never itself, which is all {@link #flushStreamFrames}
-     * asks: a plain field does.
-     */
-    private Thread parsingThread;
-    /** Whether the parsing thread queued stream frames to write when its parse ends; the reading thread's only. */
-    private boolean flushAfterParse;
 
     /**
      * @param endPoint where the frames are written; reading is the caller's, which hands the bytes to {@link #parse}
@@ -221,28 +212,11 @@ public final class Http2Session {
      * @return false once the connection failed: later bytes are ignored
      */
     public boolean parse(RetainableByteBuffer network) {
-        parsingThread = Thread.currentThread();
+        sender.parseStarted();
         try {
             return parser.parse(network);
         } finally {
-            parsingThread = null;
-            if (flushAfterParse) {
-                flushAfterParse = false;
-                flusher.iterate();
-            }
-        }
-    }
-
-    /**
-     * Writes the stream frames just queued: at once, or, when the thread inside {@link #parse}
-     * queued them (a handler answering inline), once that parse ends, so that the answers to
-     * the requests of one network buffer go out in one write rather than one write per frame.
-     */
-    private void flushStreamFrames() {
-        if (Thread.currentThread() == parsingThread) {
-            flushAfterParse = true;
-        } else {
-            flusher.iterate();
+            sender.parseEnded();
         }
     }
 
@@ -275,18 +249,18 @@ public final class Http2Session {
      * buffers go back. On the thread that saw the close.
      */
     public void onClose(Throwable cause) {
-        Abandoned left;
+        StreamCloser.Abandoned left;
         lock.lock();
         try {
             if (state == SessionState.CLOSED) {
                 return;
             }
             state = SessionState.CLOSED;
-            left = takeAll();
+            left = closer.takeAll();
         } finally {
             lock.unlock();
         }
-        abandonAll(left, ErrorCode.CANCEL, new IOException("HTTP/2 connection closed", cause));
+        closer.abandonAll(left, ErrorCode.CANCEL, new IOException("HTTP/2 connection closed", cause));
         flusher.close();
         parser.close();
         listener.onClosed(cause);
@@ -306,58 +280,14 @@ public final class Http2Session {
      * @return the stream, or null when refused (the callback was failed)
      */
     public Http2Stream newStream(HttpFields fields, boolean endStream, Http2Stream.Listener listener, Callback callback) {
-        Http2Stream stream = null;
-        Throwable refused = null;
-        lock.lock();
-        try {
-            int id = state == SessionState.OPEN ? ids.openLocal() : 0;
-            if (state != SessionState.OPEN) {
-                refused = new StreamNotProcessedException("HTTP/2 connection is " + state + ": no new stream");
-            } else if (id == 0) {
-                refused = new StreamNotProcessedException("HTTP/2 connection ran out of stream identifiers");
-            } else {
-                stream = newStream(id, StreamState.OPEN);
-                stream.headRequest = "HEAD".equals(fields.get(":method"));
-                stream.listener = listener;
-                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, null, endStream, callback));
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (refused != null) {
-            fail(callback, refused);
-            return null;
-        }
-        flushStreamFrames();
-        return stream;
-    }
-
-    void send(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
-        Throwable refused = null;
-        lock.lock();
-        try {
-            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
-                refused = new IOException("HTTP/2 connection is " + state);
-            } else if (!stream.state.canSend()) {
-                refused = new IllegalStateException("stream " + stream.getId() + " is " + stream.state);
-            } else {
-                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, data, endStream, callback));
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (refused != null) {
-            fail(callback, refused);
-            return;
-        }
-        flushStreamFrames();
+        return sender.open(fields, endStream, listener, callback);
     }
 
     /** @return whether a push may be promised now: we are a server, open, and the peer accepts pushes */
     public boolean isPushEnabled() {
         lock.lock();
         try {
-            return role == Role.SERVER && state == SessionState.OPEN && settings.peerEnablesPush();
+            return canPush();
         } finally {
             lock.unlock();
         }
@@ -376,151 +306,6 @@ public final class Http2Session {
         }
     }
 
-    /** See {@link Http2Stream#push}. */
-    Http2Stream push(Http2Stream associated, HttpFields request) {
-        Http2Stream promised;
-        lock.lock();
-        try {
-            if (role != Role.SERVER || state != SessionState.OPEN || !settings.peerEnablesPush() || !associated.state.canSend()
-                    || associated.state == StreamState.RESERVED_LOCAL) {
-                return null;
-            }
-            int id = ids.openPush();
-            if (id == 0) {
-                return null;
-            }
-            promised = newStream(id, StreamState.RESERVED_LOCAL);
-            Callback forget = Callback.from(InvocationType.NON_BLOCKING, () -> { }, failure -> forgetPromise(promised));
-            flusher.offer(new FrameFlusher.StreamFrame(associated, request, null, false, forget, promised));
-        } finally {
-            lock.unlock();
-        }
-        promised.end();
-        flushStreamFrames();
-        return promised;
-    }
-
-    /**
-     * A PUSH_PROMISE that was never written (its stream was reset, the session closed, or the
-     * promise did not fit the peer's header list size): the promised stream closes without a
-     * word, since the peer never heard of it, and what was queued on it fails.
-     */
-    void forgetPromise(Http2Stream promised) {
-        Runnable closed;
-        lock.lock();
-        try {
-            if (failed() || promised.state == StreamState.CLOSED || promised.promiseSent) {
-                return; // A closing session abandons every stream itself.
-            }
-            promised.state = StreamState.CLOSED;
-            closed = closedIfDone(promised);
-        } finally {
-            lock.unlock();
-        }
-        abandon(promised, ErrorCode.CANCEL, new IOException("the promise of stream " + promised.getId() + " was not sent"));
-        if (closed != null) {
-            closed.run();
-        }
-    }
-
-    /**
-     * Resets {@code stream}: RST_STREAM with {@code error} (none for a stream of ours the peer has
-     * not heard of yet, its HEADERS still queued), its queued frames failed, its content failed.
-     *
-     * @param peerCaused whether the peer's input made us reset it, which counts against the reset budget
-     */
-    void resetStream(Http2Stream stream, ErrorCode error, boolean peerCaused) {
-        reset(stream, error, peerCaused, false, null);
-    }
-
-    /**
-     * A stream error in a frame the peer sent on {@code stream}, which the receiver found held:
-     * resets it as {@link #resetStream} does, counted against the reset budget. The stream may
-     * have closed since the receiver looked it up (its response ended on another thread); the
-     * error is then still answered, with RST_STREAM on its id, unless we reset the stream
-     * ourselves, after which the peer's frames in flight are ignored (RFC 9113 section 5.1).
-     */
-    void streamError(Http2Stream stream, ErrorCode error) {
-        reset(stream, error, true, true, null);
-    }
-
-    /**
-     * The peer's message on {@code stream} is malformed (RFC 9113 section 8.1.1): a stream error
-     * of type PROTOCOL_ERROR, answered as {@link #streamError} answers one; the stream's
-     * listener and reader are failed with an exception that says {@code problem}.
-     *
-     * @param message what was malformed: {@code "request"}, {@code "response"} or {@code "pushed request"}
-     */
-    void malformed(Http2Stream stream, String message, String problem) {
-        reset(stream, ErrorCode.PROTOCOL_ERROR, true, true, "malformed " + message + ": " + problem);
-    }
-
-    /** @param problem why the peer's message on the stream is malformed, or null */
-    private void reset(Http2Stream stream, ErrorCode error, boolean peerCaused, boolean answerWhenClosed, String problem) {
-        boolean wasClosed;
-        boolean announced = false;
-        boolean queued = false;
-        Runnable closed = null;
-        lock.lock();
-        try {
-            wasClosed = stream.state == StreamState.CLOSED;
-            if (wasClosed) {
-                answerWhenClosed &= !ids.wasResetByUs(stream.getId());
-            } else {
-                stream.state = StreamState.CLOSED;
-                closed = closedIfDone(stream);
-                ids.resetByUs(stream.getId());
-                // A stream of ours whose HEADERS (or PUSH_PROMISE) wait unwritten is idle for the peer, and an
-                // RST_STREAM on an idle stream is a connection error (RFC 9113 sections 5.1 and 6.4), while
-                // control frames go ahead of stream frames: none goes. Closed, its frames are never written,
-                // and the peer takes its identifier as closed when a later stream opens.
-                announced = ids.isRemote(stream.getId()) || stream.headersSent || stream.promiseSent;
-                queued = !announced || flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error));
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (wasClosed) {
-            if (answerWhenClosed) {
-                resetStreamId(stream.getId(), error, true);
-            }
-            return;
-        }
-        if (!queued) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
-            return;
-        }
-        abandon(stream, error, new IOException("stream " + stream.getId() + " reset: " + error
-                + (problem == null ? "" : ", " + problem)));
-        if (closed != null) {
-            closed.run();
-        }
-        if (!announced || !peerCaused || withinBudget(FloodBudgets.Flood.RESETS)) {
-            flusher.iterate();
-        }
-    }
-
-    /**
-     * A stream error on a stream we keep no state for: RST_STREAM on its id.
-     *
-     * @param counted whether it counts against the reset budget
-     */
-    void resetStreamId(int streamId, ErrorCode error, boolean counted) {
-        boolean queued;
-        lock.lock();
-        try {
-            ids.resetByUs(streamId);
-            queued = flusher.offerControl(out -> generator.rstStream(out, streamId, error));
-        } finally {
-            lock.unlock();
-        }
-        if (!queued) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
-        } else if (!counted || withinBudget(FloodBudgets.Flood.RESETS)) {
-            flusher.iterate();
-        }
-    }
-
     /**
      * Spends one event of {@code flood}; any thread, without the lock.
      * @return false when the peer went over its budget: the connection then failed with ENHANCE_YOUR_CALM
@@ -533,55 +318,12 @@ public final class Http2Session {
         return false;
     }
 
-    /** The streams and queued stream frames a closing session gives up. */
-    private record Abandoned(List<Http2Stream> streams, List<Callback> frames) {
-    }
-
-    /** Under the lock: empties the stream table and the queue of stream frames; @return what they held. */
-    private Abandoned takeAll() {
-        Abandoned all = new Abandoned(new ArrayList<>(streams.values()), flusher.dropAll());
-        streams.clear();
-        return all;
-    }
-
-    /** Without the lock: fails what {@link #takeAll()} took, telling each stream's listener. */
-    private void abandonAll(Abandoned all, ErrorCode error, IOException cause) {
-        cancelSettingsTimeout();
-        all.frames().forEach(callback -> fail(callback, cause));
-        for (Http2Stream stream : all.streams()) {
-            // A stream of ours whose HEADERS never went out was not processed: it may go again elsewhere.
-            boolean unsent = !ids.isRemote(stream.getId()) && !stream.headersSent;
-            abandon(stream, error, unsent ? new StreamNotProcessedException("stream " + stream.getId()
-                    + " was not sent: " + cause.getMessage()) : cause);
-        }
-    }
-
-    /** Fails a closed stream's queued frames and content and tells its listener; without lock. */
-    void abandon(Http2Stream stream, ErrorCode error, Throwable cause) {
-        List<Callback> dropped;
-        lock.lock();
-        try {
-            dropped = flusher.drop(stream);
-        } finally {
-            lock.unlock();
-        }
-        dropped.forEach(callback -> fail(callback, cause));
-        Runnable wake = stream.failContent(cause);
-        if (wake != null) {
-            invoke(wake);
-        }
-        Http2Stream.Listener streamListener = stream.listener;
-        if (streamListener != null) {
-            streamListener.onReset(stream, error, cause);
-        }
-    }
-
     /**
      * A connection error: GOAWAY with {@code error}, every stream reset, then the connection closes.
      * Any thread.
      */
     public void failConnection(ErrorCode error, String reason) {
-        Abandoned left;
+        StreamCloser.Abandoned left;
         lock.lock();
         try {
             if (state == SessionState.FAILING || state == SessionState.CLOSED) {
@@ -590,11 +332,11 @@ public final class Http2Session {
             state = SessionState.FAILING;
             int last = ids.lastRemote();
             flusher.offerLast(out -> generator.goAway(out, last, error, reason));
-            left = takeAll();
+            left = closer.takeAll();
         } finally {
             lock.unlock();
         }
-        abandonAll(left, error, new IOException("HTTP/2 connection error " + error + ": " + reason));
+        closer.abandonAll(left, error, new IOException("HTTP/2 connection error " + error + ": " + reason));
         flusher.iterate();
     }
 
@@ -610,27 +352,6 @@ public final class Http2Session {
 
     void onWriteFailed(Throwable cause) {
         endPoint.close(cause);
-    }
-
-    /** Under the lock: forgets a stream that is CLOSED. @return what to run after the unlock, or null when still open. */
-    Runnable closedIfDone(Http2Stream stream) {
-        if (stream.state != StreamState.CLOSED || streams.remove(stream.getId()) == null) {
-            return null;
-        }
-        ids.closed(stream.getId());
-        boolean drained = state == SessionState.DRAINING && streams.isEmpty();
-        if (drained) {
-            flusher.offerLast(out -> { });
-        }
-        return () -> {
-            Http2Stream.Listener streamListener = stream.listener;
-            if (streamListener != null) {
-                streamListener.onClosed(stream);
-            }
-            if (drained) {
-                flusher.iterate();
-            }
-        };
     }
 
     // ---- flow control of what we receive ----
@@ -714,6 +435,21 @@ public final class Http2Session {
 
     boolean failed() {
         return state == SessionState.FAILING || state == SessionState.CLOSED;
+    }
+
+    /** Under the lock: @return the state now */
+    SessionState state() {
+        return state;
+    }
+
+    /** Under the lock: whether a push may be promised now: we are a server, open, and the peer accepts pushes. */
+    boolean canPush() {
+        return role == Role.SERVER && state == SessionState.OPEN && settings.peerEnablesPush();
+    }
+
+    /** Under the lock: whether a GOAWAY was sent or received and the streams under way finish. */
+    boolean isDraining() {
+        return state == SessionState.DRAINING;
     }
 
     /** Under the lock: whether the session accepts new streams from the peer, which a GOAWAY ended. */

@@ -151,7 +151,7 @@ public final class Http2Stream implements Content.Source {
      * @param callback completed once the frames are written
      */
     public void headers(HttpFields fields, boolean endStream, Callback callback) {
-        session.send(this, fields, null, endStream, callback);
+        session.sender.send(this, fields, null, endStream, callback);
     }
 
     /**
@@ -161,7 +161,7 @@ public final class Http2Stream implements Content.Source {
      * @param endStream whether this ends the stream
      */
     public void data(ByteBuffer buffer, boolean endStream, Callback callback) {
-        session.send(this, null, buffer, endStream, callback);
+        session.sender.send(this, null, buffer, endStream, callback);
     }
 
     /**
@@ -172,7 +172,7 @@ public final class Http2Stream implements Content.Source {
      * @param endStream whether the content ends the stream
      */
     public void headersAndData(HttpFields fields, ByteBuffer buffer, boolean endStream, Callback callback) {
-        session.send(this, Objects.requireNonNull(fields, "fields"), Objects.requireNonNull(buffer, "buffer"),
+        session.sender.send(this, Objects.requireNonNull(fields, "fields"), Objects.requireNonNull(buffer, "buffer"),
                 endStream, callback);
     }
 
@@ -189,7 +189,7 @@ public final class Http2Stream implements Content.Source {
      *     most our own limit)
      */
     public Http2Stream push(HttpFields request) {
-        return session.push(this, request);
+        return session.sender.push(this, request);
     }
 
     /**
@@ -199,12 +199,12 @@ public final class Http2Stream implements Content.Source {
      * without a word: the peer never heard of it.
      */
     public void reset(ErrorCode error) {
-        session.resetStream(this, error, false);
+        session.closer.resetStream(this, error, false);
     }
 
     /** Refuses a push the peer promised: RST_STREAM with CANCEL, not counted as the peer's fault. */
     public void refuse() {
-        session.resetStream(this, ErrorCode.CANCEL, false);
+        session.closer.resetStream(this, ErrorCode.CANCEL, false);
     }
 
     /**
@@ -213,7 +213,7 @@ public final class Http2Stream implements Content.Source {
      * reset stream after stream is cut off with ENHANCE_YOUR_CALM.
      */
     public void reject(ErrorCode error) {
-        session.resetStream(this, error, true);
+        session.closer.resetStream(this, error, true);
     }
 
     // ---- Content.Source ----
