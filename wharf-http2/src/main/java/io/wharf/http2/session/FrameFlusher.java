@@ -191,7 +191,7 @@ final class FrameFlusher extends IteratingCallback {
             }
             if (!stream.state.canSend()) {
                 Callback callback = frame.callback;
-                after.add(() -> session.fail(callback, new IllegalStateException("stream " + stream.getId() + " is " + stream.state)));
+                after.add(() -> session.invoker.fail(callback, new IllegalStateException("stream " + stream.getId() + " is " + stream.state)));
                 continue;
             }
             if (stream.state == StreamState.RESERVED_LOCAL && !stream.promiseSent) {
@@ -205,7 +205,7 @@ final class FrameFlusher extends IteratingCallback {
                     generator.pushPromise(buffers, stream.getId(), frame.promised.getId(), frame.fields, 0);
                 } catch (HeaderListTooLargeException x) {
                     after.add(() -> {
-                        session.fail(frame.callback, x);
+                        session.invoker.fail(frame.callback, x);
                         session.closer.forgetPromise(frame.promised);
                     });
                     continue;
@@ -226,7 +226,7 @@ final class FrameFlusher extends IteratingCallback {
                     // already, and its reset is not counted against the peer's budget.
                     after.add(() -> {
                         session.closer.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
-                        session.fail(frame.callback, x);
+                        session.invoker.fail(frame.callback, x);
                     });
                     continue;
                 }
@@ -303,7 +303,7 @@ final class FrameFlusher extends IteratingCallback {
         } finally {
             session.lock.unlock();
         }
-        dropped.forEach(callback -> session.fail(callback, cause));
+        dropped.forEach(callback -> session.invoker.fail(callback, cause));
         session.onWriteFailed(cause);
     }
 
@@ -315,9 +315,9 @@ final class FrameFlusher extends IteratingCallback {
         written.clear();
         for (Callback callback : done) {
             if (cause == null) {
-                session.succeed(callback);
+                session.invoker.succeed(callback);
             } else {
-                session.fail(callback, cause);
+                session.invoker.fail(callback, cause);
             }
         }
     }

@@ -133,7 +133,7 @@ final class FrameReceiver implements FrameListener {
             return;
         }
         if (wake != null) {
-            session.invoke(wake);
+            session.invoker.invoke(wake);
         }
         if (closed != null) {
             closed.run();
@@ -305,7 +305,7 @@ final class FrameReceiver implements FrameListener {
             streamListener.onHeaders(stream, headers, endStream);
         }
         if (wake != null) {
-            session.invoke(wake);
+            session.invoker.invoke(wake);
         }
         if (closed != null) {
             closed.run();
@@ -345,7 +345,7 @@ final class FrameReceiver implements FrameListener {
             streamListener.onTrailers(stream, trailers);
         }
         if (wake != null) {
-            session.invoke(wake);
+            session.invoker.invoke(wake);
         }
         if (closed != null) {
             closed.run();
@@ -404,7 +404,7 @@ final class FrameReceiver implements FrameListener {
         if (ack) {
             session.lock.lock();
             try {
-                session.onSettingsAcknowledged();
+                onSettingsAcknowledged();
             } finally {
                 session.lock.unlock();
             }
@@ -422,7 +422,7 @@ final class FrameReceiver implements FrameListener {
             if (session.failed()) {
                 return;
             }
-            overflow = session.apply(settings);
+            overflow = apply(settings);
             queued = session.flusher.offerControl(session.generator::settingsAck);
         } finally {
             session.lock.unlock();
@@ -435,6 +435,53 @@ final class FrameReceiver implements FrameListener {
             session.flusher.iterate();
             session.listener.onSettings(settings);
         }
+    }
+
+    /**
+     * Under the lock, on the reading thread: the peer acknowledged our SETTINGS. A stream window
+     * of ours below the default now applies to the streams open, and a header table below the
+     * default to the peer's next block, which must start with a size update to it.
+     */
+    private void onSettingsAcknowledged() {
+        if (!session.settings.acknowledge()) {
+            return;
+        }
+        if (session.config.getMaxHeaderTableSize() < session.decoder.getMaxTableCapacity()) {
+            session.decoder.setMaxTableCapacity(session.config.getMaxHeaderTableSize());
+        }
+        int shrink = session.flow.shrinkOnAcknowledgement();
+        if (shrink > 0) {
+            for (Http2Stream stream : session.streams.values()) {
+                session.flow.shrink(stream.window, shrink);
+            }
+        }
+    }
+
+    /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
+    String apply(Settings peer) {
+        SettingsExchange.Change change = session.settings.apply(peer);
+        String overflow = null;
+        if (change.windowDelta() != 0) {
+            for (Http2Stream stream : session.streams.values()) {
+                if (!session.flow.shift(stream.window, change.windowDelta())) {
+                    overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
+                            + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
+                }
+            }
+        }
+        if (change.maxFrameSize() != SettingsExchange.Change.UNCHANGED) {
+            session.generator.setMaxFrameSize(change.maxFrameSize());
+        }
+        if (change.maxConcurrentStreams() != SettingsExchange.Change.UNCHANGED) {
+            session.ids.peerLimit(change.maxConcurrentStreams());
+        }
+        if (change.headerTableSize() != SettingsExchange.Change.UNCHANGED) {
+            session.encoder.setPeerMaxTableCapacity(change.headerTableSize());
+        }
+        if (change.maxHeaderListSize() != SettingsExchange.Change.UNCHANGED) {
+            session.encoder.setPeerMaxHeaderListSize(change.maxHeaderListSize());
+        }
+        return overflow;
     }
 
     /**

@@ -3,7 +3,6 @@ package io.wharf.http2.session;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -18,8 +17,6 @@ import io.wharf.http2.hpack.HpackDecoder;
 import io.wharf.http2.hpack.HpackEncoder;
 import io.wharf.io.EndPoint;
 import io.wharf.util.Callback;
-import io.wharf.util.Invocable;
-import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import io.wharf.util.thread.Scheduler;
@@ -86,12 +83,14 @@ public final class Http2Session {
     final ReentrantLock lock = new ReentrantLock();
     final Role role;
     private final EndPoint endPoint;
-    private final Executor executor;
     private final Scheduler scheduler;
+    /** Runs the application's code: inline when NON_BLOCKING, else on the executor. */
+    final Invoker invoker;
     final SessionConfiguration config;
     final Listener listener;
     final FrameParser parser;
-    private final HpackDecoder decoder;
+    final HpackDecoder decoder;
+    private final FrameReceiver receiver;
     final FrameGenerator generator;
     final HpackEncoder encoder;
     final FrameFlusher flusher;
@@ -115,7 +114,7 @@ public final class Http2Session {
                         SessionConfiguration config, Listener listener) {
         this.role = Objects.requireNonNull(role, "role");
         this.endPoint = Objects.requireNonNull(endPoint, "endPoint");
-        this.executor = Objects.requireNonNull(executor, "executor");
+        this.invoker = new Invoker(Objects.requireNonNull(executor, "executor"), scheduler);
         this.scheduler = scheduler;
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -126,7 +125,7 @@ public final class Http2Session {
         // Until the peer acknowledged our SETTINGS it may encode with the default table (RFC 7541 section 4.2).
         int tableBeforeAck = Math.max(config.getMaxHeaderTableSize(), HpackDecoder.DEFAULT_TABLE_CAPACITY);
         this.decoder = new HpackDecoder(tableBeforeAck, config.getMaxHeaderListSize());
-        FrameReceiver receiver = new FrameReceiver(this);
+        this.receiver = new FrameReceiver(this);
         this.parser = role == Role.SERVER ? FrameParser.server(receiver, decoder, pool) : FrameParser.client(receiver, decoder, pool);
         this.encoder = new HpackEncoder();
         this.generator = new FrameGenerator(encoder);
@@ -386,46 +385,6 @@ public final class Http2Session {
         return increment > 0 && flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
     }
 
-    // ---- running application code ----
-
-    /** Runs {@code task} inline when it is NON_BLOCKING, else on the executor. */
-    void invoke(Runnable task) {
-        if (Invocable.typeOf(task) == InvocationType.NON_BLOCKING) {
-            task.run();
-        } else {
-            execute(task);
-        }
-    }
-
-    void succeed(Callback callback) {
-        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
-            callback.succeeded();
-        } else {
-            execute(callback::succeeded);
-        }
-    }
-
-    void fail(Callback callback, Throwable cause) {
-        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
-            callback.failed(cause);
-        } else {
-            execute(() -> callback.failed(cause));
-        }
-    }
-
-    /** @return the scheduler of timeouts, or null */
-    Scheduler scheduler() {
-        return scheduler;
-    }
-
-    void execute(Runnable task) {
-        try {
-            executor.execute(task);
-        } catch (RejectedExecutionException x) {
-            task.run();
-        }
-    }
-
     void cancelSettingsTimeout() {
         Scheduler.Task timeout = settingsTimeout;
         if (timeout != null) {
@@ -484,53 +443,6 @@ public final class Http2Session {
     }
 
     /**
-     * Under the lock, on the reading thread: the peer acknowledged our SETTINGS. A stream window
-     * of ours below the default now applies to the streams open, and a header table below the
-     * default to the peer's next block, which must start with a size update to it.
-     */
-    void onSettingsAcknowledged() {
-        if (!settings.acknowledge()) {
-            return;
-        }
-        if (config.getMaxHeaderTableSize() < decoder.getMaxTableCapacity()) {
-            decoder.setMaxTableCapacity(config.getMaxHeaderTableSize());
-        }
-        int shrink = flow.shrinkOnAcknowledgement();
-        if (shrink > 0) {
-            for (Http2Stream stream : streams.values()) {
-                flow.shrink(stream.window, shrink);
-            }
-        }
-    }
-
-    /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
-    String apply(Settings peer) {
-        SettingsExchange.Change change = settings.apply(peer);
-        String overflow = null;
-        if (change.windowDelta() != 0) {
-            for (Http2Stream stream : streams.values()) {
-                if (!flow.shift(stream.window, change.windowDelta())) {
-                    overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
-                            + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
-                }
-            }
-        }
-        if (change.maxFrameSize() != SettingsExchange.Change.UNCHANGED) {
-            generator.setMaxFrameSize(change.maxFrameSize());
-        }
-        if (change.maxConcurrentStreams() != SettingsExchange.Change.UNCHANGED) {
-            ids.peerLimit(change.maxConcurrentStreams());
-        }
-        if (change.headerTableSize() != SettingsExchange.Change.UNCHANGED) {
-            encoder.setPeerMaxTableCapacity(change.headerTableSize());
-        }
-        if (change.maxHeaderListSize() != SettingsExchange.Change.UNCHANGED) {
-            encoder.setPeerMaxHeaderListSize(change.maxHeaderListSize());
-        }
-        return overflow;
-    }
-
-    /**
      * A server's start after an HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 section 3.2): the
      * client's {@code HTTP2-Settings} apply as if sent in a SETTINGS frame, and the upgraded
      * request becomes stream 1, half closed (remote). Call after {@link #start()}, before
@@ -546,7 +458,7 @@ public final class Http2Session {
         lock.lock();
         try {
             ids.upgraded();
-            apply(peerSettings);
+            receiver.apply(peerSettings);
             stream = newStream(1, StreamState.HALF_CLOSED_REMOTE);
         } finally {
             lock.unlock();

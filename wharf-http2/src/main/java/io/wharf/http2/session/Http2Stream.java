@@ -255,7 +255,7 @@ public final class Http2Stream implements Content.Source {
             session.lock.unlock();
         }
         if (ready) {
-            session.invoke(onContentAvailable);
+            session.invoker.invoke(onContentAvailable);
         }
     }
 
@@ -263,7 +263,7 @@ public final class Http2Stream implements Content.Source {
     public void fail(Throwable cause) {
         Runnable wake = failContent(cause);
         if (wake != null) {
-            session.invoke(wake);
+            session.invoker.invoke(wake);
         }
     }
 

@@ -168,7 +168,7 @@ final class StreamCloser {
     /** Without the lock: fails what {@link #takeAll()} took, telling each stream's listener. */
     void abandonAll(Abandoned all, ErrorCode error, IOException cause) {
         session.cancelSettingsTimeout();
-        all.frames().forEach(callback -> session.fail(callback, cause));
+        all.frames().forEach(callback -> session.invoker.fail(callback, cause));
         for (Http2Stream stream : all.streams()) {
             // A stream of ours whose HEADERS never went out was not processed: it may go again elsewhere.
             boolean unsent = !session.ids.isRemote(stream.getId()) && !stream.headersSent;
@@ -186,10 +186,10 @@ final class StreamCloser {
         } finally {
             session.lock.unlock();
         }
-        dropped.forEach(callback -> session.fail(callback, cause));
+        dropped.forEach(callback -> session.invoker.fail(callback, cause));
         Runnable wake = stream.failContent(cause);
         if (wake != null) {
-            session.invoke(wake);
+            session.invoker.invoke(wake);
         }
         Http2Stream.Listener streamListener = stream.listener;
         if (streamListener != null) {

@@ -58,7 +58,7 @@ final class StreamSender {
             session.lock.unlock();
         }
         if (refused != null) {
-            session.fail(callback, refused);
+            session.invoker.fail(callback, refused);
             return null;
         }
         flush();
@@ -81,7 +81,7 @@ final class StreamSender {
             session.lock.unlock();
         }
         if (refused != null) {
-            session.fail(callback, refused);
+            session.invoker.fail(callback, refused);
             return;
         }
         flush();
