@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.wharf.http.HttpFields;
@@ -14,9 +15,11 @@ import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.FrameBuffers;
 import io.wharf.http2.frames.FrameGenerator;
 import io.wharf.http2.hpack.HeaderListTooLargeException;
+import io.wharf.io.EndPoint;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
+import io.wharf.util.thread.Scheduler;
 
 /**
  * The write side of an {@link Http2Session}: a bounded queue of control frames and an ordered
@@ -162,7 +165,7 @@ final class FrameFlusher extends IteratingCallback {
         }
         if (buffers.isEmpty()) {
             if (close) {
-                session.closeEndPoint();
+                closeEndPoint();
                 return Action.SUCCEEDED;
             }
             return Action.IDLE;
@@ -304,7 +307,19 @@ final class FrameFlusher extends IteratingCallback {
             session.lock.unlock();
         }
         dropped.forEach(callback -> session.invoker.fail(callback, cause));
-        session.onWriteFailed(cause);
+        session.getEndPoint().close(cause);
+    }
+
+    /** Everything before a close is written: half-close, and close fully once the peer did or soon after. */
+    private void closeEndPoint() {
+        EndPoint endPoint = session.getEndPoint();
+        endPoint.shutdownOutput();
+        Scheduler scheduler = session.invoker.scheduler();
+        if (scheduler != null) {
+            scheduler.schedule(() -> endPoint.close(), 2, TimeUnit.SECONDS);
+        } else {
+            endPoint.close();
+        }
     }
 
     private void completeWritten(Throwable cause) {

@@ -1,6 +1,5 @@
 package io.wharf.http2.session;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,10 @@ import io.wharf.io.Content;
  * The reading half of an {@link Http2Session}: what each frame the parser finds does to the
  * session and its streams (RFC 9113 sections 5 and 6), and the budgets each kind of frame is
  * counted against. Protocol errors become stream resets or a connection error with the code
- * the RFC names.
+ * the RFC names. It changes the session's state only through its I/O-free parts, which decide:
+ * {@link FlowControl} (windows), {@link StreamIds} (identifiers and limits),
+ * {@link SettingsExchange} (SETTINGS) and {@link FloodBudgets}; header blocks go to the
+ * {@link HeaderReceiver}.
  *
  * <p><b>Threads.</b> Called by the session's {@link io.wharf.http2.frames.FrameParser} on the
  * connection's reading thread only. It takes the session's lock for each change of state and
@@ -37,11 +39,11 @@ final class FrameReceiver implements FrameListener {
     static final int DROP_LIMIT = 64 * 1024;
 
     private final Http2Session session;
-    /** Checks the peer's header blocks; this receiver's alone (it keeps what it read of the last one). */
-    private final MessageRules rules = new MessageRules();
+    private final HeaderReceiver headerBlocks;
 
     FrameReceiver(Http2Session session) {
         this.session = session;
+        this.headerBlocks = new HeaderReceiver(session);
     }
 
 
@@ -90,7 +92,7 @@ final class FrameReceiver implements FrameListener {
                     update = session.windowUpdate(session.flow.credit(length));
                 } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
                         || data.isLast() && stream.receivedLength != stream.expectedLength)) {
-                    malformed = lengthProblem(stream);
+                    malformed = HeaderReceiver.lengthProblem(stream);
                     update = session.windowUpdate(session.flow.credit(length));
                 } else {
                     if (padding > 0) {
@@ -121,7 +123,7 @@ final class FrameReceiver implements FrameListener {
             return;
         }
         if (malformed != null) {
-            session.closer.malformed(stream, message(), malformed);
+            session.closer.malformed(stream, headerBlocks.message(), malformed);
         } else if (streamError != null) {
             if (stream != null) {
                 session.closer.streamError(stream, streamError);
@@ -142,7 +144,7 @@ final class FrameReceiver implements FrameListener {
             session.flusher.iterate();
         }
         if (dropped > 0) {
-            session.consumed(stream, dropped);
+            stream.consumed(dropped);
         }
         if (stop) {
             session.closer.resetStream(stream, ErrorCode.NO_ERROR, false);
@@ -151,205 +153,7 @@ final class FrameReceiver implements FrameListener {
 
     @Override
     public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
-        Http2Stream stream;
-        boolean opened = false;
-        boolean answer = false;
-        boolean refused = false;
-        boolean refusalCounted = false;
-        ErrorCode connectionError = null;
-        String reason = null;
-        session.lock.lock();
-        try {
-            if (session.failed()) {
-                return;
-            }
-            stream = session.streams.get(streamId);
-            if (stream == null) {
-                int lastRemote = session.ids.lastRemote();
-                switch (session.ids.onHeaders(streamId)) {
-                    // In flight on a stream we reset, a response or trailers: ignored (the parser kept HPACK in step).
-                    case IGNORED -> {
-                        return;
-                    }
-                    case CLOSED -> {
-                        connectionError = ErrorCode.STREAM_CLOSED;
-                        reason = "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)";
-                    }
-                    case NOT_PEERS -> {
-                        connectionError = ErrorCode.PROTOCOL_ERROR;
-                        reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
-                    }
-                    case NOT_ABOVE_LAST -> {
-                        connectionError = ErrorCode.PROTOCOL_ERROR;
-                        reason = "stream " + streamId + " is not above the last stream opened, " + lastRemote + " (RFC 9113 section 5.1.1)";
-                    }
-                    case NEW -> {
-                        if (!session.acceptsStreams()) {
-                            return;
-                        }
-                        if (session.ids.remoteAtLimit()) {
-                            refused = true;
-                            // Before it acknowledged our SETTINGS the peer may not know our limit yet: refused, not counted.
-                            refusalCounted = session.settings.acknowledged();
-                        } else {
-                            stream = session.openRemote(streamId, endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN);
-                            opened = true;
-                        }
-                    }
-                }
-            } else {
-                // The head of a response to a stream we opened, or to one the peer promised us.
-                answer = !stream.headersReceived && (!session.ids.isRemote(streamId) || stream.state == StreamState.RESERVED_REMOTE);
-            }
-        } finally {
-            session.lock.unlock();
-        }
-        if (connectionError != null) {
-            session.failConnection(connectionError, reason);
-        } else if (refused) {
-            session.closer.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, refusalCounted);
-        } else if (opened) {
-            onRequest(stream, headers, endStream);
-        } else if (answer) {
-            onAnswer(stream, headers, endStream);
-        } else if (stream != null) {
-            onTrailers(stream, headers, endStream);
-        }
-    }
-
-    /** @return what the peer's messages are: requests on a server, responses on a client */
-    private String message() {
-        return session.role == Http2Session.Role.SERVER ? "request" : "response";
-    }
-
-    /** @return how the content that came breaks the stream's {@code content-length}; under the lock */
-    private static String lengthProblem(Http2Stream stream) {
-        return (stream.receivedLength > stream.expectedLength ? "more DATA than content-length " + stream.expectedLength
-                : "content-length " + stream.expectedLength + " but the content ended after " + stream.receivedLength + " octets")
-                + " (RFC 9113 section 8.1.1)";
-    }
-
-    /**
-     * A request that opened a stream (a server's): handed to the session's listener when
-     * well-formed, else the stream is reset. A block too large to keep goes to the listener,
-     * which answers 431.
-     */
-    private void onRequest(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        String problem = null;
-        if (!headers.tooLarge()) {
-            problem = rules.request(headers, session.config.isConnectProtocolEnabled());
-            long length = problem == null ? rules.contentLength() : -1;
-            if (endStream && length > 0) {
-                problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
-            } else if (length >= 0) {
-                stream.setExpectedContentLength(length);
-            }
-        }
-        if (problem != null) {
-            session.closer.malformed(stream, "request", problem);
-            return;
-        }
-        if (endStream) {
-            stream.end();
-        }
-        session.listener.onStream(stream, headers, endStream);
-    }
-
-    /** The peer's head on a stream we opened or it promised: interim (1xx) blocks, then the final one. */
-    private void onAnswer(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        String problem = rules.response(headers);
-        int status = problem == null ? rules.status() : -1;
-        boolean interim = status >= 100 && status < 200;
-        long length = -1;
-        if (problem == null && interim && endStream) {
-            problem = "END_STREAM on a " + status + " response (RFC 9113 section 8.1)";
-        } else if (status == 101) {
-            problem = "101 Switching Protocols (RFC 9113 section 8.6)";
-        } else if (problem == null && !interim && !stream.headRequest && status != 204 && status != 304) {
-            // RFC 9113 section 8.1.1: a HEAD's, 204's or 304's content-length describes no content.
-            length = rules.contentLength();
-            if (endStream && length > 0) {
-                problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
-            }
-        }
-        ErrorCode error = null;
-        Runnable wake = null;
-        Runnable closed = null;
-        session.lock.lock();
-        try {
-            if (!stream.state.canReceive() && stream.state != StreamState.RESERVED_REMOTE) {
-                error = ErrorCode.STREAM_CLOSED;
-            } else if (problem == null && !interim) {
-                stream.headersReceived = true;
-                stream.expectedLength = length;
-                stream.state = stream.state.headersReceived();
-                if (endStream) {
-                    stream.state = stream.state.remoteEnded();
-                    wake = stream.end();
-                    closed = session.closer.closedIfDone(stream);
-                }
-            }
-        } finally {
-            session.lock.unlock();
-        }
-        if (error != null) {
-            session.closer.streamError(stream, error);
-            return;
-        }
-        if (problem != null) {
-            session.closer.malformed(stream, "response", problem);
-            return;
-        }
-        Http2Stream.Listener streamListener = stream.listener;
-        if (streamListener != null) {
-            streamListener.onHeaders(stream, headers, endStream);
-        }
-        if (wake != null) {
-            session.invoker.invoke(wake);
-        }
-        if (closed != null) {
-            closed.run();
-        }
-    }
-
-    private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
-        String problem = endStream ? rules.trailers(trailers)
-                : "trailers without END_STREAM (RFC 9113 section 8.1)";
-        ErrorCode error = null;
-        Runnable wake = null;
-        Runnable closed = null;
-        session.lock.lock();
-        try {
-            if (!stream.state.canReceive()) {
-                error = ErrorCode.STREAM_CLOSED;
-            } else if (problem == null && stream.expectedLength >= 0 && stream.receivedLength != stream.expectedLength) {
-                problem = lengthProblem(stream);
-            } else if (problem == null) {
-                stream.state = stream.state.remoteEnded();
-                wake = stream.end();
-                closed = session.closer.closedIfDone(stream);
-            }
-        } finally {
-            session.lock.unlock();
-        }
-        if (error != null) {
-            session.closer.streamError(stream, error);
-            return;
-        }
-        if (problem != null) {
-            session.closer.malformed(stream, message(), problem);
-            return;
-        }
-        Http2Stream.Listener streamListener = stream.listener;
-        if (streamListener != null) {
-            streamListener.onTrailers(stream, trailers);
-        }
-        if (wake != null) {
-            session.invoker.invoke(wake);
-        }
-        if (closed != null) {
-            closed.run();
-        }
+        headerBlocks.onHeaders(streamId, headers, endStream);
     }
 
     @Override
@@ -484,72 +288,9 @@ final class FrameReceiver implements FrameListener {
         return overflow;
     }
 
-    /**
-     * A server's promise, on a client (the parser lets no client send one). With push enabled,
-     * the promised stream is reserved and offered to the listener of the stream it came on;
-     * refused when over our stream limit, draining, or the stream was reset by us meanwhile.
-     */
     @Override
     public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock request) {
-        Http2Stream associated;
-        Http2Stream promised = null;
-        ErrorCode refusal = null;
-        String violation = null;
-        String malformed = pushProblem(request);
-        session.lock.lock();
-        try {
-            if (session.failed()) {
-                return;
-            }
-            associated = session.streams.get(streamId);
-            if (!session.config.isPushEnabled()) {
-                violation = "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)";
-            } else if (!session.ids.isNewRemote(promisedStreamId)) {
-                violation = "PUSH_PROMISE of stream " + promisedStreamId + ", not a new even stream above "
-                        + session.ids.lastRemote() + " (RFC 9113 section 5.1.1)";
-            } else if (associated == null ? !session.ids.wasResetByUs(streamId)
-                    : session.ids.isRemote(streamId) || !associated.state.canReceive()) {
-                violation = "PUSH_PROMISE on stream " + streamId + ", which is neither open nor half closed (local) (RFC 9113 section 6.6)";
-            } else {
-                session.ids.remoteUsed(promisedStreamId);
-                if (associated == null) {
-                    // Promised on a stream we reset: its promises in flight are refused.
-                    refusal = ErrorCode.CANCEL;
-                } else if (!session.acceptsStreams() || session.ids.remoteAtLimit()) {
-                    refusal = ErrorCode.REFUSED_STREAM;
-                } else {
-                    promised = session.openRemote(promisedStreamId, StreamState.RESERVED_REMOTE);
-                    promised.headRequest = "HEAD".equals(request.pseudoHeader(":method"));
-                }
-            }
-        } finally {
-            session.lock.unlock();
-        }
-        if (violation != null) {
-            session.failConnection(ErrorCode.PROTOCOL_ERROR, violation);
-        } else if (refusal != null) {
-            session.closer.resetStreamId(promisedStreamId, refusal, false);
-        } else if (malformed != null) {
-            session.closer.malformed(promised, "pushed request", malformed);
-        } else if (associated.listener == null) {
-            promised.refuse();
-        } else {
-            associated.listener.onPush(associated, promised, request);
-        }
-    }
-
-    /** @return why a promised request is malformed or may not be pushed, or null */
-    private String pushProblem(HeaderBlock request) {
-        String problem = rules.request(request, false);
-        if (problem != null) {
-            return problem;
-        }
-        String method = request.pseudoHeader(":method");
-        // RFC 9113 section 8.4: a promise must be of a complete, safe and cacheable request.
-        if (!"GET".equals(method) && !"HEAD".equals(method) || request.pseudoHeader(":authority") == null) {
-            return "a promise of a request that is not a GET or HEAD with :authority (RFC 9113 section 8.4)";
-        }
-        return null;
+        headerBlocks.onPushPromise(streamId, promisedStreamId, request);
     }
 
     @Override

@@ -29,9 +29,18 @@ import io.wharf.util.thread.Scheduler;
  * RST_STREAM (a stream's) or GOAWAY then close (the connection's).
  *
  * <pre>
- *   network bytes ─► parse() ─► FrameParser ─► FrameReceiver ─► Listener.onStream / Http2Stream content
- *   Http2Stream.headers / data / reset ─► FrameFlusher (IteratingCallback) ─► EndPoint.write
+ *   network bytes ─► parse() ─► FrameParser ─► FrameReceiver (HeaderReceiver) ─► Listener.onStream / Http2Stream content
+ *   Http2Stream.headers / data / push ─► StreamSender ─► FrameFlusher (IteratingCallback) ─► EndPoint.write
+ *   Http2Stream.reset, stream errors, connection errors ─► StreamCloser ─► FrameFlusher
  * </pre>
+ *
+ * <p>This class is the façade: the public API, the session's life ({@link SessionState}) and
+ * the wiring. The protocol state lives in parts that do no I/O, take an event and return a
+ * decision, and are unit-tested alone: {@link FlowControl} (the windows of RFC 9113 section
+ * 6.9), {@link StreamIds} (identifiers, limits and recently closed streams, section 5.1),
+ * {@link SettingsExchange} (SETTINGS both ways, section 6.5) and {@link FloodBudgets} (what
+ * a peer may make us do per second). The receiver, sender, closer and flusher act on their
+ * decisions.
  *
  * <p><b>Threads.</b> {@link #parse} runs on the connection's reading thread, which is never
  * blocked by the application: every frame, and in particular WINDOW_UPDATE, SETTINGS, PING and
@@ -339,43 +348,6 @@ public final class Http2Session {
         flusher.iterate();
     }
 
-    /** The flusher wrote everything before a close: half-close, and close fully once the peer did or soon after. */
-    void closeEndPoint() {
-        endPoint.shutdownOutput();
-        if (scheduler != null) {
-            scheduler.schedule(() -> endPoint.close(), 2, TimeUnit.SECONDS);
-        } else {
-            endPoint.close();
-        }
-    }
-
-    void onWriteFailed(Throwable cause) {
-        endPoint.close(cause);
-    }
-
-    // ---- flow control of what we receive ----
-
-    /** The reader consumed {@code bytes} of {@code stream}'s content: credit them back when the strategy says. */
-    void consumed(Http2Stream stream, int bytes) {
-        boolean update = false;
-        lock.lock();
-        try {
-            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
-                return;
-            }
-            int increment = flow.credit(stream.window, bytes, stream.state.canReceive());
-            if (increment > 0) {
-                update = flusher.offerControl(out -> generator.windowUpdate(out, stream.getId(), increment));
-            }
-            update |= windowUpdate(flow.credit(bytes));
-        } finally {
-            lock.unlock();
-        }
-        if (update) {
-            flusher.iterate();
-        }
-    }
-
     /**
      * Under the lock: queues the connection's WINDOW_UPDATE that {@link FlowControl} decided.
      * @param increment its increment, 0 for none
@@ -392,6 +364,7 @@ public final class Http2Session {
         }
     }
 
+    /** Under the lock: whether a connection error or the close ended the session: nothing more is read or sent. */
     boolean failed() {
         return state == SessionState.FAILING || state == SessionState.CLOSED;
     }
@@ -409,11 +382,6 @@ public final class Http2Session {
     /** Under the lock: whether a GOAWAY was sent or received and the streams under way finish. */
     boolean isDraining() {
         return state == SessionState.DRAINING;
-    }
-
-    /** Under the lock: whether the session accepts new streams from the peer, which a GOAWAY ended. */
-    boolean acceptsStreams() {
-        return state != SessionState.DRAINING;
     }
 
     /**

@@ -234,7 +234,7 @@ public final class Http2Stream implements Content.Source {
             session.lock.unlock();
         }
         if (chunk.hasRemaining()) {
-            session.consumed(this, chunk.remaining());
+            consumed(chunk.remaining());
         }
         return chunk;
     }
@@ -362,9 +362,34 @@ public final class Http2Stream implements Content.Source {
             }
         }
         if (bytes > 0) {
-            session.consumed(this, bytes);
+            consumed(bytes);
         }
         return wake;
+    }
+
+    /**
+     * The reader consumed {@code bytes} of the content (or they were dropped): credited back to
+     * the peer, for the stream and the connection, when the flow-control strategy says. Takes
+     * the lock itself.
+     */
+    void consumed(int bytes) {
+        boolean update = false;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            int increment = session.flow.credit(window, bytes, state.canReceive());
+            if (increment > 0) {
+                update = session.flusher.offerControl(out -> session.generator.windowUpdate(out, id, increment));
+            }
+            update |= session.windowUpdate(session.flow.credit(bytes));
+        } finally {
+            session.lock.unlock();
+        }
+        if (update) {
+            session.flusher.iterate();
+        }
     }
 
     private Runnable takeDemand() {
