@@ -47,18 +47,44 @@ final class FrameReceiver implements FrameListener {
     }
 
 
+    /**
+     * What a DATA frame is to the session, judged under the lock (RFC 9113 sections 5.1, 6.1,
+     * 6.9.1 and 8.1.1). Content that no reader will take is credited back to the connection at
+     * once, so that a frame in error never stalls the others; a connection error credits nothing.
+     */
+    private enum DataVerdict {
+        /** Within both windows on a stream that may receive: queued for its reader, or dropped when the reader failed the content. */
+        ACCEPTED(false),
+        /** Past the connection's window: connection error FLOW_CONTROL_ERROR. */
+        CONNECTION_WINDOW_EXCEEDED(false),
+        /** On a stream never opened: connection error PROTOCOL_ERROR. */
+        IDLE_STREAM(false),
+        /** In flight on a stream we reset: ignored. */
+        RESET_BY_US(true),
+        /** On a stream that is closed, or whose peer ended it: stream error STREAM_CLOSED. */
+        CLOSED_STREAM(true),
+        /** Past the stream's window: stream error FLOW_CONTROL_ERROR. */
+        STREAM_WINDOW_EXCEEDED(true),
+        /** More content than the stream's content-length, or less by its end: a malformed message. */
+        LENGTH_MISMATCH(true);
+
+        final boolean creditedBack;
+
+        DataVerdict(boolean creditedBack) {
+            this.creditedBack = creditedBack;
+        }
+    }
+
     @Override
     public void onData(int streamId, Content.Chunk data, int padding) {
         int length = data.remaining() + padding;
         boolean empty = length == 0 && !data.isLast();
-        ErrorCode connectionError = null;
-        String reason = null;
-        ErrorCode streamError = null;
-        String malformed = null;
         Http2Stream stream;
+        DataVerdict verdict;
+        String malformed = null;
+        boolean update;
         Runnable wake = null;
         Runnable closed = null;
-        boolean update = false;
         int dropped = 0;
         boolean stop = false;
         session.lock.lock();
@@ -67,49 +93,24 @@ final class FrameReceiver implements FrameListener {
                 data.release();
                 return;
             }
-            boolean fits = session.flow.receive(length);
             stream = session.streams.get(streamId);
-            if (!fits) {
-                connectionError = ErrorCode.FLOW_CONTROL_ERROR;
-                reason = "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)";
-            } else if (stream == null) {
-                if (session.ids.isIdle(streamId)) {
-                    connectionError = ErrorCode.PROTOCOL_ERROR;
-                    reason = "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)";
-                } else {
-                    // After our RST_STREAM the peer's DATA in flight is ignored; on a stream closed otherwise it is an error.
-                    streamError = session.ids.wasResetByUs(streamId) ? null : ErrorCode.STREAM_CLOSED;
-                    update = session.windowUpdate(session.flow.credit(length));
-                }
-            } else if (!stream.state.canReceive()) {
-                streamError = ErrorCode.STREAM_CLOSED;
-                update = session.windowUpdate(session.flow.credit(length));
+            verdict = judge(streamId, stream, data, length);
+            if (verdict != DataVerdict.ACCEPTED) {
+                malformed = verdict == DataVerdict.LENGTH_MISMATCH ? HeaderReceiver.lengthProblem(stream) : null;
+                update = verdict.creditedBack && session.windowUpdate(session.flow.credit(length));
             } else {
-                boolean streamFits = session.flow.receive(stream.window, length);
-                stream.receivedLength += data.remaining();
-                if (!streamFits) {
-                    streamError = ErrorCode.FLOW_CONTROL_ERROR;
-                    update = session.windowUpdate(session.flow.credit(length));
-                } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
-                        || data.isLast() && stream.receivedLength != stream.expectedLength)) {
-                    malformed = HeaderReceiver.lengthProblem(stream);
-                    update = session.windowUpdate(session.flow.credit(length));
+                update = padding > 0 && session.windowUpdate(session.flow.padding(stream.window, padding));
+                if (data.isLast()) {
+                    stream.state = stream.state.remoteEnded();
+                    closed = session.closer.closedIfDone(stream);
+                }
+                if (stream.dropsContent()) {
+                    dropped = data.remaining();
+                    stream.dropped += dropped;
+                    stop = stream.dropped > DROP_LIMIT && stream.state == StreamState.HALF_CLOSED_LOCAL;
                 } else {
-                    if (padding > 0) {
-                        update = session.windowUpdate(session.flow.padding(stream.window, padding));
-                    }
-                    if (data.isLast()) {
-                        stream.state = stream.state.remoteEnded();
-                        closed = session.closer.closedIfDone(stream);
-                    }
-                    if (stream.dropsContent()) {
-                        dropped = data.remaining();
-                        stream.dropped += dropped;
-                        stop = stream.dropped > DROP_LIMIT && stream.state == StreamState.HALF_CLOSED_LOCAL;
-                    } else {
-                        wake = stream.offer(pinless(data));
-                        data = null;
-                    }
+                    wake = stream.offer(pinless(data));
+                    data = null;
                 }
             }
         } finally {
@@ -118,18 +119,19 @@ final class FrameReceiver implements FrameListener {
         if (data != null) {
             data.release();
         }
-        if (connectionError != null) {
-            session.failConnection(connectionError, reason);
-            return;
-        }
-        if (malformed != null) {
-            session.closer.malformed(stream, headerBlocks.message(), malformed);
-        } else if (streamError != null) {
-            if (stream != null) {
-                session.closer.streamError(stream, streamError);
-            } else {
-                session.closer.resetStreamId(streamId, streamError, true);
+        switch (verdict) {
+            case CONNECTION_WINDOW_EXCEEDED -> {
+                session.failConnection(ErrorCode.FLOW_CONTROL_ERROR, "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)");
+                return;
             }
+            case IDLE_STREAM -> {
+                session.failConnection(ErrorCode.PROTOCOL_ERROR, "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)");
+                return;
+            }
+            case CLOSED_STREAM -> streamError(streamId, stream, ErrorCode.STREAM_CLOSED);
+            case STREAM_WINDOW_EXCEEDED -> streamError(streamId, stream, ErrorCode.FLOW_CONTROL_ERROR);
+            case LENGTH_MISMATCH -> session.closer.malformed(stream, headerBlocks.message(), malformed);
+            case ACCEPTED, RESET_BY_US -> { }
         }
         if (empty && !session.withinBudget(Flood.EMPTY_DATA)) {
             return;
@@ -148,6 +150,46 @@ final class FrameReceiver implements FrameListener {
         }
         if (stop) {
             session.closer.resetStream(stream, ErrorCode.NO_ERROR, false);
+        }
+    }
+
+    /**
+     * Under the lock: takes a DATA frame of {@code length} octets (padding included) from the
+     * connection's window and, on a stream that may receive, from the stream's, counting its
+     * content against the stream's content-length. @return what the frame is
+     */
+    private DataVerdict judge(int streamId, Http2Stream stream, Content.Chunk data, int length) {
+        if (!session.flow.receive(length)) {
+            return DataVerdict.CONNECTION_WINDOW_EXCEEDED;
+        }
+        if (stream == null) {
+            if (session.ids.isIdle(streamId)) {
+                return DataVerdict.IDLE_STREAM;
+            }
+            // After our RST_STREAM the peer's DATA in flight is ignored; on a stream closed otherwise it is an error.
+            return session.ids.wasResetByUs(streamId) ? DataVerdict.RESET_BY_US : DataVerdict.CLOSED_STREAM;
+        }
+        if (!stream.state.canReceive()) {
+            return DataVerdict.CLOSED_STREAM;
+        }
+        boolean fits = session.flow.receive(stream.window, length);
+        stream.receivedLength += data.remaining();
+        if (!fits) {
+            return DataVerdict.STREAM_WINDOW_EXCEEDED;
+        }
+        if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
+                || data.isLast() && stream.receivedLength != stream.expectedLength)) {
+            return DataVerdict.LENGTH_MISMATCH;
+        }
+        return DataVerdict.ACCEPTED;
+    }
+
+    /** A stream error in a frame on {@code streamId}: on the stream when the session holds it, else on its id. */
+    private void streamError(int streamId, Http2Stream stream, ErrorCode error) {
+        if (stream != null) {
+            session.closer.streamError(stream, error);
+        } else {
+            session.closer.resetStreamId(streamId, error, true);
         }
     }
 
@@ -407,11 +449,7 @@ final class FrameReceiver implements FrameListener {
         } finally {
             session.lock.unlock();
         }
-        if (stream != null) {
-            session.closer.streamError(stream, error);
-        } else {
-            session.closer.resetStreamId(streamId, error, true);
-        }
+        streamError(streamId, stream, error);
     }
 
     @Override
