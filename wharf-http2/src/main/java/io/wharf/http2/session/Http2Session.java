@@ -105,11 +105,12 @@ public final class Http2Session {
     final FrameFlusher flusher;
     final StreamCloser closer = new StreamCloser(this);
     final StreamSender sender = new StreamSender(this);
-    private final FloodBudgets budgets;
-    // The I/O-free parts of the protocol state, guarded by lock.
+    // The I/O-free parts of the protocol state: guarded by lock, but the budgets, which are thread-safe.
     final FlowControl flow;
     final StreamIds ids;
     final SettingsExchange settings;
+    private final FloodBudgets budgets;
+    // Guarded by lock.
     final StreamTable streams = new StreamTable();
     private SessionState state = SessionState.OPEN;
     private Scheduler.Task settingsTimeout;
@@ -334,7 +335,7 @@ public final class Http2Session {
         StreamCloser.Abandoned left;
         lock.lock();
         try {
-            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+            if (failed()) {
                 return;
             }
             state = SessionState.FAILING;
@@ -357,6 +358,7 @@ public final class Http2Session {
         return increment > 0 && flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
     }
 
+    /** Stops the clock of our SETTINGS' acknowledgement (it came, or the session ends); any thread. */
     void cancelSettingsTimeout() {
         Scheduler.Task timeout = settingsTimeout;
         if (timeout != null) {
