@@ -90,10 +90,6 @@ public final class Http2Stream implements Content.Source {
     /** Content that arrived after the reader failed it: dropped, and credited back at once. */
     long dropped;
 
-    Http2Stream(Http2Session session, int id, long sendWindow, int receiveWindow) {
-        this(session, id, new FlowWindow(sendWindow, receiveWindow));
-    }
-
     Http2Stream(Http2Session session, int id, FlowWindow window) {
         this.session = session;
         this.id = id;
