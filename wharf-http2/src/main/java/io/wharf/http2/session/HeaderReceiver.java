@@ -25,72 +25,79 @@ final class HeaderReceiver {
         this.session = session;
     }
 
+    /** What a header block is to the session, judged under the lock (RFC 9113 sections 5.1, 5.1.1 and 8.1). */
+    private enum HeadersVerdict {
+        /** In flight on a stream we reset, or a new stream while we drain: ignored (the parser kept HPACK in step). */
+        IGNORED,
+        /** On a stream that closed: connection error STREAM_CLOSED. */
+        ON_CLOSED_STREAM,
+        /** Opening an identifier of ours: connection error PROTOCOL_ERROR. */
+        NOT_PEERS,
+        /** Opening a peer's identifier not above the last it opened: connection error PROTOCOL_ERROR. */
+        NOT_ABOVE_LAST,
+        /** A new stream past our limit: REFUSED_STREAM, counted against the reset budget. */
+        REFUSED,
+        /** A new stream past our limit before the peer acknowledged it: REFUSED_STREAM, not counted. */
+        REFUSED_EARLY,
+        /** A new stream: its request. */
+        REQUEST,
+        /** The head of an answer on a stream we opened or the peer promised. */
+        ANSWER,
+        /** Trailers on a stream held. */
+        TRAILERS
+    }
+
     /** A header block on {@code streamId}: a stream the peer opens, the head of an answer, or trailers. */
     void onHeaders(int streamId, HeaderBlock headers, boolean endStream) {
         Http2Stream stream;
-        boolean opened = false;
-        boolean answer = false;
-        boolean refused = false;
-        boolean refusalCounted = false;
-        ErrorCode connectionError = null;
-        String reason = null;
+        HeadersVerdict verdict;
+        int lastRemote;
         session.lock.lock();
         try {
             if (session.failed()) {
                 return;
             }
             stream = session.streams.get(streamId);
-            if (stream == null) {
-                int lastRemote = session.ids.lastRemote();
-                switch (session.ids.onHeaders(streamId)) {
-                    // In flight on a stream we reset, a response or trailers: ignored (the parser kept HPACK in step).
-                    case IGNORED -> {
-                        return;
-                    }
-                    case CLOSED -> {
-                        connectionError = ErrorCode.STREAM_CLOSED;
-                        reason = "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)";
-                    }
-                    case NOT_PEERS -> {
-                        connectionError = ErrorCode.PROTOCOL_ERROR;
-                        reason = "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
-                    }
-                    case NOT_ABOVE_LAST -> {
-                        connectionError = ErrorCode.PROTOCOL_ERROR;
-                        reason = "stream " + streamId + " is not above the last stream opened, " + lastRemote + " (RFC 9113 section 5.1.1)";
-                    }
-                    case NEW -> {
-                        if (session.isDraining()) {
-                            return;
-                        }
-                        if (session.ids.remoteAtLimit()) {
-                            refused = true;
-                            // Before it acknowledged our SETTINGS the peer may not know our limit yet: refused, not counted.
-                            refusalCounted = session.settings.acknowledged();
-                        } else {
-                            stream = session.openRemote(streamId, endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN);
-                            opened = true;
-                        }
-                    }
-                }
-            } else {
-                // The head of a response to a stream we opened, or to one the peer promised us.
-                answer = !stream.headersReceived && (!session.ids.isRemote(streamId) || stream.state == StreamState.RESERVED_REMOTE);
+            lastRemote = session.ids.lastRemote();
+            verdict = stream == null ? judgeUnknown(streamId) : isAnswer(stream) ? HeadersVerdict.ANSWER : HeadersVerdict.TRAILERS;
+            if (verdict == HeadersVerdict.REQUEST) {
+                stream = session.openRemote(streamId, endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN);
             }
         } finally {
             session.lock.unlock();
         }
-        if (connectionError != null) {
-            session.failConnection(connectionError, reason);
-        } else if (refused) {
-            session.closer.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, refusalCounted);
-        } else if (opened) {
-            onRequest(stream, headers, endStream);
-        } else if (answer) {
-            onAnswer(stream, headers, endStream);
-        } else if (stream != null) {
-            onTrailers(stream, headers, endStream);
+        switch (verdict) {
+            case IGNORED -> { }
+            case ON_CLOSED_STREAM -> session.failConnection(ErrorCode.STREAM_CLOSED,
+                    "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)");
+            case NOT_PEERS -> session.failConnection(ErrorCode.PROTOCOL_ERROR,
+                    "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)");
+            case NOT_ABOVE_LAST -> session.failConnection(ErrorCode.PROTOCOL_ERROR,
+                    "stream " + streamId + " is not above the last stream opened, " + lastRemote + " (RFC 9113 section 5.1.1)");
+            case REFUSED, REFUSED_EARLY -> session.closer.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, verdict == HeadersVerdict.REFUSED);
+            case REQUEST -> onRequest(stream, headers, endStream);
+            case ANSWER -> onAnswer(stream, headers, endStream);
+            case TRAILERS -> onTrailers(stream, headers, endStream);
         }
+    }
+
+    /** Under the lock: what a header block on a stream the session does not hold is; a new stream's identifier is now the peer's last. */
+    private HeadersVerdict judgeUnknown(int streamId) {
+        return switch (session.ids.onHeaders(streamId)) {
+            case IGNORED -> HeadersVerdict.IGNORED;
+            case CLOSED -> HeadersVerdict.ON_CLOSED_STREAM;
+            case NOT_PEERS -> HeadersVerdict.NOT_PEERS;
+            case NOT_ABOVE_LAST -> HeadersVerdict.NOT_ABOVE_LAST;
+            // Before it acknowledged our SETTINGS the peer may not know our limit yet: refused, not counted.
+            case NEW -> session.isDraining() ? HeadersVerdict.IGNORED
+                    : !session.ids.remoteAtLimit() ? HeadersVerdict.REQUEST
+                    : session.settings.acknowledged() ? HeadersVerdict.REFUSED : HeadersVerdict.REFUSED_EARLY;
+        };
+    }
+
+    /** Under the lock: whether a block on {@code stream} is the head of a response to a stream we opened, or to one the peer promised us. */
+    private boolean isAnswer(Http2Stream stream) {
+        return !stream.headersReceived && (!session.ids.isRemote(stream.getId()) || stream.state == StreamState.RESERVED_REMOTE);
     }
 
     /** @return what the peer's messages are: requests on a server, responses on a client */
