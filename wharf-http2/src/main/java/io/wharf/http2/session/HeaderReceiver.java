@@ -175,24 +175,14 @@ final class HeaderReceiver {
         } finally {
             session.lock.unlock();
         }
-        if (error != null) {
-            session.closer.streamError(stream, error);
-            return;
-        }
-        if (problem != null) {
-            session.closer.malformed(stream, "response", problem);
+        if (rejected(stream, error, "response", problem)) {
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
         if (streamListener != null) {
             streamListener.onHeaders(stream, headers, endStream);
         }
-        if (wake != null) {
-            session.invoker.invoke(wake);
-        }
-        if (closed != null) {
-            closed.run();
-        }
+        ended(wake, closed);
     }
 
     private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
@@ -215,18 +205,34 @@ final class HeaderReceiver {
         } finally {
             session.lock.unlock();
         }
-        if (error != null) {
-            session.closer.streamError(stream, error);
-            return;
-        }
-        if (problem != null) {
-            session.closer.malformed(stream, message(), problem);
+        if (rejected(stream, error, message(), problem)) {
             return;
         }
         Http2Stream.Listener streamListener = stream.listener;
         if (streamListener != null) {
             streamListener.onTrailers(stream, trailers);
         }
+        ended(wake, closed);
+    }
+
+    /**
+     * After the lock: answers a block on a stream that may no longer receive ({@code error}) or a
+     * malformed one ({@code problem}). @return whether it was either, and nothing more is to be done
+     */
+    private boolean rejected(Http2Stream stream, ErrorCode error, String message, String problem) {
+        if (error != null) {
+            session.closer.streamError(stream, error);
+            return true;
+        }
+        if (problem != null) {
+            session.closer.malformed(stream, message, problem);
+            return true;
+        }
+        return false;
+    }
+
+    /** After the lock and the listener: wakes the reader of content that ended, then forgets the stream if it closed. */
+    private void ended(Runnable wake, Runnable closed) {
         if (wake != null) {
             session.invoker.invoke(wake);
         }
