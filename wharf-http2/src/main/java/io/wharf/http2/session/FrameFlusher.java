@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.wharf.http.HttpFields;
@@ -14,9 +15,11 @@ import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.FrameBuffers;
 import io.wharf.http2.frames.FrameGenerator;
 import io.wharf.http2.hpack.HeaderListTooLargeException;
+import io.wharf.io.EndPoint;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
+import io.wharf.util.thread.Scheduler;
 
 /**
  * The write side of an {@link Http2Session}: a bounded queue of control frames and an ordered
@@ -162,7 +165,7 @@ final class FrameFlusher extends IteratingCallback {
         }
         if (buffers.isEmpty()) {
             if (close) {
-                session.closeEndPoint();
+                closeEndPoint();
                 return Action.SUCCEEDED;
             }
             return Action.IDLE;
@@ -191,7 +194,7 @@ final class FrameFlusher extends IteratingCallback {
             }
             if (!stream.state.canSend()) {
                 Callback callback = frame.callback;
-                after.add(() -> session.fail(callback, new IllegalStateException("stream " + stream.getId() + " is " + stream.state)));
+                after.add(() -> session.invoker.fail(callback, new IllegalStateException("stream " + stream.getId() + " is " + stream.state)));
                 continue;
             }
             if (stream.state == StreamState.RESERVED_LOCAL && !stream.promiseSent) {
@@ -205,8 +208,8 @@ final class FrameFlusher extends IteratingCallback {
                     generator.pushPromise(buffers, stream.getId(), frame.promised.getId(), frame.fields, 0);
                 } catch (HeaderListTooLargeException x) {
                     after.add(() -> {
-                        session.fail(frame.callback, x);
-                        session.forgetPromise(frame.promised);
+                        session.invoker.fail(frame.callback, x);
+                        session.closer.forgetPromise(frame.promised);
                     });
                     continue;
                 }
@@ -225,8 +228,8 @@ final class FrameFlusher extends IteratingCallback {
                     // The reset first: a caller that answers the failure by resetting the stream itself finds it reset
                     // already, and its reset is not counted against the peer's budget.
                     after.add(() -> {
-                        session.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
-                        session.fail(frame.callback, x);
+                        session.closer.resetStream(stream, ErrorCode.INTERNAL_ERROR, false);
+                        session.invoker.fail(frame.callback, x);
                     });
                     continue;
                 }
@@ -240,8 +243,7 @@ final class FrameFlusher extends IteratingCallback {
             }
             ByteBuffer data = frame.data;
             int length = data == null ? 0 : data.remaining();
-            int allowed = (int) Math.min(Math.min(length, MAX_DATA_PER_WRITE - dataBytes),
-                    Math.min(stream.sendWindow, session.sendWindow));
+            int allowed = session.flow.sendable(stream.window, Math.min(length, MAX_DATA_PER_WRITE - dataBytes));
             if (length > 0 && allowed <= 0) {
                 held = hold(held, stream);
                 frames.add(frame.content());
@@ -255,8 +257,7 @@ final class FrameFlusher extends IteratingCallback {
                 generator.data(buffers, stream.getId(), data.slice(data.position(), allowed), false, 0);
                 data.position(data.position() + allowed);
             }
-            stream.sendWindow -= allowed;
-            session.sendWindow -= allowed;
+            session.flow.sent(stream.window, allowed);
             dataBytes += allowed;
             if (whole) {
                 written.add(frame.callback);
@@ -280,7 +281,7 @@ final class FrameFlusher extends IteratingCallback {
     private void sent(Http2Stream stream, boolean endStream) {
         if (endStream) {
             stream.state = stream.state.localEnded();
-            Runnable closed = session.closedIfDone(stream);
+            Runnable closed = session.closer.closedIfDone(stream);
             if (closed != null) {
                 after.add(closed);
             }
@@ -305,8 +306,20 @@ final class FrameFlusher extends IteratingCallback {
         } finally {
             session.lock.unlock();
         }
-        dropped.forEach(callback -> session.fail(callback, cause));
-        session.onWriteFailed(cause);
+        dropped.forEach(callback -> session.invoker.fail(callback, cause));
+        session.getEndPoint().close(cause);
+    }
+
+    /** Everything before a close is written: half-close, and close fully once the peer did or soon after. */
+    private void closeEndPoint() {
+        EndPoint endPoint = session.getEndPoint();
+        endPoint.shutdownOutput();
+        Scheduler scheduler = session.invoker.scheduler();
+        if (scheduler != null) {
+            scheduler.schedule(() -> endPoint.close(), 2, TimeUnit.SECONDS);
+        } else {
+            endPoint.close();
+        }
     }
 
     private void completeWritten(Throwable cause) {
@@ -317,9 +330,9 @@ final class FrameFlusher extends IteratingCallback {
         written.clear();
         for (Callback callback : done) {
             if (cause == null) {
-                session.succeed(callback);
+                session.invoker.succeed(callback);
             } else {
-                session.fail(callback, cause);
+                session.invoker.fail(callback, cause);
             }
         }
     }

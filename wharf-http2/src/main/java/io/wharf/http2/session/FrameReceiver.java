@@ -1,6 +1,5 @@
 package io.wharf.http2.session;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,13 +9,17 @@ import io.wharf.http2.frames.FrameListener;
 import io.wharf.http2.frames.Priority;
 import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
+import io.wharf.http2.session.FloodBudgets.Flood;
 import io.wharf.io.Content;
 
 /**
  * The reading half of an {@link Http2Session}: what each frame the parser finds does to the
  * session and its streams (RFC 9113 sections 5 and 6), and the budgets each kind of frame is
  * counted against. Protocol errors become stream resets or a connection error with the code
- * the RFC names.
+ * the RFC names. It changes the session's state only through its I/O-free parts, which decide:
+ * {@link FlowControl} (windows), {@link StreamIds} (identifiers and limits),
+ * {@link SettingsExchange} (SETTINGS) and {@link FloodBudgets}; header blocks go to the
+ * {@link HeaderReceiver}.
  *
  * <p><b>Threads.</b> Called by the session's {@link io.wharf.http2.frames.FrameParser} on the
  * connection's reading thread only. It takes the session's lock for each change of state and
@@ -36,26 +39,52 @@ final class FrameReceiver implements FrameListener {
     static final int DROP_LIMIT = 64 * 1024;
 
     private final Http2Session session;
-    /** Checks the peer's header blocks; this receiver's alone (it keeps what it read of the last one). */
-    private final MessageRules rules = new MessageRules();
+    private final HeaderReceiver headerBlocks;
 
     FrameReceiver(Http2Session session) {
         this.session = session;
+        this.headerBlocks = new HeaderReceiver(session);
     }
 
+
+    /**
+     * What a DATA frame is to the session, judged under the lock (RFC 9113 sections 5.1, 6.1,
+     * 6.9.1 and 8.1.1). Content that no reader will take is credited back to the connection at
+     * once, so that a frame in error never stalls the others; a connection error credits nothing.
+     */
+    private enum DataVerdict {
+        /** Within both windows on a stream that may receive: queued for its reader, or dropped when the reader failed the content. */
+        ACCEPTED(false),
+        /** Past the connection's window: connection error FLOW_CONTROL_ERROR. */
+        CONNECTION_WINDOW_EXCEEDED(false),
+        /** On a stream never opened: connection error PROTOCOL_ERROR. */
+        IDLE_STREAM(false),
+        /** In flight on a stream we reset: ignored. */
+        RESET_BY_US(true),
+        /** On a stream that is closed, or whose peer ended it: stream error STREAM_CLOSED. */
+        CLOSED_STREAM(true),
+        /** Past the stream's window: stream error FLOW_CONTROL_ERROR. */
+        STREAM_WINDOW_EXCEEDED(true),
+        /** More content than the stream's content-length, or less by its end: a malformed message. */
+        LENGTH_MISMATCH(true);
+
+        final boolean creditedBack;
+
+        DataVerdict(boolean creditedBack) {
+            this.creditedBack = creditedBack;
+        }
+    }
 
     @Override
     public void onData(int streamId, Content.Chunk data, int padding) {
         int length = data.remaining() + padding;
         boolean empty = length == 0 && !data.isLast();
-        ErrorCode connectionError = null;
-        String reason = null;
-        ErrorCode streamError = null;
-        String malformed = null;
         Http2Stream stream;
+        DataVerdict verdict;
+        String malformed = null;
+        boolean update;
         Runnable wake = null;
         Runnable closed = null;
-        boolean update = false;
         int dropped = 0;
         boolean stop = false;
         session.lock.lock();
@@ -64,50 +93,24 @@ final class FrameReceiver implements FrameListener {
                 data.release();
                 return;
             }
-            session.receiveWindow -= length;
             stream = session.streams.get(streamId);
-            if (session.receiveWindow < 0) {
-                connectionError = ErrorCode.FLOW_CONTROL_ERROR;
-                reason = "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)";
-            } else if (stream == null) {
-                if (session.isIdle(streamId)) {
-                    connectionError = ErrorCode.PROTOCOL_ERROR;
-                    reason = "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)";
-                } else {
-                    // After our RST_STREAM the peer's DATA in flight is ignored; on a stream closed otherwise it is an error.
-                    streamError = session.recentlyClosed.resetByUs(streamId) ? null : ErrorCode.STREAM_CLOSED;
-                    update = session.creditSession(length);
-                }
-            } else if (!stream.state.canReceive()) {
-                streamError = ErrorCode.STREAM_CLOSED;
-                update = session.creditSession(length);
+            verdict = judge(streamId, stream, data, length);
+            if (verdict != DataVerdict.ACCEPTED) {
+                malformed = verdict == DataVerdict.LENGTH_MISMATCH ? HeaderReceiver.lengthProblem(stream) : null;
+                update = verdict.creditedBack && session.windowUpdate(session.flow.credit(length));
             } else {
-                stream.receiveWindow -= length;
-                stream.receivedLength += data.remaining();
-                if (stream.receiveWindow < 0) {
-                    streamError = ErrorCode.FLOW_CONTROL_ERROR;
-                    update = session.creditSession(length);
-                } else if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
-                        || data.isLast() && stream.receivedLength != stream.expectedLength)) {
-                    malformed = lengthProblem(stream);
-                    update = session.creditSession(length);
+                update = padding > 0 && session.windowUpdate(session.flow.padding(stream.window, padding));
+                if (data.isLast()) {
+                    stream.state = stream.state.remoteEnded();
+                    closed = session.closer.closedIfDone(stream);
+                }
+                if (stream.dropsContent()) {
+                    dropped = data.remaining();
+                    stream.dropped += dropped;
+                    stop = stream.dropped > DROP_LIMIT && stream.state == StreamState.HALF_CLOSED_LOCAL;
                 } else {
-                    if (padding > 0) {
-                        stream.unacknowledged += padding;
-                        update = session.creditSession(padding);
-                    }
-                    if (data.isLast()) {
-                        stream.state = stream.state.remoteEnded();
-                        closed = session.closedIfDone(stream);
-                    }
-                    if (stream.dropsContent()) {
-                        dropped = data.remaining();
-                        stream.dropped += dropped;
-                        stop = stream.dropped > DROP_LIMIT && stream.state == StreamState.HALF_CLOSED_LOCAL;
-                    } else {
-                        wake = stream.offer(pinless(data));
-                        data = null;
-                    }
+                    wake = stream.offer(pinless(data));
+                    data = null;
                 }
             }
         } finally {
@@ -116,25 +119,25 @@ final class FrameReceiver implements FrameListener {
         if (data != null) {
             data.release();
         }
-        if (connectionError != null) {
-            session.failConnection(connectionError, reason);
-            return;
-        }
-        if (malformed != null) {
-            session.malformed(stream, message(), malformed);
-        } else if (streamError != null) {
-            if (stream != null) {
-                session.streamError(stream, streamError);
-            } else {
-                session.resetStreamId(streamId, streamError, true);
+        switch (verdict) {
+            case CONNECTION_WINDOW_EXCEEDED -> {
+                session.failConnection(ErrorCode.FLOW_CONTROL_ERROR, "DATA beyond the connection's flow-control window (RFC 9113 section 6.9.1)");
+                return;
             }
+            case IDLE_STREAM -> {
+                session.failConnection(ErrorCode.PROTOCOL_ERROR, "DATA on idle stream " + streamId + " (RFC 9113 section 5.1)");
+                return;
+            }
+            case CLOSED_STREAM -> streamError(streamId, stream, ErrorCode.STREAM_CLOSED);
+            case STREAM_WINDOW_EXCEEDED -> streamError(streamId, stream, ErrorCode.FLOW_CONTROL_ERROR);
+            case LENGTH_MISMATCH -> session.closer.malformed(stream, headerBlocks.message(), malformed);
+            case ACCEPTED, RESET_BY_US -> { }
         }
-        if (empty && !session.emptyData.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.emptyData.max() + " " + session.emptyData.name() + " per second");
+        if (empty && !session.withinBudget(Flood.EMPTY_DATA)) {
             return;
         }
         if (wake != null) {
-            session.invoke(wake);
+            session.invoker.invoke(wake);
         }
         if (closed != null) {
             closed.run();
@@ -143,224 +146,61 @@ final class FrameReceiver implements FrameListener {
             session.flusher.iterate();
         }
         if (dropped > 0) {
-            session.consumed(stream, dropped);
+            stream.consumed(dropped);
         }
         if (stop) {
-            session.resetStream(stream, ErrorCode.NO_ERROR, false);
+            session.closer.resetStream(stream, ErrorCode.NO_ERROR, false);
+        }
+    }
+
+    /**
+     * Under the lock: takes a DATA frame of {@code length} octets (padding included) from the
+     * connection's window and, on a stream that may receive, from the stream's, counting its
+     * content against the stream's content-length. @return what the frame is
+     */
+    private DataVerdict judge(int streamId, Http2Stream stream, Content.Chunk data, int length) {
+        if (!session.flow.receive(length)) {
+            return DataVerdict.CONNECTION_WINDOW_EXCEEDED;
+        }
+        if (stream == null) {
+            if (session.ids.isIdle(streamId)) {
+                return DataVerdict.IDLE_STREAM;
+            }
+            // After our RST_STREAM the peer's DATA in flight is ignored; on a stream closed otherwise it is an error.
+            return session.ids.wasResetByUs(streamId) ? DataVerdict.RESET_BY_US : DataVerdict.CLOSED_STREAM;
+        }
+        if (!stream.state.canReceive()) {
+            return DataVerdict.CLOSED_STREAM;
+        }
+        boolean fits = session.flow.receive(stream.window, length);
+        stream.receivedLength += data.remaining();
+        if (!fits) {
+            return DataVerdict.STREAM_WINDOW_EXCEEDED;
+        }
+        if (stream.expectedLength >= 0 && (stream.receivedLength > stream.expectedLength
+                || data.isLast() && stream.receivedLength != stream.expectedLength)) {
+            return DataVerdict.LENGTH_MISMATCH;
+        }
+        return DataVerdict.ACCEPTED;
+    }
+
+    /** A stream error in a frame on {@code streamId}: on the stream when the session holds it, else on its id. */
+    private void streamError(int streamId, Http2Stream stream, ErrorCode error) {
+        if (stream != null) {
+            session.closer.streamError(stream, error);
+        } else {
+            session.closer.resetStreamId(streamId, error, true);
         }
     }
 
     @Override
     public void onHeaders(int streamId, HeaderBlock headers, Priority priority, boolean endStream) {
-        Http2Stream stream;
-        boolean opened = false;
-        boolean answer = false;
-        boolean refused = false;
-        boolean refusalCounted = false;
-        ErrorCode connectionError = null;
-        String reason = null;
-        session.lock.lock();
-        try {
-            if (session.failed()) {
-                return;
-            }
-            stream = session.streams.get(streamId);
-            if (stream == null) {
-                if (!session.isRemote(streamId)) {
-                    if (!session.isIdle(streamId) && session.recentlyClosed.resetByUs(streamId)) {
-                        // A response in flight on a stream we reset: ignored (the parser kept HPACK in step).
-                        return;
-                    }
-                    boolean ours = !session.isIdle(streamId);
-                    connectionError = ours ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
-                    reason = ours ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
-                            : "HEADERS opening stream " + streamId + ", which is not the peer's to open (RFC 9113 section 5.1.1)";
-                } else if (streamId <= session.lastRemoteStreamId) {
-                    if (session.recentlyClosed.resetByUs(streamId)) {
-                        // Trailers in flight on a stream we reset: ignored (the parser kept HPACK in step).
-                        return;
-                    }
-                    boolean wasOpen = session.recentlyClosed.contains(streamId);
-                    connectionError = wasOpen ? ErrorCode.STREAM_CLOSED : ErrorCode.PROTOCOL_ERROR;
-                    reason = wasOpen ? "HEADERS on closed stream " + streamId + " (RFC 9113 section 5.1)"
-                            : "stream " + streamId + " is not above the last stream opened, " + session.lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
-                } else {
-                    session.lastRemoteStreamId = streamId;
-                    if (session.state == SessionState.DRAINING) {
-                        return;
-                    }
-                    if (session.remoteStreams >= session.config.getMaxConcurrentStreams()) {
-                        refused = true;
-                        // Before it acknowledged our SETTINGS the peer may not know our limit yet: refused, not counted.
-                        refusalCounted = session.settingsAcknowledged;
-                    } else {
-                        stream = new Http2Stream(session, streamId, session.peerInitialWindow, session.initialReceiveWindow());
-                        stream.state = endStream ? StreamState.HALF_CLOSED_REMOTE : StreamState.OPEN;
-                        session.streams.put(stream);
-                        session.remoteStreams++;
-                        opened = true;
-                    }
-                }
-            } else {
-                // The head of a response to a stream we opened, or to one the peer promised us.
-                answer = !stream.headersReceived && (!session.isRemote(streamId) || stream.state == StreamState.RESERVED_REMOTE);
-            }
-        } finally {
-            session.lock.unlock();
-        }
-        if (connectionError != null) {
-            session.failConnection(connectionError, reason);
-        } else if (refused) {
-            session.resetStreamId(streamId, ErrorCode.REFUSED_STREAM, refusalCounted);
-        } else if (opened) {
-            onRequest(stream, headers, endStream);
-        } else if (answer) {
-            onAnswer(stream, headers, endStream);
-        } else if (stream != null) {
-            onTrailers(stream, headers, endStream);
-        }
-    }
-
-    /** @return what the peer's messages are: requests on a server, responses on a client */
-    private String message() {
-        return session.role == Http2Session.Role.SERVER ? "request" : "response";
-    }
-
-    /** @return how the content that came breaks the stream's {@code content-length}; under the lock */
-    private static String lengthProblem(Http2Stream stream) {
-        return (stream.receivedLength > stream.expectedLength ? "more DATA than content-length " + stream.expectedLength
-                : "content-length " + stream.expectedLength + " but the content ended after " + stream.receivedLength + " octets")
-                + " (RFC 9113 section 8.1.1)";
-    }
-
-    /**
-     * A request that opened a stream (a server's): handed to the session's listener when
-     * well-formed, else the stream is reset. A block too large to keep goes to the listener,
-     * which answers 431.
-     */
-    private void onRequest(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        String problem = null;
-        if (!headers.tooLarge()) {
-            problem = rules.request(headers, session.config.isConnectProtocolEnabled());
-            long length = problem == null ? rules.contentLength() : -1;
-            if (endStream && length > 0) {
-                problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
-            } else if (length >= 0) {
-                stream.setExpectedContentLength(length);
-            }
-        }
-        if (problem != null) {
-            session.malformed(stream, "request", problem);
-            return;
-        }
-        if (endStream) {
-            stream.end();
-        }
-        session.listener.onStream(stream, headers, endStream);
-    }
-
-    /** The peer's head on a stream we opened or it promised: interim (1xx) blocks, then the final one. */
-    private void onAnswer(Http2Stream stream, HeaderBlock headers, boolean endStream) {
-        String problem = rules.response(headers);
-        int status = problem == null ? rules.status() : -1;
-        boolean interim = status >= 100 && status < 200;
-        long length = -1;
-        if (problem == null && interim && endStream) {
-            problem = "END_STREAM on a " + status + " response (RFC 9113 section 8.1)";
-        } else if (status == 101) {
-            problem = "101 Switching Protocols (RFC 9113 section 8.6)";
-        } else if (problem == null && !interim && !stream.headRequest && status != 204 && status != 304) {
-            // RFC 9113 section 8.1.1: a HEAD's, 204's or 304's content-length describes no content.
-            length = rules.contentLength();
-            if (endStream && length > 0) {
-                problem = "content-length " + length + " but END_STREAM on HEADERS (RFC 9113 section 8.1.1)";
-            }
-        }
-        ErrorCode error = null;
-        Runnable wake = null;
-        Runnable closed = null;
-        session.lock.lock();
-        try {
-            if (!stream.state.canReceive() && stream.state != StreamState.RESERVED_REMOTE) {
-                error = ErrorCode.STREAM_CLOSED;
-            } else if (problem == null && !interim) {
-                stream.headersReceived = true;
-                stream.expectedLength = length;
-                stream.state = stream.state.headersReceived();
-                if (endStream) {
-                    stream.state = stream.state.remoteEnded();
-                    wake = stream.end();
-                    closed = session.closedIfDone(stream);
-                }
-            }
-        } finally {
-            session.lock.unlock();
-        }
-        if (error != null) {
-            session.streamError(stream, error);
-            return;
-        }
-        if (problem != null) {
-            session.malformed(stream, "response", problem);
-            return;
-        }
-        Http2Stream.Listener streamListener = stream.listener;
-        if (streamListener != null) {
-            streamListener.onHeaders(stream, headers, endStream);
-        }
-        if (wake != null) {
-            session.invoke(wake);
-        }
-        if (closed != null) {
-            closed.run();
-        }
-    }
-
-    private void onTrailers(Http2Stream stream, HeaderBlock trailers, boolean endStream) {
-        String problem = endStream ? rules.trailers(trailers)
-                : "trailers without END_STREAM (RFC 9113 section 8.1)";
-        ErrorCode error = null;
-        Runnable wake = null;
-        Runnable closed = null;
-        session.lock.lock();
-        try {
-            if (!stream.state.canReceive()) {
-                error = ErrorCode.STREAM_CLOSED;
-            } else if (problem == null && stream.expectedLength >= 0 && stream.receivedLength != stream.expectedLength) {
-                problem = lengthProblem(stream);
-            } else if (problem == null) {
-                stream.state = stream.state.remoteEnded();
-                wake = stream.end();
-                closed = session.closedIfDone(stream);
-            }
-        } finally {
-            session.lock.unlock();
-        }
-        if (error != null) {
-            session.streamError(stream, error);
-            return;
-        }
-        if (problem != null) {
-            session.malformed(stream, message(), problem);
-            return;
-        }
-        Http2Stream.Listener streamListener = stream.listener;
-        if (streamListener != null) {
-            streamListener.onTrailers(stream, trailers);
-        }
-        if (wake != null) {
-            session.invoke(wake);
-        }
-        if (closed != null) {
-            closed.run();
-        }
+        headerBlocks.onHeaders(streamId, headers, endStream);
     }
 
     @Override
     public void onPriority(int streamId, Priority priority) {
-        if (!session.priorities.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.priorities.max() + " " + session.priorities.name() + " per second");
-        }
+        session.withinBudget(Flood.PRIORITIES);
     }
 
     @Override
@@ -375,13 +215,13 @@ final class FrameReceiver implements FrameListener {
                 return;
             }
             stream = session.streams.get(streamId);
-            idle = stream == null && session.isIdle(streamId);
+            idle = stream == null && session.ids.isIdle(streamId);
             if (stream != null) {
                 // Every reset of a stream the peer opened and we still hold counts (a client refusing
                 // a push does not): answered or not, the rate is what a rapid-reset attack shows.
-                rapid = session.isRemote(streamId);
+                rapid = session.ids.isRemote(streamId);
                 stream.state = StreamState.CLOSED;
-                closed = session.closedIfDone(stream);
+                closed = session.closer.closedIfDone(stream);
             }
         } finally {
             session.lock.unlock();
@@ -396,12 +236,12 @@ final class FrameReceiver implements FrameListener {
         ErrorCode error = ErrorCode.from(errorCode);
         String why = "stream " + streamId + " reset by the peer: " + ErrorCode.describe(errorCode);
         ErrorCode code = error == null ? ErrorCode.CANCEL : error;
-        session.abandon(stream, code, error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new StreamResetException(why, code));
+        session.closer.abandon(stream, code, error == ErrorCode.REFUSED_STREAM ? new StreamNotProcessedException(why) : new StreamResetException(why, code));
         if (closed != null) {
             closed.run();
         }
-        if (rapid && !session.resets.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.resets.max() + " " + session.resets.name() + " per second");
+        if (rapid) {
+            session.withinBudget(Flood.RESETS);
         }
     }
 
@@ -410,7 +250,7 @@ final class FrameReceiver implements FrameListener {
         if (ack) {
             session.lock.lock();
             try {
-                session.onSettingsAcknowledged();
+                onSettingsAcknowledged();
             } finally {
                 session.lock.unlock();
             }
@@ -418,8 +258,7 @@ final class FrameReceiver implements FrameListener {
             session.parser.setMaxFrameSize(session.config.getMaxFrameSize());
             return;
         }
-        if (!session.settingsFrames.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.settingsFrames.max() + " " + session.settingsFrames.name() + " per second");
+        if (!session.withinBudget(Flood.SETTINGS)) {
             return;
         }
         String overflow;
@@ -429,7 +268,7 @@ final class FrameReceiver implements FrameListener {
             if (session.failed()) {
                 return;
             }
-            overflow = session.apply(settings);
+            overflow = apply(settings);
             queued = session.flusher.offerControl(session.generator::settingsAck);
         } finally {
             session.lock.unlock();
@@ -445,74 +284,55 @@ final class FrameReceiver implements FrameListener {
     }
 
     /**
-     * A server's promise, on a client (the parser lets no client send one). With push enabled,
-     * the promised stream is reserved and offered to the listener of the stream it came on;
-     * refused when over our stream limit, draining, or the stream was reset by us meanwhile.
+     * Under the lock, on the reading thread: the peer acknowledged our SETTINGS. A stream window
+     * of ours below the default now applies to the streams open, and a header table below the
+     * default to the peer's next block, which must start with a size update to it.
      */
-    @Override
-    public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock request) {
-        Http2Stream associated;
-        Http2Stream promised = null;
-        ErrorCode refusal = null;
-        String violation = null;
-        String malformed = pushProblem(request);
-        session.lock.lock();
-        try {
-            if (session.failed()) {
-                return;
-            }
-            associated = session.streams.get(streamId);
-            if (!session.config.isPushEnabled()) {
-                violation = "PUSH_PROMISE although push is disabled (RFC 9113 section 8.4)";
-            } else if (!session.isRemote(promisedStreamId) || promisedStreamId <= session.lastRemoteStreamId) {
-                violation = "PUSH_PROMISE of stream " + promisedStreamId + ", not a new even stream above "
-                        + session.lastRemoteStreamId + " (RFC 9113 section 5.1.1)";
-            } else if (associated == null ? !session.recentlyClosed.resetByUs(streamId)
-                    : session.isRemote(streamId) || !associated.state.canReceive()) {
-                violation = "PUSH_PROMISE on stream " + streamId + ", which is neither open nor half closed (local) (RFC 9113 section 6.6)";
-            } else {
-                session.lastRemoteStreamId = promisedStreamId;
-                if (associated == null) {
-                    // Promised on a stream we reset: its promises in flight are refused.
-                    refusal = ErrorCode.CANCEL;
-                } else if (session.state == SessionState.DRAINING || session.remoteStreams >= session.config.getMaxConcurrentStreams()) {
-                    refusal = ErrorCode.REFUSED_STREAM;
-                } else {
-                    promised = new Http2Stream(session, promisedStreamId, session.peerInitialWindow, session.initialReceiveWindow());
-                    promised.state = StreamState.RESERVED_REMOTE;
-                    promised.headRequest = "HEAD".equals(request.pseudoHeader(":method"));
-                    session.streams.put(promised);
-                    session.remoteStreams++;
-                }
-            }
-        } finally {
-            session.lock.unlock();
+    private void onSettingsAcknowledged() {
+        if (!session.settings.acknowledge()) {
+            return;
         }
-        if (violation != null) {
-            session.failConnection(ErrorCode.PROTOCOL_ERROR, violation);
-        } else if (refusal != null) {
-            session.resetStreamId(promisedStreamId, refusal, false);
-        } else if (malformed != null) {
-            session.malformed(promised, "pushed request", malformed);
-        } else if (associated.listener == null) {
-            promised.refuse();
-        } else {
-            associated.listener.onPush(associated, promised, request);
+        if (session.config.getMaxHeaderTableSize() < session.decoder.getMaxTableCapacity()) {
+            session.decoder.setMaxTableCapacity(session.config.getMaxHeaderTableSize());
+        }
+        int shrink = session.flow.shrinkOnAcknowledgement();
+        if (shrink > 0) {
+            for (Http2Stream stream : session.streams.values()) {
+                session.flow.shrink(stream.window, shrink);
+            }
         }
     }
 
-    /** @return why a promised request is malformed or may not be pushed, or null */
-    private String pushProblem(HeaderBlock request) {
-        String problem = rules.request(request, false);
-        if (problem != null) {
-            return problem;
+    /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
+    String apply(Settings peer) {
+        SettingsExchange.Change change = session.settings.apply(peer);
+        String overflow = null;
+        if (change.windowDelta() != 0) {
+            for (Http2Stream stream : session.streams.values()) {
+                if (!session.flow.shift(stream.window, change.windowDelta())) {
+                    overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
+                            + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
+                }
+            }
         }
-        String method = request.pseudoHeader(":method");
-        // RFC 9113 section 8.4: a promise must be of a complete, safe and cacheable request.
-        if (!"GET".equals(method) && !"HEAD".equals(method) || request.pseudoHeader(":authority") == null) {
-            return "a promise of a request that is not a GET or HEAD with :authority (RFC 9113 section 8.4)";
+        if (change.maxFrameSize() != SettingsExchange.Change.UNCHANGED) {
+            session.generator.setMaxFrameSize(change.maxFrameSize());
         }
-        return null;
+        if (change.maxConcurrentStreams() != SettingsExchange.Change.UNCHANGED) {
+            session.ids.peerLimit(change.maxConcurrentStreams());
+        }
+        if (change.headerTableSize() != SettingsExchange.Change.UNCHANGED) {
+            session.encoder.setPeerMaxTableCapacity(change.headerTableSize());
+        }
+        if (change.maxHeaderListSize() != SettingsExchange.Change.UNCHANGED) {
+            session.encoder.setPeerMaxHeaderListSize(change.maxHeaderListSize());
+        }
+        return overflow;
+    }
+
+    @Override
+    public void onPushPromise(int streamId, int promisedStreamId, HeaderBlock request) {
+        headerBlocks.onPushPromise(streamId, promisedStreamId, request);
     }
 
     @Override
@@ -520,8 +340,7 @@ final class FrameReceiver implements FrameListener {
         if (ack) {
             return;
         }
-        if (!session.pings.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.pings.max() + " " + session.pings.name() + " per second");
+        if (!session.withinBudget(Flood.PINGS)) {
             return;
         }
         boolean queued;
@@ -547,16 +366,15 @@ final class FrameReceiver implements FrameListener {
         List<Runnable> closed = new ArrayList<>();
         session.lock.lock();
         try {
-            if (session.state != SessionState.OPEN) {
+            if (!session.drain()) {
                 return;
             }
-            session.state = SessionState.DRAINING;
             // Streams of ours above the last the peer processed never will be (RFC 9113 section 6.8).
             for (Http2Stream stream : List.copyOf(session.streams.values())) {
-                if (!session.isRemote(stream.getId()) && stream.getId() > lastStreamId) {
+                if (!session.ids.isRemote(stream.getId()) && stream.getId() > lastStreamId) {
                     stream.state = StreamState.CLOSED;
                     unprocessed.add(stream);
-                    Runnable done = session.closedIfDone(stream);
+                    Runnable done = session.closer.closedIfDone(stream);
                     if (done != null) {
                         closed.add(done);
                     }
@@ -570,7 +388,7 @@ final class FrameReceiver implements FrameListener {
         }
         ErrorCode error = ErrorCode.from(errorCode);
         for (Http2Stream stream : unprocessed) {
-            session.abandon(stream, ErrorCode.REFUSED_STREAM, new StreamNotProcessedException("stream " + stream.getId()
+            session.closer.abandon(stream, ErrorCode.REFUSED_STREAM, new StreamNotProcessedException("stream " + stream.getId()
                     + " was not processed: GOAWAY " + ErrorCode.describe(errorCode)
                     + " with last stream " + lastStreamId));
         }
@@ -591,17 +409,15 @@ final class FrameReceiver implements FrameListener {
                 return;
             }
             if (streamId == 0) {
-                session.sendWindow += increment;
-                if (session.sendWindow > Integer.MAX_VALUE) {
+                if (!session.flow.grant(increment)) {
                     connectionOverflow = "WINDOW_UPDATE makes the connection's window pass 2^31 - 1 (RFC 9113 section 6.9.1)";
                 }
             } else {
                 stream = session.streams.get(streamId);
                 if (stream == null) {
-                    idle = session.isIdle(streamId);
+                    idle = session.ids.isIdle(streamId);
                 } else {
-                    stream.sendWindow += increment;
-                    streamOverflow = stream.sendWindow > Integer.MAX_VALUE;
+                    streamOverflow = !session.flow.grant(stream.window, increment);
                 }
             }
         } finally {
@@ -612,7 +428,7 @@ final class FrameReceiver implements FrameListener {
         } else if (idle) {
             session.failConnection(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId + " (RFC 9113 section 5.1)");
         } else if (streamOverflow) {
-            session.streamError(stream, ErrorCode.FLOW_CONTROL_ERROR);
+            session.closer.streamError(stream, ErrorCode.FLOW_CONTROL_ERROR);
         } else {
             session.flusher.iterate();
         }
@@ -627,17 +443,13 @@ final class FrameReceiver implements FrameListener {
                 return;
             }
             stream = session.streams.get(streamId);
-            if (stream == null && session.isRemote(streamId) && streamId > session.lastRemoteStreamId) {
-                session.lastRemoteStreamId = streamId;
+            if (stream == null) {
+                session.ids.remoteUsed(streamId);
             }
         } finally {
             session.lock.unlock();
         }
-        if (stream != null) {
-            session.streamError(stream, error);
-        } else {
-            session.resetStreamId(streamId, error, true);
-        }
+        streamError(streamId, stream, error);
     }
 
     @Override
@@ -647,9 +459,7 @@ final class FrameReceiver implements FrameListener {
 
     @Override
     public void onUnknownFrame(int type, int streamId, int length) {
-        if (!session.unknownFrames.spend()) {
-            session.failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + session.unknownFrames.max() + " " + session.unknownFrames.name() + " per second");
-        }
+        session.withinBudget(Flood.UNKNOWN_FRAMES);
     }
 
     /**

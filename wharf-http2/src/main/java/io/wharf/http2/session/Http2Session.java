@@ -1,12 +1,8 @@
 package io.wharf.http2.session;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -15,15 +11,12 @@ import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.FrameBuffers;
 import io.wharf.http2.frames.FrameGenerator;
 import io.wharf.http2.frames.FrameParser;
-import io.wharf.http2.frames.Setting;
 import io.wharf.http2.frames.Settings;
 import io.wharf.http2.hpack.HeaderBlock;
 import io.wharf.http2.hpack.HpackDecoder;
 import io.wharf.http2.hpack.HpackEncoder;
 import io.wharf.io.EndPoint;
 import io.wharf.util.Callback;
-import io.wharf.util.Invocable;
-import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import io.wharf.util.thread.Scheduler;
@@ -36,9 +29,18 @@ import io.wharf.util.thread.Scheduler;
  * RST_STREAM (a stream's) or GOAWAY then close (the connection's).
  *
  * <pre>
- *   network bytes ─► parse() ─► FrameParser ─► FrameReceiver ─► Listener.onStream / Http2Stream content
- *   Http2Stream.headers / data / reset ─► FrameFlusher (IteratingCallback) ─► EndPoint.write
+ *   network bytes ─► parse() ─► FrameParser ─► FrameReceiver (HeaderReceiver) ─► Listener.onStream / Http2Stream content
+ *   Http2Stream.headers / data / push ─► StreamSender ─► FrameFlusher (IteratingCallback) ─► EndPoint.write
+ *   Http2Stream.reset, stream errors, connection errors ─► StreamCloser ─► FrameFlusher
  * </pre>
+ *
+ * <p>This class is the façade: the public API, the session's life ({@link SessionState}) and
+ * the wiring. The protocol state lives in parts that do no I/O, take an event and return a
+ * decision, and are unit-tested alone: {@link FlowControl} (the windows of RFC 9113 section
+ * 6.9), {@link StreamIds} (identifiers, limits and recently closed streams, section 5.1),
+ * {@link SettingsExchange} (SETTINGS both ways, section 6.5) and {@link FloodBudgets} (what
+ * a peer may make us do per second). The receiver, sender, closer and flusher act on their
+ * decisions.
  *
  * <p><b>Threads.</b> {@link #parse} runs on the connection's reading thread, which is never
  * blocked by the application: every frame, and in particular WINDOW_UPDATE, SETTINGS, PING and
@@ -87,58 +89,31 @@ public final class Http2Session {
         }
     }
 
-    private static final int RECENTLY_CLOSED = 128;
-    /** The initial flow-control window of RFC 9113 section 6.9.2, before SETTINGS change it. */
-    private static final int DEFAULT_WINDOW = 65_535;
-
     final ReentrantLock lock = new ReentrantLock();
     final Role role;
     private final EndPoint endPoint;
-    private final Executor executor;
     private final Scheduler scheduler;
+    /** Runs the application's code: inline when NON_BLOCKING, else on the executor. */
+    final Invoker invoker;
     final SessionConfiguration config;
     final Listener listener;
     final FrameParser parser;
-    private final HpackDecoder decoder;
+    final HpackDecoder decoder;
+    private final FrameReceiver receiver;
     final FrameGenerator generator;
     final HpackEncoder encoder;
     final FrameFlusher flusher;
-    final RateBudget resets;
-    final RateBudget settingsFrames;
-    final RateBudget pings;
-    final RateBudget emptyData;
-    final RateBudget priorities;
-    final RateBudget unknownFrames;
+    final StreamCloser closer = new StreamCloser(this);
+    final StreamSender sender = new StreamSender(this);
+    // The I/O-free parts of the protocol state: guarded by lock, but the budgets, which are thread-safe.
+    final FlowControl flow;
+    final StreamIds ids;
+    final SettingsExchange settings;
+    private final FloodBudgets budgets;
     // Guarded by lock.
     final StreamTable streams = new StreamTable();
-    final ClosedStreams recentlyClosed = new ClosedStreams(RECENTLY_CLOSED);
-    SessionState state = SessionState.OPEN;
-    int remoteStreams;
-    int lastRemoteStreamId;
-    /** Streams we opened (a client's requests, a server's pushes) still under way. */
-    int localStreams;
-    /** The last stream we opened; the next one is 2 above (odd for a client, even for a server). */
-    int lastLocalStreamId;
-    /** The peer's SETTINGS_ENABLE_PUSH (a server's only) and SETTINGS_MAX_CONCURRENT_STREAMS. */
-    boolean peerEnablesPush = true;
-    long peerMaxConcurrentStreams = Long.MAX_VALUE;
-    /** The peer's SETTINGS_ENABLE_CONNECT_PROTOCOL (a client reads the server's, RFC 8441 section 3). */
-    boolean peerEnablesConnectProtocol;
-    long peerInitialWindow = Setting.INITIAL_WINDOW_SIZE.initialValue();
-    long sendWindow = 65_535;
-    int receiveWindow;
-    int unacknowledged;
-    /** Whether the peer acknowledged our SETTINGS: until then it may count on the protocol's defaults. */
-    boolean settingsAcknowledged;
+    private SessionState state = SessionState.OPEN;
     private Scheduler.Task settingsTimeout;
-    /**
-     * The thread inside {@link #parse} now, else null; only the reading thread sets it. Another
-     * thread may see a stale value, but never itself, which is all {@link #flushStreamFrames}
-     * asks: a plain field does.
-     */
-    private Thread parsingThread;
-    /** Whether the parsing thread queued stream frames to write when its parse ends; the reading thread's only. */
-    private boolean flushAfterParse;
 
     /**
      * @param endPoint where the frames are written; reading is the caller's, which hands the bytes to {@link #parse}
@@ -148,16 +123,19 @@ public final class Http2Session {
     public Http2Session(Role role, EndPoint endPoint, Executor executor, Scheduler scheduler, ByteBufferPool pool,
                         SessionConfiguration config, Listener listener) {
         this.role = Objects.requireNonNull(role, "role");
-        this.lastLocalStreamId = role == Role.CLIENT ? -1 : 0;
         this.endPoint = Objects.requireNonNull(endPoint, "endPoint");
-        this.executor = Objects.requireNonNull(executor, "executor");
+        this.invoker = new Invoker(Objects.requireNonNull(executor, "executor"), scheduler);
         this.scheduler = scheduler;
         this.config = Objects.requireNonNull(config, "config");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.flow = new FlowControl(config.getFlowControl(), config.getInitialSessionWindow(), config.getInitialStreamWindow());
+        this.ids = new StreamIds(role == Role.SERVER, config.getMaxConcurrentStreams());
+        this.settings = new SettingsExchange(role == Role.SERVER, config);
+        this.budgets = new FloodBudgets(config);
         // Until the peer acknowledged our SETTINGS it may encode with the default table (RFC 7541 section 4.2).
         int tableBeforeAck = Math.max(config.getMaxHeaderTableSize(), HpackDecoder.DEFAULT_TABLE_CAPACITY);
         this.decoder = new HpackDecoder(tableBeforeAck, config.getMaxHeaderListSize());
-        FrameReceiver receiver = new FrameReceiver(this);
+        this.receiver = new FrameReceiver(this);
         this.parser = role == Role.SERVER ? FrameParser.server(receiver, decoder, pool) : FrameParser.client(receiver, decoder, pool);
         this.encoder = new HpackEncoder();
         this.generator = new FrameGenerator(encoder);
@@ -165,13 +143,6 @@ public final class Http2Session {
         // into a temporary direct buffer it looks up per write. TLS encrypts from heap ones anyway.
         boolean direct = !(endPoint instanceof io.wharf.io.ssl.SslEndPoint);
         this.flusher = new FrameFlusher(this, generator, new FrameBuffers(pool, direct), config.getMaxControlFrames());
-        this.receiveWindow = config.getInitialSessionWindow();
-        this.resets = new RateBudget("resets", config.getResetBudget(), 1, TimeUnit.SECONDS);
-        this.settingsFrames = new RateBudget("SETTINGS frames", config.getSettingsBudget(), 1, TimeUnit.SECONDS);
-        this.pings = new RateBudget("PING frames", config.getPingBudget(), 1, TimeUnit.SECONDS);
-        this.emptyData = new RateBudget("empty DATA frames", config.getEmptyDataBudget(), 1, TimeUnit.SECONDS);
-        this.priorities = new RateBudget("PRIORITY frames", config.getPriorityBudget(), 1, TimeUnit.SECONDS);
-        this.unknownFrames = new RateBudget("unknown frames", config.getUnknownFrameBudget(), 1, TimeUnit.SECONDS);
     }
 
     /** @return which side this session is */
@@ -219,30 +190,15 @@ public final class Http2Session {
      * first update, and starts the clock for the SETTINGS acknowledgement.
      */
     public void start() {
-        Settings.Builder ours = Settings.builder()
-                .set(Setting.MAX_CONCURRENT_STREAMS, config.getMaxConcurrentStreams())
-                .set(Setting.INITIAL_WINDOW_SIZE, config.getInitialStreamWindow())
-                .set(Setting.MAX_HEADER_LIST_SIZE, config.getMaxHeaderListSize());
-        if (config.getMaxFrameSize() != FrameParser.DEFAULT_MAX_FRAME_SIZE) {
-            ours.set(Setting.MAX_FRAME_SIZE, config.getMaxFrameSize());
-        }
-        if (config.getMaxHeaderTableSize() != Setting.HEADER_TABLE_SIZE.initialValue()) {
-            ours.set(Setting.HEADER_TABLE_SIZE, config.getMaxHeaderTableSize());
-        }
-        if (role == Role.CLIENT) {
-            ours.set(Setting.ENABLE_PUSH, config.isPushEnabled() ? 1 : 0);
-        } else if (config.isConnectProtocolEnabled()) {
-            ours.set(Setting.ENABLE_CONNECT_PROTOCOL, 1);
-        }
-        Settings settings = ours.build();
-        int windowIncrement = config.getInitialSessionWindow() - 65_535;
+        Settings ours = settings.ours();
+        int windowIncrement = flow.initialConnectionIncrement();
         lock.lock();
         try {
             flusher.offerControl(out -> {
                 if (role == Role.CLIENT) {
                     generator.preface(out);
                 }
-                generator.settings(out, settings);
+                generator.settings(out, ours);
                 if (windowIncrement > 0) {
                     generator.windowUpdate(out, 0, windowIncrement);
                 }
@@ -265,28 +221,11 @@ public final class Http2Session {
      * @return false once the connection failed: later bytes are ignored
      */
     public boolean parse(RetainableByteBuffer network) {
-        parsingThread = Thread.currentThread();
+        sender.parseStarted();
         try {
             return parser.parse(network);
         } finally {
-            parsingThread = null;
-            if (flushAfterParse) {
-                flushAfterParse = false;
-                flusher.iterate();
-            }
-        }
-    }
-
-    /**
-     * Writes the stream frames just queued: at once, or, when the thread inside {@link #parse}
-     * queued them (a handler answering inline), once that parse ends, so that the answers to
-     * the requests of one network buffer go out in one write rather than one write per frame.
-     */
-    private void flushStreamFrames() {
-        if (Thread.currentThread() == parsingThread) {
-            flushAfterParse = true;
-        } else {
-            flusher.iterate();
+            sender.parseEnded();
         }
     }
 
@@ -302,7 +241,7 @@ public final class Http2Session {
                 return;
             }
             state = SessionState.DRAINING;
-            int last = lastRemoteStreamId;
+            int last = ids.lastRemote();
             flusher.offerControl(out -> generator.goAway(out, last, ErrorCode.NO_ERROR, "shutting down"));
             closeNow = streams.isEmpty();
             if (closeNow) {
@@ -319,18 +258,18 @@ public final class Http2Session {
      * buffers go back. On the thread that saw the close.
      */
     public void onClose(Throwable cause) {
-        Abandoned left;
+        StreamCloser.Abandoned left;
         lock.lock();
         try {
             if (state == SessionState.CLOSED) {
                 return;
             }
             state = SessionState.CLOSED;
-            left = takeAll();
+            left = closer.takeAll();
         } finally {
             lock.unlock();
         }
-        abandonAll(left, ErrorCode.CANCEL, new IOException("HTTP/2 connection closed", cause));
+        closer.abandonAll(left, ErrorCode.CANCEL, new IOException("HTTP/2 connection closed", cause));
         flusher.close();
         parser.close();
         listener.onClosed(cause);
@@ -350,61 +289,14 @@ public final class Http2Session {
      * @return the stream, or null when refused (the callback was failed)
      */
     public Http2Stream newStream(HttpFields fields, boolean endStream, Http2Stream.Listener listener, Callback callback) {
-        Http2Stream stream = null;
-        Throwable refused = null;
-        lock.lock();
-        try {
-            if (state != SessionState.OPEN) {
-                refused = new StreamNotProcessedException("HTTP/2 connection is " + state + ": no new stream");
-            } else if (lastLocalStreamId > Integer.MAX_VALUE - 2) {
-                refused = new StreamNotProcessedException("HTTP/2 connection ran out of stream identifiers");
-            } else {
-                lastLocalStreamId += 2;
-                stream = new Http2Stream(this, lastLocalStreamId, peerInitialWindow, initialReceiveWindow());
-                stream.state = StreamState.OPEN;
-                stream.headRequest = "HEAD".equals(fields.get(":method"));
-                localStreams++;
-                stream.listener = listener;
-                streams.put(stream);
-                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, null, endStream, callback));
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (refused != null) {
-            fail(callback, refused);
-            return null;
-        }
-        flushStreamFrames();
-        return stream;
-    }
-
-    void send(Http2Stream stream, HttpFields fields, ByteBuffer data, boolean endStream, Callback callback) {
-        Throwable refused = null;
-        lock.lock();
-        try {
-            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
-                refused = new IOException("HTTP/2 connection is " + state);
-            } else if (!stream.state.canSend()) {
-                refused = new IllegalStateException("stream " + stream.getId() + " is " + stream.state);
-            } else {
-                flusher.offer(new FrameFlusher.StreamFrame(stream, fields, data, endStream, callback));
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (refused != null) {
-            fail(callback, refused);
-            return;
-        }
-        flushStreamFrames();
+        return sender.open(fields, endStream, listener, callback);
     }
 
     /** @return whether a push may be promised now: we are a server, open, and the peer accepts pushes */
     public boolean isPushEnabled() {
         lock.lock();
         try {
-            return role == Role.SERVER && state == SessionState.OPEN && peerEnablesPush;
+            return canPush();
         } finally {
             lock.unlock();
         }
@@ -417,204 +309,22 @@ public final class Http2Session {
     public boolean isPeerConnectProtocolEnabled() {
         lock.lock();
         try {
-            return peerEnablesConnectProtocol;
+            return settings.peerEnablesConnectProtocol();
         } finally {
             lock.unlock();
-        }
-    }
-
-    /** See {@link Http2Stream#push}. */
-    Http2Stream push(Http2Stream associated, HttpFields request) {
-        Http2Stream promised;
-        lock.lock();
-        try {
-            if (role != Role.SERVER || state != SessionState.OPEN || !peerEnablesPush || !associated.state.canSend()
-                    || associated.state == StreamState.RESERVED_LOCAL
-                    || localStreams >= Math.min(peerMaxConcurrentStreams, config.getMaxConcurrentStreams())
-                    || lastLocalStreamId >= Integer.MAX_VALUE - 1) {
-                return null;
-            }
-            int id = lastLocalStreamId + 2;
-            lastLocalStreamId = id;
-            promised = new Http2Stream(this, id, peerInitialWindow, initialReceiveWindow());
-            promised.state = StreamState.RESERVED_LOCAL;
-            streams.put(promised);
-            localStreams++;
-            Callback forget = Callback.from(InvocationType.NON_BLOCKING, () -> { }, failure -> forgetPromise(promised));
-            flusher.offer(new FrameFlusher.StreamFrame(associated, request, null, false, forget, promised));
-        } finally {
-            lock.unlock();
-        }
-        promised.end();
-        flushStreamFrames();
-        return promised;
-    }
-
-    /**
-     * A PUSH_PROMISE that was never written (its stream was reset, the session closed, or the
-     * promise did not fit the peer's header list size): the promised stream closes without a
-     * word, since the peer never heard of it, and what was queued on it fails.
-     */
-    void forgetPromise(Http2Stream promised) {
-        Runnable closed;
-        lock.lock();
-        try {
-            if (failed() || promised.state == StreamState.CLOSED || promised.promiseSent) {
-                return; // A closing session abandons every stream itself.
-            }
-            promised.state = StreamState.CLOSED;
-            closed = closedIfDone(promised);
-        } finally {
-            lock.unlock();
-        }
-        abandon(promised, ErrorCode.CANCEL, new IOException("the promise of stream " + promised.getId() + " was not sent"));
-        if (closed != null) {
-            closed.run();
         }
     }
 
     /**
-     * Resets {@code stream}: RST_STREAM with {@code error} (none for a stream of ours the peer has
-     * not heard of yet, its HEADERS still queued), its queued frames failed, its content failed.
-     *
-     * @param peerCaused whether the peer's input made us reset it, which counts against the reset budget
+     * Spends one event of {@code flood}; any thread, without the lock.
+     * @return false when the peer went over its budget: the connection then failed with ENHANCE_YOUR_CALM
      */
-    void resetStream(Http2Stream stream, ErrorCode error, boolean peerCaused) {
-        reset(stream, error, peerCaused, false, null);
-    }
-
-    /**
-     * A stream error in a frame the peer sent on {@code stream}, which the receiver found held:
-     * resets it as {@link #resetStream} does, counted against the reset budget. The stream may
-     * have closed since the receiver looked it up (its response ended on another thread); the
-     * error is then still answered, with RST_STREAM on its id, unless we reset the stream
-     * ourselves, after which the peer's frames in flight are ignored (RFC 9113 section 5.1).
-     */
-    void streamError(Http2Stream stream, ErrorCode error) {
-        reset(stream, error, true, true, null);
-    }
-
-    /**
-     * The peer's message on {@code stream} is malformed (RFC 9113 section 8.1.1): a stream error
-     * of type PROTOCOL_ERROR, answered as {@link #streamError} answers one; the stream's
-     * listener and reader are failed with an exception that says {@code problem}.
-     *
-     * @param message what was malformed: {@code "request"}, {@code "response"} or {@code "pushed request"}
-     */
-    void malformed(Http2Stream stream, String message, String problem) {
-        reset(stream, ErrorCode.PROTOCOL_ERROR, true, true, "malformed " + message + ": " + problem);
-    }
-
-    /** @param problem why the peer's message on the stream is malformed, or null */
-    private void reset(Http2Stream stream, ErrorCode error, boolean peerCaused, boolean answerWhenClosed, String problem) {
-        boolean wasClosed;
-        boolean announced = false;
-        boolean queued = false;
-        Runnable closed = null;
-        lock.lock();
-        try {
-            wasClosed = stream.state == StreamState.CLOSED;
-            if (wasClosed) {
-                answerWhenClosed &= !recentlyClosed.resetByUs(stream.getId());
-            } else {
-                stream.state = StreamState.CLOSED;
-                closed = closedIfDone(stream);
-                recentlyClosed.add(stream.getId(), true);
-                // A stream of ours whose HEADERS (or PUSH_PROMISE) wait unwritten is idle for the peer, and an
-                // RST_STREAM on an idle stream is a connection error (RFC 9113 sections 5.1 and 6.4), while
-                // control frames go ahead of stream frames: none goes. Closed, its frames are never written,
-                // and the peer takes its identifier as closed when a later stream opens.
-                announced = isRemote(stream.getId()) || stream.headersSent || stream.promiseSent;
-                queued = !announced || flusher.offerControl(out -> generator.rstStream(out, stream.getId(), error));
-            }
-        } finally {
-            lock.unlock();
+    boolean withinBudget(FloodBudgets.Flood flood) {
+        if (budgets.spend(flood)) {
+            return true;
         }
-        if (wasClosed) {
-            if (answerWhenClosed) {
-                resetStreamId(stream.getId(), error, true);
-            }
-            return;
-        }
-        if (!queued) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "too many control frames waiting to be written");
-            return;
-        }
-        abandon(stream, error, new IOException("stream " + stream.getId() + " reset: " + error
-                + (problem == null ? "" : ", " + problem)));
-        if (closed != null) {
-            closed.run();
-        }
-        if (announced && peerCaused && !resets.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, "more than " + resets.max() + " " + resets.name() + " per second");
-            return;
-        }
-        flusher.iterate();
-    }
-
-    /**
-     * A stream error on a stream we keep no state for: RST_STREAM on its id.
-     *
-     * @param counted whether it counts against the reset budget
-     */
-    void resetStreamId(int streamId, ErrorCode error, boolean counted) {
-        boolean queued;
-        lock.lock();
-        try {
-            recentlyClosed.add(streamId, true);
-            queued = flusher.offerControl(out -> generator.rstStream(out, streamId, error));
-        } finally {
-            lock.unlock();
-        }
-        if (!queued || counted && !resets.spend()) {
-            failConnection(ErrorCode.ENHANCE_YOUR_CALM, queued ? "more than " + resets.max() + " resets per second"
-                    : "too many control frames waiting to be written");
-            return;
-        }
-        flusher.iterate();
-    }
-
-    /** The streams and queued stream frames a closing session gives up. */
-    private record Abandoned(List<Http2Stream> streams, List<Callback> frames) {
-    }
-
-    /** Under the lock: empties the stream table and the queue of stream frames; @return what they held. */
-    private Abandoned takeAll() {
-        Abandoned all = new Abandoned(new ArrayList<>(streams.values()), flusher.dropAll());
-        streams.clear();
-        return all;
-    }
-
-    /** Without the lock: fails what {@link #takeAll()} took, telling each stream's listener. */
-    private void abandonAll(Abandoned all, ErrorCode error, IOException cause) {
-        cancelSettingsTimeout();
-        all.frames().forEach(callback -> fail(callback, cause));
-        for (Http2Stream stream : all.streams()) {
-            // A stream of ours whose HEADERS never went out was not processed: it may go again elsewhere.
-            boolean unsent = !isRemote(stream.getId()) && !stream.headersSent;
-            abandon(stream, error, unsent ? new StreamNotProcessedException("stream " + stream.getId()
-                    + " was not sent: " + cause.getMessage()) : cause);
-        }
-    }
-
-    /** Fails a closed stream's queued frames and content and tells its listener; without lock. */
-    void abandon(Http2Stream stream, ErrorCode error, Throwable cause) {
-        List<Callback> dropped;
-        lock.lock();
-        try {
-            dropped = flusher.drop(stream);
-        } finally {
-            lock.unlock();
-        }
-        dropped.forEach(callback -> fail(callback, cause));
-        Runnable wake = stream.failContent(cause);
-        if (wake != null) {
-            invoke(wake);
-        }
-        Http2Stream.Listener streamListener = stream.listener;
-        if (streamListener != null) {
-            streamListener.onReset(stream, error, cause);
-        }
+        failConnection(ErrorCode.ENHANCE_YOUR_CALM, budgets.exceeded(flood));
+        return false;
     }
 
     /**
@@ -622,141 +332,33 @@ public final class Http2Session {
      * Any thread.
      */
     public void failConnection(ErrorCode error, String reason) {
-        Abandoned left;
+        StreamCloser.Abandoned left;
         lock.lock();
         try {
-            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
+            if (failed()) {
                 return;
             }
             state = SessionState.FAILING;
-            int last = lastRemoteStreamId;
+            int last = ids.lastRemote();
             flusher.offerLast(out -> generator.goAway(out, last, error, reason));
-            left = takeAll();
+            left = closer.takeAll();
         } finally {
             lock.unlock();
         }
-        abandonAll(left, error, new IOException("HTTP/2 connection error " + error + ": " + reason));
+        closer.abandonAll(left, error, new IOException("HTTP/2 connection error " + error + ": " + reason));
         flusher.iterate();
     }
 
-    /** The flusher wrote everything before a close: half-close, and close fully once the peer did or soon after. */
-    void closeEndPoint() {
-        endPoint.shutdownOutput();
-        if (scheduler != null) {
-            scheduler.schedule(() -> endPoint.close(), 2, TimeUnit.SECONDS);
-        } else {
-            endPoint.close();
-        }
+    /**
+     * Under the lock: queues the connection's WINDOW_UPDATE that {@link FlowControl} decided.
+     * @param increment its increment, 0 for none
+     * @return whether one was queued
+     */
+    boolean windowUpdate(int increment) {
+        return increment > 0 && flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
     }
 
-    void onWriteFailed(Throwable cause) {
-        endPoint.close(cause);
-    }
-
-    /** Under the lock: forgets a stream that is CLOSED. @return what to run after the unlock, or null when still open. */
-    Runnable closedIfDone(Http2Stream stream) {
-        if (stream.state != StreamState.CLOSED || streams.remove(stream.getId()) == null) {
-            return null;
-        }
-        if (isRemote(stream.getId())) {
-            remoteStreams--;
-        } else {
-            localStreams--;
-        }
-        recentlyClosed.add(stream.getId(), false);
-        boolean drained = state == SessionState.DRAINING && streams.isEmpty();
-        if (drained) {
-            flusher.offerLast(out -> { });
-        }
-        return () -> {
-            Http2Stream.Listener streamListener = stream.listener;
-            if (streamListener != null) {
-                streamListener.onClosed(stream);
-            }
-            if (drained) {
-                flusher.iterate();
-            }
-        };
-    }
-
-    // ---- flow control of what we receive ----
-
-    /** The reader consumed {@code bytes} of {@code stream}'s content: credit them back when the strategy says. */
-    void consumed(Http2Stream stream, int bytes) {
-        boolean update = false;
-        lock.lock();
-        try {
-            if (state == SessionState.FAILING || state == SessionState.CLOSED) {
-                return;
-            }
-            stream.unacknowledged += bytes;
-            if (stream.state.canReceive() && config.getFlowControl().shouldUpdate(config.getInitialStreamWindow(), stream.unacknowledged)) {
-                int increment = stream.unacknowledged;
-                stream.unacknowledged = 0;
-                stream.receiveWindow += increment;
-                update = flusher.offerControl(out -> generator.windowUpdate(out, stream.getId(), increment));
-            }
-            update |= creditSession(bytes);
-        } finally {
-            lock.unlock();
-        }
-        if (update) {
-            flusher.iterate();
-        }
-    }
-
-    /** Under the lock: @return whether a WINDOW_UPDATE of the connection was queued. */
-    boolean creditSession(int bytes) {
-        unacknowledged += bytes;
-        if (config.getFlowControl().shouldUpdate(config.getInitialSessionWindow(), unacknowledged)) {
-            int increment = unacknowledged;
-            unacknowledged = 0;
-            receiveWindow += increment;
-            return flusher.offerControl(out -> generator.windowUpdate(out, 0, increment));
-        }
-        return false;
-    }
-
-    // ---- running application code ----
-
-    /** Runs {@code task} inline when it is NON_BLOCKING, else on the executor. */
-    void invoke(Runnable task) {
-        if (Invocable.typeOf(task) == InvocationType.NON_BLOCKING) {
-            task.run();
-        } else {
-            execute(task);
-        }
-    }
-
-    void succeed(Callback callback) {
-        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
-            callback.succeeded();
-        } else {
-            execute(callback::succeeded);
-        }
-    }
-
-    void fail(Callback callback, Throwable cause) {
-        if (callback.invocationType() == InvocationType.NON_BLOCKING) {
-            callback.failed(cause);
-        } else {
-            execute(() -> callback.failed(cause));
-        }
-    }
-
-    /** @return the scheduler of timeouts, or null */
-    Scheduler scheduler() {
-        return scheduler;
-    }
-
-    void execute(Runnable task) {
-        try {
-            executor.execute(task);
-        } catch (RejectedExecutionException x) {
-            task.run();
-        }
-    }
-
+    /** Stops the clock of our SETTINGS' acknowledgement (it came, or the session ends); any thread. */
     void cancelSettingsTimeout() {
         Scheduler.Task timeout = settingsTimeout;
         if (timeout != null) {
@@ -764,84 +366,50 @@ public final class Http2Session {
         }
     }
 
-    boolean isRemote(int streamId) {
-        return (streamId & 1) == (role == Role.SERVER ? 1 : 0);
-    }
-
+    /** Under the lock: whether a connection error or the close ended the session: nothing more is read or sent. */
     boolean failed() {
         return state == SessionState.FAILING || state == SessionState.CLOSED;
     }
 
-    /** Under the lock: whether {@code streamId} is one the peer could have opened and that is now closed, or never will be. */
-    boolean isIdle(int streamId) {
-        return isRemote(streamId) ? streamId > lastRemoteStreamId : streamId > lastLocalStreamId;
+    /** Under the lock: @return the state now */
+    SessionState state() {
+        return state;
+    }
+
+    /** Under the lock: whether a push may be promised now: we are a server, open, and the peer accepts pushes. */
+    boolean canPush() {
+        return role == Role.SERVER && state == SessionState.OPEN && settings.peerEnablesPush();
+    }
+
+    /** Under the lock: whether a GOAWAY was sent or received and the streams under way finish. */
+    boolean isDraining() {
+        return state == SessionState.DRAINING;
     }
 
     /**
-     * Under the lock: the receive window a new stream starts with. Until the peer acknowledged
-     * our SETTINGS it may still count on the default 65,535 octets, so a smaller window of ours
-     * is not enforced yet (RFC 9113 section 6.9.3).
+     * Under the lock: the peer's GOAWAY arrived. @return false when the session was no longer
+     * open; else it drains from now on
      */
-    int initialReceiveWindow() {
-        int ours = config.getInitialStreamWindow();
-        return settingsAcknowledged ? ours : Math.max(ours, DEFAULT_WINDOW);
+    boolean drain() {
+        if (state != SessionState.OPEN) {
+            return false;
+        }
+        state = SessionState.DRAINING;
+        return true;
     }
 
-    /**
-     * Under the lock, on the reading thread: the peer acknowledged our SETTINGS. A stream window
-     * of ours below the default now applies to the streams open, and a header table below the
-     * default to the peer's next block, which must start with a size update to it.
-     */
-    void onSettingsAcknowledged() {
-        if (settingsAcknowledged) {
-            return;
-        }
-        settingsAcknowledged = true;
-        if (config.getMaxHeaderTableSize() < decoder.getMaxTableCapacity()) {
-            decoder.setMaxTableCapacity(config.getMaxHeaderTableSize());
-        }
-        int shrink = DEFAULT_WINDOW - config.getInitialStreamWindow();
-        if (shrink > 0) {
-            // The peer applied our setting to every stream it knew, ours and its own (RFC 9113 section 6.9.2).
-            for (Http2Stream stream : streams.values()) {
-                stream.receiveWindow -= shrink;
-            }
-        }
+    /** Under the lock: a new stream in {@code state}, held; its windows from the settings now. */
+    Http2Stream newStream(int id, StreamState state) {
+        Http2Stream stream = new Http2Stream(this, id, flow.newStream(settings.peerInitialWindow(), settings.acknowledged()));
+        stream.state = state;
+        streams.put(stream);
+        return stream;
     }
 
-    /** Under the lock: applies the peer's settings; @return why they overflow a stream window, or null. */
-    String apply(Settings settings) {
-        String overflow = null;
-        if (settings.contains(Setting.INITIAL_WINDOW_SIZE)) {
-            long delta = settings.get(Setting.INITIAL_WINDOW_SIZE) - peerInitialWindow;
-            for (Http2Stream stream : streams.values()) {
-                stream.sendWindow += delta;
-                if (stream.sendWindow > Integer.MAX_VALUE) {
-                    overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
-                            + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
-                }
-            }
-            peerInitialWindow = settings.get(Setting.INITIAL_WINDOW_SIZE);
-        }
-        if (settings.contains(Setting.MAX_FRAME_SIZE)) {
-            generator.setMaxFrameSize((int) settings.get(Setting.MAX_FRAME_SIZE));
-        }
-        if (settings.contains(Setting.ENABLE_PUSH)) {
-            peerEnablesPush = settings.get(Setting.ENABLE_PUSH) != 0;
-        }
-        if (settings.contains(Setting.ENABLE_CONNECT_PROTOCOL)) {
-            peerEnablesConnectProtocol = settings.get(Setting.ENABLE_CONNECT_PROTOCOL) != 0;
-        }
-        if (settings.contains(Setting.MAX_CONCURRENT_STREAMS)) {
-            peerMaxConcurrentStreams = settings.get(Setting.MAX_CONCURRENT_STREAMS);
-        }
-        if (settings.contains(Setting.HEADER_TABLE_SIZE)) {
-            encoder.setPeerMaxTableCapacity((int) Math.min(Integer.MAX_VALUE, settings.get(Setting.HEADER_TABLE_SIZE)));
-        }
-        if (settings.contains(Setting.MAX_HEADER_LIST_SIZE)) {
-            encoder.setPeerMaxHeaderListSize(settings.get(Setting.MAX_HEADER_LIST_SIZE));
-        }
-        return overflow;
+    /** Under the lock: a stream the peer opened (or promised), counted against our limit. */
+    Http2Stream openRemote(int id, StreamState state) {
+        ids.remoteOpened();
+        return newStream(id, state);
     }
 
     /**
@@ -859,15 +427,9 @@ public final class Http2Session {
         Http2Stream stream;
         lock.lock();
         try {
-            if (lastRemoteStreamId != 0) {
-                throw new IllegalStateException("streams were opened already");
-            }
-            apply(peerSettings);
-            stream = new Http2Stream(this, 1, peerInitialWindow, initialReceiveWindow());
-            stream.state = StreamState.HALF_CLOSED_REMOTE;
-            streams.put(stream);
-            remoteStreams++;
-            lastRemoteStreamId = 1;
+            ids.upgraded();
+            receiver.apply(peerSettings);
+            stream = newStream(1, StreamState.HALF_CLOSED_REMOTE);
         } finally {
             lock.unlock();
         }

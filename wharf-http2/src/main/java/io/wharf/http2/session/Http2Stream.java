@@ -66,10 +66,8 @@ public final class Http2Stream implements Content.Source {
     private final int id;
     // Guarded by the session's lock.
     StreamState state = StreamState.IDLE;
-    long sendWindow;
-    int receiveWindow;
-    /** Content consumed by the reader and not yet credited to the peer. */
-    int unacknowledged;
+    /** The stream's flow-control windows, which only the session's {@link FlowControl} changes. */
+    final FlowWindow window;
     boolean headersSent;
     /** For a stream we promised: whether its PUSH_PROMISE is written, before which nothing of it may go. */
     boolean promiseSent;
@@ -92,11 +90,10 @@ public final class Http2Stream implements Content.Source {
     /** Content that arrived after the reader failed it: dropped, and credited back at once. */
     long dropped;
 
-    Http2Stream(Http2Session session, int id, long sendWindow, int receiveWindow) {
+    Http2Stream(Http2Session session, int id, FlowWindow window) {
         this.session = session;
         this.id = id;
-        this.sendWindow = sendWindow;
-        this.receiveWindow = receiveWindow;
+        this.window = window;
     }
 
     /** @return the stream identifier */
@@ -150,7 +147,7 @@ public final class Http2Stream implements Content.Source {
      * @param callback completed once the frames are written
      */
     public void headers(HttpFields fields, boolean endStream, Callback callback) {
-        session.send(this, fields, null, endStream, callback);
+        session.sender.send(this, fields, null, endStream, callback);
     }
 
     /**
@@ -160,7 +157,7 @@ public final class Http2Stream implements Content.Source {
      * @param endStream whether this ends the stream
      */
     public void data(ByteBuffer buffer, boolean endStream, Callback callback) {
-        session.send(this, null, buffer, endStream, callback);
+        session.sender.send(this, null, buffer, endStream, callback);
     }
 
     /**
@@ -171,7 +168,7 @@ public final class Http2Stream implements Content.Source {
      * @param endStream whether the content ends the stream
      */
     public void headersAndData(HttpFields fields, ByteBuffer buffer, boolean endStream, Callback callback) {
-        session.send(this, Objects.requireNonNull(fields, "fields"), Objects.requireNonNull(buffer, "buffer"),
+        session.sender.send(this, Objects.requireNonNull(fields, "fields"), Objects.requireNonNull(buffer, "buffer"),
                 endStream, callback);
     }
 
@@ -188,7 +185,7 @@ public final class Http2Stream implements Content.Source {
      *     most our own limit)
      */
     public Http2Stream push(HttpFields request) {
-        return session.push(this, request);
+        return session.sender.push(this, request);
     }
 
     /**
@@ -198,12 +195,12 @@ public final class Http2Stream implements Content.Source {
      * without a word: the peer never heard of it.
      */
     public void reset(ErrorCode error) {
-        session.resetStream(this, error, false);
+        session.closer.resetStream(this, error, false);
     }
 
     /** Refuses a push the peer promised: RST_STREAM with CANCEL, not counted as the peer's fault. */
     public void refuse() {
-        session.resetStream(this, ErrorCode.CANCEL, false);
+        session.closer.resetStream(this, ErrorCode.CANCEL, false);
     }
 
     /**
@@ -212,7 +209,7 @@ public final class Http2Stream implements Content.Source {
      * reset stream after stream is cut off with ENHANCE_YOUR_CALM.
      */
     public void reject(ErrorCode error) {
-        session.resetStream(this, error, true);
+        session.closer.resetStream(this, error, true);
     }
 
     // ---- Content.Source ----
@@ -233,7 +230,7 @@ public final class Http2Stream implements Content.Source {
             session.lock.unlock();
         }
         if (chunk.hasRemaining()) {
-            session.consumed(this, chunk.remaining());
+            consumed(chunk.remaining());
         }
         return chunk;
     }
@@ -254,7 +251,7 @@ public final class Http2Stream implements Content.Source {
             session.lock.unlock();
         }
         if (ready) {
-            session.invoke(onContentAvailable);
+            session.invoker.invoke(onContentAvailable);
         }
     }
 
@@ -262,7 +259,7 @@ public final class Http2Stream implements Content.Source {
     public void fail(Throwable cause) {
         Runnable wake = failContent(cause);
         if (wake != null) {
-            session.invoke(wake);
+            session.invoker.invoke(wake);
         }
     }
 
@@ -361,9 +358,34 @@ public final class Http2Stream implements Content.Source {
             }
         }
         if (bytes > 0) {
-            session.consumed(this, bytes);
+            consumed(bytes);
         }
         return wake;
+    }
+
+    /**
+     * The reader consumed {@code bytes} of the content (or they were dropped): credited back to
+     * the peer, for the stream and the connection, when the flow-control strategy says. Takes
+     * the lock itself.
+     */
+    void consumed(int bytes) {
+        boolean update = false;
+        session.lock.lock();
+        try {
+            if (session.failed()) {
+                return;
+            }
+            int increment = session.flow.credit(window, bytes, state.canReceive());
+            if (increment > 0) {
+                update = session.flusher.offerControl(out -> session.generator.windowUpdate(out, id, increment));
+            }
+            update |= session.windowUpdate(session.flow.credit(bytes));
+        } finally {
+            session.lock.unlock();
+        }
+        if (update) {
+            session.flusher.iterate();
+        }
     }
 
     private Runnable takeDemand() {
@@ -374,6 +396,6 @@ public final class Http2Stream implements Content.Source {
 
     @Override
     public String toString() {
-        return "Http2Stream#" + id + "{" + state + ", send=" + sendWindow + ", receive=" + receiveWindow + "}";
+        return "Http2Stream#" + id + "{" + state + ", " + window + "}";
     }
 }

@@ -66,7 +66,7 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
 
     /** Takes over {@code stream}: it becomes the stream's listener. Open it with {@link #onOpen()}. */
     public Http2StreamEndPoint(Http2Stream stream) {
-        super(stream.getSession().scheduler(), stream.getSession()::execute);
+        super(stream.getSession().invoker.scheduler(), stream.getSession().invoker::execute);
         this.stream = stream;
         this.session = stream.getSession();
         stream.setListener(this);
@@ -188,7 +188,7 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
             ready = chunk != null || inputEnded;
         }
         if (ready) {
-            session.execute(fillInterest());
+            session.invoker.execute(fillInterest());
             return;
         }
         registering = Thread.currentThread();
@@ -207,9 +207,9 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
         if (!isOpen()) {
             drain();
         } else if (registering == Thread.currentThread()) {
-            session.execute(fillInterest());
+            session.invoker.execute(fillInterest());
         } else {
-            session.invoke(fillInterest());
+            session.invoker.invoke(fillInterest());
         }
     }
 
@@ -272,7 +272,7 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
             writeWanted = !now;
         }
         if (now) {
-            session.invoke(writeFlusher());
+            session.invoker.invoke(writeFlusher());
         }
     }
 
@@ -290,7 +290,7 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
             }
             notIdle();
             if (wake) {
-                session.invoke(writeFlusher());
+                session.invoker.invoke(writeFlusher());
             }
         }
 
@@ -352,10 +352,10 @@ public final class Http2StreamEndPoint extends AbstractEndPoint implements Http2
         }
         // The peer has yet to end its side: drop what it still sends, and reset if it never ends.
         drain();
-        if (session.scheduler() == null) {
+        if (session.invoker.scheduler() == null) {
             stream.reset(ErrorCode.CANCEL);
         } else {
-            session.scheduler().schedule(() -> {
+            session.invoker.scheduler().schedule(() -> {
                 if (stream.getState() != StreamState.CLOSED) {
                     stream.reset(ErrorCode.CANCEL);
                 }

@@ -1,6 +1,7 @@
 package io.wharf.http2.session;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * A count of events allowed per period: {@link #spend()} says false once more than
@@ -16,6 +17,7 @@ public final class RateBudget {
     private final String name;
     private final int max;
     private final long periodNanos;
+    private final LongSupplier nanoClock;
     private long windowStart;
     private int spent;
 
@@ -24,10 +26,16 @@ public final class RateBudget {
      * @param max the events allowed per period; 0 or less for no limit
      */
     public RateBudget(String name, int max, long period, TimeUnit unit) {
+        this(name, max, unit.toNanos(period), System::nanoTime);
+    }
+
+    /** @param nanoClock the time in nanoseconds, as {@link System#nanoTime()} (tests pass their own) */
+    RateBudget(String name, int max, long periodNanos, LongSupplier nanoClock) {
         this.name = name;
         this.max = max;
-        this.periodNanos = unit.toNanos(period);
-        this.windowStart = System.nanoTime();
+        this.periodNanos = periodNanos;
+        this.nanoClock = nanoClock;
+        this.windowStart = nanoClock.getAsLong();
     }
 
     /** @return whether the event is within budget */
@@ -35,7 +43,7 @@ public final class RateBudget {
         if (max <= 0) {
             return true;
         }
-        long now = System.nanoTime();
+        long now = nanoClock.getAsLong();
         if (now - windowStart > periodNanos) {
             windowStart = now;
             spent = 0;

@@ -61,7 +61,7 @@ class StreamErrorAfterCloseTest {
         assertEquals(List.of("HEADERS 1 204 END_STREAM"), peer.clientReads());
         assertEquals(0, peer.session.getStreamCount());
 
-        peer.session.streamError(stream, ErrorCode.STREAM_CLOSED);
+        peer.session.closer.streamError(stream, ErrorCode.STREAM_CLOSED);
         assertEquals(List.of("RST_STREAM 1 " + ErrorCode.STREAM_CLOSED.code()), peer.clientReads());
     }
 
@@ -73,7 +73,7 @@ class StreamErrorAfterCloseTest {
         assertEquals(List.of("RST_STREAM 1 " + ErrorCode.CANCEL.code()), peer.clientReads());
 
         // The peer's frames in flight after our reset are ignored (RFC 9113 section 5.1).
-        peer.session.streamError(stream, ErrorCode.STREAM_CLOSED);
+        peer.session.closer.streamError(stream, ErrorCode.STREAM_CLOSED);
         assertEquals(List.of(), peer.clientReads());
     }
 
