@@ -46,7 +46,8 @@ public final class HtmlReport {
         row(html, "target rate", result.targetRate() > 0 ? String.format(Locale.ROOT, "%.1f/s", result.targetRate()) : "none (closed)");
         row(html, "achieved rate", String.format(Locale.ROOT, "%.1f/s", result.achievedRate()));
         row(html, "iterations started / scheduled", result.iterations() + " / " + result.intendedIterations());
-        row(html, "requests", Long.toString(result.requests()));
+        ResourceStatistics deliveries = result.resources().get(LoadGenerator.CHAT_DELIVERIES);
+        row(html, deliveries != null ? "messages" : "requests", Long.toString(result.requests()));
         row(html, "errors", Long.toString(result.errors()));
         row(html, "measured for", String.format(Locale.ROOT, "%.2f s", result.elapsed().toNanos() / 1e9));
         if (result.probe().requests() > 0) {
@@ -68,11 +69,16 @@ public final class HtmlReport {
         if (!result.errorsByKind().isEmpty()) {
             errors(html, result);
         }
-        if (result.resources().size() > 1) {
+        if (deliveries != null) {
+            html.append(String.format(Locale.ROOT, "<h2>Messages and deliveries</h2>%n<p>%d of %d deliveries received, %d missing;"
+                    + " a message's latency is to its last member, a delivery's to its member</p>%n",
+                    deliveries.requests() - deliveries.errors(), deliveries.requests(), deliveries.errors()));
+            resources(html, "part", "count", result.resources());
+        } else if (result.resources().size() > 1) {
             html.append(String.format(Locale.ROOT, "<h2>Resources</h2>%n<p>%d trees, p50 %.3f ms, p99 %.3f ms, max %.3f ms</p>%n",
                     result.trees().getTotalCount(), result.trees().getValueAtPercentile(50) / 1000.0,
                     result.trees().getValueAtPercentile(99) / 1000.0, result.trees().getMaxValue() / 1000.0));
-            resources(html, result.resources());
+            resources(html, "resource", "requests", result.resources());
         }
         for (int i = 0; i < figures.size(); i++) {
             html.append("<figure id=\"chart-").append(i).append("\">").append(figures.get(i).svg())
@@ -88,9 +94,12 @@ public final class HtmlReport {
         html.append("</table>\n");
     }
 
-    /** The table of the resources: requests, errors and corrected latencies (for a sub-resource, from its parent's arrival). */
-    private static void resources(StringBuilder html, Map<String, ResourceStatistics> resources) {
-        html.append("<table><tr><th>resource</th><th>requests</th><th>errors</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th>")
+    /**
+     * The table of the resources (or of a chat run's parts, {@code what}): their count, errors and
+     * corrected latencies (for a sub-resource, from its parent's arrival).
+     */
+    private static void resources(StringBuilder html, String what, String counted, Map<String, ResourceStatistics> resources) {
+        html.append("<table><tr><th>").append(what).append("</th><th>").append(counted).append("</th><th>errors</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th>")
                 .append("<th>p99.9 ms</th><th>max ms</th></tr>\n");
         for (ResourceStatistics resource : resources.values()) {
             Histogram latency = resource.latency();

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import io.wharf.http.FieldSyntax;
+import io.wharf.http.HttpField;
 import io.wharf.loadgen.internal.ResourceFiles;
 
 /**
@@ -64,8 +65,10 @@ public record Resource(String path, Optional<Request> request, List<Resource> ch
     /**
      * Reads a tree from a JSON file: Wharf's form
      * ({@code {"path": "/", "children": [{"path": "/style.css"}, ...]}}) or an HTTP Archive
-     * (HAR) a browser saved, whose first page becomes the tree, each entry with its method and
-     * content (see docs/loadgen.md).
+     * (HAR) a browser saved, whose first page becomes the tree, each entry with its method,
+     * content and header fields, less those the client writes itself: pseudo-header fields,
+     * Host, Content-Type (from the entry's {@code postData}), Content-Length and the
+     * connection's own fields (see docs/loadgen.md).
      *
      * @throws IllegalArgumentException naming the file and what is wrong in it
      */
@@ -87,14 +90,18 @@ public record Resource(String path, Optional<Request> request, List<Resource> ch
     }
 
     /**
-     * A resource's own method and content, sent instead of the run's; the run's header fields
-     * still go with it. Immutable (the content is a copy, compared by value).
+     * A resource's own method, content and header fields, sent instead of the run's. The run's
+     * header fields still go with it, except those of a name among its own. Immutable (the
+     * content is a copy, compared by value).
      *
      * @param method the method, an HTTP token such as {@code POST}
      * @param content the content, empty for none
      * @param contentType the content's media type ({@code Content-Type}); ignored without content
+     * @param fields its own header fields, in order (a name may repeat); the client still writes
+     *     Host, the framing fields and its connection's own, so a file's such fields are left out
+     *     when it is read (see {@link #read})
      */
-    public record Request(String method, byte[] content, String contentType) {
+    public record Request(String method, byte[] content, String contentType, List<HttpField> fields) {
 
         public Request {
             Objects.requireNonNull(method, "method");
@@ -103,6 +110,21 @@ public record Resource(String path, Optional<Request> request, List<Resource> ch
             }
             content = content.clone();
             Objects.requireNonNull(contentType, "contentType");
+            fields = List.copyOf(fields);
+            for (HttpField field : fields) {
+                if (field.getName().isEmpty() || !field.getName().chars().allMatch(FieldSyntax::isTokenOctet)) {
+                    throw new IllegalArgumentException("the header field name '" + field.getName() + "' is not an HTTP token");
+                }
+                if (!field.getValue().chars().allMatch(c -> c < 256 && FieldSyntax.isValueOctet(c))) {
+                    throw new IllegalArgumentException("the value of the header field " + field.getName()
+                            + " has a character a field value cannot hold");
+                }
+            }
+        }
+
+        /** A request with its own method and content and no header fields of its own. */
+        public Request(String method, byte[] content, String contentType) {
+            this(method, content, contentType, List.of());
         }
 
         /** @return a request with {@code method} and no content */
@@ -123,17 +145,18 @@ public record Resource(String path, Optional<Request> request, List<Resource> ch
         @Override
         public boolean equals(Object other) {
             return other instanceof Request that && method.equals(that.method) && Arrays.equals(content, that.content)
-                    && contentType.equals(that.contentType);
+                    && contentType.equals(that.contentType) && fields.equals(that.fields);
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(method, Arrays.hashCode(content), contentType);
+            return Objects.hash(method, Arrays.hashCode(content), contentType, fields);
         }
 
         @Override
         public String toString() {
-            return "Request[" + method + ", " + content.length + " bytes" + (content.length == 0 ? "" : " of " + contentType) + "]";
+            return "Request[" + method + ", " + content.length + " bytes" + (content.length == 0 ? "" : " of " + contentType)
+                    + (fields.isEmpty() ? "" : ", " + fields) + "]";
         }
     }
 }

@@ -92,4 +92,47 @@ class HarRequestsTest {
                 "POST /login?next=%2F application/x-www-form-urlencoded user=ann+e&pass=a%26b", 3L,
                 "PUT /flag null ", 3L), counts);
     }
+
+    /**
+     * An entry's own header fields go with it; the run's go too, except a field of a name the
+     * entry has, which the entry's replaces. Host stays the target's, whatever the HAR says.
+     */
+    @Test
+    void eachEntryIsSentWithItsOwnHeaderFields() throws Exception {
+        Path har = directory.resolve("fields.har");
+        Files.writeString(har, """
+                {"log": {"entries": [
+                  {"request": {"method": "GET", "url": "http://example.test/page", "headers": [
+                    {"name": ":authority", "value": "example.test"}, {"name": "Host", "value": "example.test"},
+                    {"name": "accept", "value": "text/html"}, {"name": "X-Page", "value": "yes"}]}},
+                  {"request": {"method": "GET", "url": "http://example.test/style.css", "headers": [
+                    {"name": "Accept", "value": "text/css"}]}}
+                ]}}
+                """);
+        Map<String, AtomicLong> seen = new ConcurrentHashMap<>();
+        Handler fields = Handler.of(InvocationType.BLOCKING, (request, response, callback) -> {
+            seen.computeIfAbsent(request.getHttpURI().getPath() + " accept=" + request.getHeaders().getValuesList("Accept")
+                    + " x-page=" + request.getHeaders().get("X-Page") + " x-run=" + request.getHeaders().get("X-Run")
+                    + " host-is-target=" + request.getHeaders().get("Host").startsWith("127.0.0.1:"),
+                    key -> new AtomicLong()).incrementAndGet();
+            Response.write(response, true, "ok", callback);
+            return true;
+        });
+        try (LoadTestServer server = new LoadTestServer(leaks.pool(), fields)) {
+            LoadResult result = LoadGenerator.builder(URI.create(server.uri("/")))
+                    .resource(Resource.read(har))
+                    .header("Accept", "*/*")
+                    .header("X-Run", "1")
+                    .model(Model.CLOSED)
+                    .iterations(2)
+                    .build()
+                    .run();
+            assertEquals(0, result.errors(), () -> result.errorExamples().toString());
+        }
+        Map<String, Long> counts = new TreeMap<>();
+        seen.forEach((line, count) -> counts.put(line, count.get()));
+        assertEquals(Map.of(
+                "/page accept=[text/html] x-page=yes x-run=1 host-is-target=true", 2L,
+                "/style.css accept=[text/css] x-page=null x-run=1 host-is-target=true", 2L), counts);
+    }
 }

@@ -22,6 +22,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import io.wharf.loadgen.LoadGenerator;
 import io.wharf.loadgen.LoadListener.IntervalReport;
 import io.wharf.loadgen.LoadListener.Percentiles;
 import io.wharf.loadgen.LoadResult;
@@ -59,7 +60,8 @@ public final class ReportCharts {
             figures.add(new Figure("The probe's latency over time, beside the loaders'", render(probeOverTime(result.intervals()), "probe")));
         }
         figures.add(new Figure("Latency by percentile", render(distribution(result), "distribution")));
-        figures.add(new Figure("Throughput over time", render(throughput(result.intervals()), "throughput")));
+        figures.add(new Figure("Throughput over time", render(throughput(result.intervals(),
+                result.resources().containsKey(LoadGenerator.CHAT_DELIVERIES) ? "messages/s" : "requests/s"), "throughput")));
         figures.add(new Figure("Errors by kind over time", render(errors(result), "errors")));
         return figures;
     }
@@ -136,7 +138,8 @@ public final class ReportCharts {
         };
     }
 
-    private static XYChart throughput(List<IntervalReport> intervals) {
+    /** @param unit what is counted per second: requests, or a chat run's messages */
+    private static XYChart throughput(List<IntervalReport> intervals, String unit) {
         XYChart chart = lineChart("Throughput over time", "time (s)", "per second");
         double[] time = times(intervals);
         double[] rate = intervals.stream().mapToDouble(IntervalReport::rate).toArray();
@@ -145,7 +148,7 @@ public final class ReportCharts {
             IntervalReport report = intervals.get(i);
             errors[i] = report.requests() == 0 ? 0 : report.rate() * report.intervalErrors() / report.requests();
         }
-        chart.addSeries("requests/s", orZero(time), orZero(rate)).setMarker(SeriesMarkers.NONE);
+        chart.addSeries(unit, orZero(time), orZero(rate)).setMarker(SeriesMarkers.NONE);
         chart.addSeries("errors/s", orZero(time), orZero(errors)).setMarker(SeriesMarkers.NONE);
         return chart;
     }

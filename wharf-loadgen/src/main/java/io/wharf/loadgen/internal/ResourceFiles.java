@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.wharf.http.FieldSyntax;
+import io.wharf.http.HttpField;
 import io.wharf.loadgen.Resource;
 
 /**
@@ -19,11 +21,16 @@ import io.wharf.loadgen.Resource;
  * or an HTTP Archive (HAR 1.2) a browser saved, whose first page becomes the tree: its first
  * entry is the root, and each later entry of that page hangs under the entry that initiated it
  * (Chromium's {@code _initiator.url}) when that one is in the page, else under the root; each
- * distinct method and URL once, with the entry's method and content ({@code postData}).
+ * distinct method and URL once, with the entry's method, content ({@code postData}) and header
+ * fields (less those the client writes itself).
  * Same-origin URLs become paths, others stay absolute. Stateless; any thread. Bad input fails
  * with an {@link IllegalArgumentException} naming what is wrong.
  */
 public final class ResourceFiles {
+
+    /** The fields, lower case, that the client writes for each request and a HAR entry's own do not replace. */
+    private static final Set<String> CLIENT_WRITES = Set.of("host", "content-type", "content-length", "transfer-encoding",
+            "connection", "keep-alive", "proxy-connection", "upgrade", "te", "http2-settings");
 
     private ResourceFiles() {
     }
@@ -97,16 +104,17 @@ public final class ResourceFiles {
         if (!(request.get("method") instanceof String method) || method.isEmpty() || !method.chars().allMatch(FieldSyntax::isTokenOctet)) {
             throw new IllegalArgumentException(where + " has no method that is an HTTP token: " + request.get("method"));
         }
+        List<HttpField> fields = fields(request.get("headers"), where + ".headers");
         if (request.get("postData") == null) {
-            return Resource.Request.of(method);
+            return new Resource.Request(method, new byte[0], "", fields);
         }
         Map<?, ?> postData = object(request.get("postData"), where + ".postData");
         String type = postData.get("mimeType") instanceof String mimeType && !mimeType.isEmpty() ? mimeType : "application/octet-stream";
         if (postData.get("text") instanceof String text) {
-            return Resource.Request.of(method, text, type);
+            return new Resource.Request(method, text.getBytes(StandardCharsets.UTF_8), type, fields);
         }
         if (postData.get("params") == null) {
-            return Resource.Request.of(method);
+            return new Resource.Request(method, new byte[0], "", fields);
         }
         if (!type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
             throw new IllegalArgumentException(where + ".postData has params but no text, and only urlencoded params can be"
@@ -122,7 +130,41 @@ public final class ResourceFiles {
             form.append(form.isEmpty() ? "" : "&").append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
                     .append(URLEncoder.encode(value, StandardCharsets.UTF_8));
         }
-        return Resource.Request.of(method, form.toString(), type);
+        return new Resource.Request(method, form.toString().getBytes(StandardCharsets.UTF_8), type, fields);
+    }
+
+    /**
+     * @return a HAR request's header fields, in order, less those the client writes itself:
+     *     pseudo-header fields, Host, Content-Type (the entry's {@code postData} has it),
+     *     the framing fields and the connection's own
+     */
+    private static List<HttpField> fields(Object headers, String where) {
+        if (headers == null) {
+            return List.of();
+        }
+        List<?> items = array(headers, where);
+        List<HttpField> fields = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            Map<?, ?> header = object(items.get(i), where + "[" + i + "]");
+            if (!(header.get("name") instanceof String name)) {
+                throw new IllegalArgumentException(where + "[" + i + "] has no name string");
+            }
+            if (name.startsWith(":") || CLIENT_WRITES.contains(name.toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            if (name.isEmpty() || !name.chars().allMatch(FieldSyntax::isTokenOctet)) {
+                throw new IllegalArgumentException(where + "[" + i + "] has a name that is not an HTTP token: " + name);
+            }
+            if (!(header.get("value") instanceof String value)) {
+                throw new IllegalArgumentException(where + "[" + i + "] (" + name + ") has no value string");
+            }
+            if (!value.chars().allMatch(c -> c < 256 && FieldSyntax.isValueOctet(c))) {
+                throw new IllegalArgumentException(where + "[" + i + "] (" + name + ") has a value with a character a field"
+                        + " value cannot hold");
+            }
+            fields.add(new HttpField(name, value));
+        }
+        return fields;
     }
 
     private static Resource build(String key, Map<String, HarEntry> byKey, URI root, Map<String, List<String>> children, int depth) {

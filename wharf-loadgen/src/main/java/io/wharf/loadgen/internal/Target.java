@@ -7,7 +7,7 @@ import io.wharf.http.HttpField;
 
 /**
  * Makes the requests of a run: each {@linkplain PreparedResource prepared resource} at its resolved URI, with
- * its method and content, the run's header fields and timeout, tagged with its user so that each user has its
+ * its method, content and header fields, the run's timeout, tagged with its user so that each user has its
  * own connections (the client keeps a destination, and so a pool, per tag). Immutable; called
  * from the sending threads and the client's threads.
  */
@@ -39,7 +39,7 @@ final class Target {
                 .tag(user)
                 .timeout(settings.requestTimeout())
                 .followRedirects(false);
-        for (HttpField field : settings.headers()) {
+        for (HttpField field : resource.fields()) {
             request.header(field.getName(), field.getValue());
         }
         if (resource.content() != null) {

@@ -66,6 +66,11 @@ class ChatLoadCommandTest {
         assertTrue(report.contains("<svg"));
         assertTrue(report.contains("<tr><td>messages</td><td>50</td><td>0</td>") && report.contains("<tr><td>deliveries</td><td>500</td><td>0</td>"),
                 "the report's table has the chat's parts: " + report);
+        assertTrue(report.contains("<h2>Messages and deliveries</h2>") && report.contains("<th>part</th><th>count</th>")
+                && report.contains("500 of 500 deliveries received, 0 missing") && !report.contains("trees")
+                && !report.contains("Resources") && !report.contains("<th>resource</th>"),
+                "a chat run's report speaks of messages and deliveries, not resources and trees: " + report);
+        assertTrue(report.contains("<tr><th>messages</th><td>50</td></tr>") && !report.contains("<tr><th>requests</th>"), report);
     }
 
     @Test

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.wharf.http.HttpField;
 import io.wharf.loadgen.Resource;
 
 import org.junit.jupiter.api.Test;
@@ -62,6 +66,54 @@ class ResourceFilesTest {
                 Resource.of("/api/1").with(Resource.Request.of("DELETE"))).with(Resource.Request.of("GET")), tree);
         assertEquals("POST /api", tree.children().get(0).name());
         assertEquals("/api", tree.children().get(1).name());
+    }
+
+    /**
+     * An entry's header fields go with it, but not those the client writes itself: pseudo-header
+     * fields (a HAR of HTTP/2 has them), Host, the framing (Content-Length, Transfer-Encoding),
+     * the connection's own (Connection, Keep-Alive, Upgrade, TE...) and Content-Type, which
+     * comes from {@code postData}.
+     */
+    @Test
+    void takesEachHarEntrysOwnHeaderFieldsButNotThoseTheClientWrites() {
+        Resource tree = ResourceFiles.read("""
+                {"log": {"entries": [
+                  {"request": {"method": "POST", "url": "https://example.test/api", "headers": [
+                    {"name": ":method", "value": "POST"}, {"name": ":authority", "value": "example.test"},
+                    {"name": ":scheme", "value": "https"}, {"name": ":path", "value": "/api"},
+                    {"name": "accept", "value": "application/json"}, {"name": "Host", "value": "example.test"},
+                    {"name": "content-length", "value": "3"}, {"name": "Transfer-Encoding", "value": "chunked"},
+                    {"name": "Connection", "value": "keep-alive"}, {"name": "Keep-Alive", "value": "timeout=5"},
+                    {"name": "Proxy-Connection", "value": "keep-alive"}, {"name": "Upgrade", "value": "h2c"},
+                    {"name": "TE", "value": "trailers"}, {"name": "Content-Type", "value": "application/json"},
+                    {"name": "X-Requested-With", "value": "fetch"}, {"name": "accept", "value": "text/plain"}],
+                    "postData": {"mimeType": "application/json", "text": "[1]"}}}
+                ]}}
+                """);
+        assertEquals(Resource.of("/api").with(new Resource.Request("POST", "[1]".getBytes(StandardCharsets.UTF_8), "application/json",
+                List.of(new HttpField("accept", "application/json"), new HttpField("X-Requested-With", "fetch"),
+                        new HttpField("accept", "text/plain")))), tree);
+    }
+
+    @Test
+    void namesABadHarHeaderField() {
+        IllegalArgumentException name = assertThrows(IllegalArgumentException.class, () -> ResourceFiles.read("""
+                {"log": {"entries": [{"request": {"method": "GET", "url": "https://example.test/",
+                  "headers": [{"name": "Bad Name", "value": "x"}]}}]}}
+                """));
+        assertTrue(name.getMessage().contains("log.entries[0].request.headers[0] has a name that is not an HTTP token: Bad Name"),
+                name.getMessage());
+        IllegalArgumentException value = assertThrows(IllegalArgumentException.class, () -> ResourceFiles.read("""
+                {"log": {"entries": [{"request": {"method": "GET", "url": "https://example.test/",
+                  "headers": [{"name": "Accept", "value": "a"}, {"name": "X-Smuggled", "value": "a\\r\\nHost: evil"}]}}]}}
+                """));
+        assertTrue(value.getMessage().contains("log.entries[0].request.headers[1] (X-Smuggled) has a value with a character"
+                + " a field value cannot hold"), value.getMessage());
+        IllegalArgumentException noValue = assertThrows(IllegalArgumentException.class, () -> ResourceFiles.read("""
+                {"log": {"entries": [{"request": {"method": "GET", "url": "https://example.test/",
+                  "headers": [{"name": "Accept"}]}}]}}
+                """));
+        assertTrue(noValue.getMessage().contains("log.entries[0].request.headers[0] (Accept) has no value string"), noValue.getMessage());
     }
 
     @Test
