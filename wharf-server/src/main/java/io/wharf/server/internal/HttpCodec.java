@@ -112,7 +112,7 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public boolean messageComplete() {
-        HttpExchange exchange = owner.exchange();
+        Http1Stream exchange = owner.exchange();
         if (exchange != null) {
             exchange.onMessageComplete();
         }
@@ -121,7 +121,7 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public void badMessage(BadMessageException failure) {
-        HttpExchange exchange = owner.exchange();
+        Http1Stream exchange = owner.exchange();
         if (exchange != null) {
             exchange.onBadContent(failure);
         } else {
@@ -131,7 +131,7 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public void earlyEOF() {
-        HttpExchange exchange = owner.exchange();
+        Http1Stream exchange = owner.exchange();
         if (exchange != null) {
             exchange.onEarlyEOF();
         }

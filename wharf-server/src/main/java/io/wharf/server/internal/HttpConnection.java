@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * execution strategy picks for this connection's {@link #invocationType()} — the handler
  * tree's type, so a BLOCKING tree never runs on a selector thread. That thread parses and
  * calls the handler inline. Pipelined requests are handled in a loop on the same thread.
- * While a request is in flight, only its content source reads (see {@link HttpExchange});
+ * While a request is in flight, only its content source reads (see {@link Http1Stream});
  * when the exchange completes on another thread, that thread resumes the loop.
  *
  * <p><b>Buffers.</b> The network buffer is borrowed from the pool when the selector says
@@ -92,7 +92,7 @@ public final class HttpConnection extends AbstractConnection
     /** Completed when an exchange's response is complete: the loop goes on, or the connection closes on failure. */
     private final io.wharf.util.Callback exchangeDone = new ExchangeDone();
     private RetainableByteBuffer network;
-    private HttpExchange exchange;
+    private Http1Stream exchange;
     /** The last Host field parsed and what it said: the parser hands out the same field while the line repeats. */
     private HttpField lastHostField;
     private HostPort lastHostPort;
@@ -155,9 +155,9 @@ public final class HttpConnection extends AbstractConnection
                     return;
                 }
             }
-            HttpExchange current = exchange;
+            Http1Stream current = exchange;
             loop = Loop.HANDLING;
-            current.handle();
+            current.exchange().handle();
             if (LOOP.compareAndSet(this, Loop.HANDLING, Loop.WAITING)) {
                 return;
             }
@@ -374,7 +374,7 @@ public final class HttpConnection extends AbstractConnection
     }
 
     /** @return whether {@code candidate} is the exchange the parser reads for */
-    boolean isCurrent(HttpExchange candidate) {
+    boolean isCurrent(Http1Stream candidate) {
         return exchange == candidate;
     }
 
@@ -409,8 +409,8 @@ public final class HttpConnection extends AbstractConnection
         return requestFields;
     }
 
-    /** @return the exchange of the request under way, or null */
-    HttpExchange exchange() {
+    /** @return the stream of the request under way, or null */
+    Http1Stream exchange() {
         return exchange;
     }
 
@@ -422,7 +422,7 @@ public final class HttpConnection extends AbstractConnection
     /** The parser read a whole request head: it becomes the exchange, handled next by the loop. */
     void onRequestHead(String method, String target, long length, long beginNanos, long headersNanos) {
         requests++;
-        exchange = new HttpExchange(this, requests, method, target, version, requestFields, length, beginNanos, headersNanos);
+        exchange = new Http1Stream(this, requests, method, target, version, requestFields, length, beginNanos, headersNanos);
     }
 
     HttpConfiguration configuration() {
@@ -480,10 +480,10 @@ public final class HttpConnection extends AbstractConnection
      * @return whether the connection stays open for another request
      */
     private boolean finishExchange() {
-        HttpExchange done = exchange;
+        Http1Stream done = exchange;
         HttpParser parser = codec.parser;
         // Skipped while still the current exchange, so that the parser's end-of-message reaches it.
-        HttpUpgrade upgrade = done == null ? null : done.acceptedUpgrade();
+        ProtocolSwitch upgrade = done == null ? null : done.exchange().acceptedSwitch();
         boolean goesOn = done != null && getEndPoint().isOpen() && (upgrade != null || done.isPersistent() && !shutdown);
         boolean contentDone = goesOn && done.skipRemainingContent() && parser.isComplete();
         exchange = null;
@@ -516,7 +516,7 @@ public final class HttpConnection extends AbstractConnection
      * endpoint, with the bytes already read past the request, to the accepted protocol's
      * connection. The request loop stops here; this connection is closed by the switch.
      */
-    private void switchProtocols(HttpUpgrade upgrade, boolean contentDone) {
+    private void switchProtocols(ProtocolSwitch upgrade, boolean contentDone) {
         codec.generator.reset();
         requestFields.clear();
         codec.guard.reset();
@@ -615,7 +615,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public boolean onIdleExpired(TimeoutException timeout) {
-        HttpExchange current = exchange;
+        Http1Stream current = exchange;
         if (current != null) {
             return current.onIdleTimeout(timeout);
         }
@@ -624,7 +624,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public void onClose(Throwable cause) {
-        HttpExchange current = exchange;
+        Http1Stream current = exchange;
         if (current != null) {
             current.onConnectionClosed(cause);
         }
@@ -707,7 +707,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public boolean isPersistent() {
-        HttpExchange current = exchange;
+        Http1Stream current = exchange;
         return !shutdown && (current == null || current.isPersistent());
     }
 

@@ -56,7 +56,7 @@ final class ResponseWrite extends IteratingCallback {
     private boolean head;
     private Callback callback;
     /** The response whose head this write commits, told when the head could not be generated; or null. */
-    private ServerResponse committing;
+    private ExchangeResponse committing;
     /** Why the generator refused the head of the committing write, which then sent nothing. */
     private RuntimeException headRefused;
     private MetaData.Response info;
@@ -85,7 +85,7 @@ final class ResponseWrite extends IteratingCallback {
      * @param head whether the request was a HEAD: the head is written, content is not
      * @param committing the response whose head {@code info} is, or null for an interim head or later content
      */
-    void start(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback, ServerResponse committing) {
+    void start(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback, ExchangeResponse committing) {
         if (!reset()) {
             // A write failed after sending bytes: the response cannot go on.
             writing.set(false);
