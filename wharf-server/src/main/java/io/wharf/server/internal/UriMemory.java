@@ -11,7 +11,8 @@ import io.wharf.http.UriCompliance;
  * same codec — gets the same immutable {@link HttpURI} without parsing, decoding and checking
  * it anew.
  *
- * <p>Part of an {@link HttpCodec}, so used by its owner's thread only.
+ * <p>Kept by a protocol's {@link ServerStream} (HTTP/1.1 keeps one in each codec its connections
+ * borrow), so used by one thread at a time.
  */
 public final class UriMemory {
 

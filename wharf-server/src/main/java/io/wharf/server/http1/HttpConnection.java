@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
@@ -10,6 +10,7 @@ import io.wharf.http.HostPort;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpGenerator;
+import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
 import io.wharf.http.HttpVersion;
 import io.wharf.io.AbstractConnection;
@@ -19,7 +20,10 @@ import io.wharf.io.GracefulConnection;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.http2.internal.PrefaceRefusal;
+import io.wharf.server.internal.Http1Handover;
+import io.wharf.server.internal.ProtocolSwitch;
+import io.wharf.server.internal.UriMemory;
+import io.wharf.server.proxy.ProxiedEndPoint;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import org.slf4j.Logger;
@@ -180,9 +184,11 @@ public final class HttpConnection extends AbstractConnection
             while (true) {
                 if (network != null && network.byteBuffer().hasRemaining()) {
                     // The bytes first, the connector's (synchronized) factories only for what may be a preface.
-                    Preface preface = requests == 0 && parser.isStart() ? Preface.of(network.byteBuffer()) : Preface.NONE;
-                    if (preface != Preface.NONE && connector.getConnectionFactory("h2c") != null) {
-                        if (preface == Preface.PARTIAL) {
+                    Http1Handover handover = requests == 0 && parser.isStart() && mayBePreface(network.byteBuffer())
+                            ? connector.getConnectionFactory(Http1Handover.class) : null;
+                    Http1Handover.Preface preface = handover == null ? Http1Handover.Preface.NONE : handover.preface(network.byteBuffer());
+                    if (preface != Http1Handover.Preface.NONE) {
+                        if (preface == Http1Handover.Preface.PARTIAL) {
                             int filled = fill();
                             if (filled > 0) {
                                 continue;
@@ -191,13 +197,13 @@ public final class HttpConnection extends AbstractConnection
                                 fillInterested();
                                 return 0;
                             }
-                        } else if (preface == Preface.HTTP2) {
-                            switchToHttp2();
+                        } else if (preface == Http1Handover.Preface.WHOLE) {
+                            handOver(handover);
                             return -1;
-                        } else if (preface == Preface.BROKEN) {
-                            // Answered as HTTP/2 answers a bad preface; nothing more is read as a request.
+                        } else if (preface == Http1Handover.Preface.BROKEN) {
+                            // Answered as the other protocol answers a bad preface; nothing more is read as a request.
                             parser.close();
-                            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool(), PrefaceRefusal.INVALID_PREFACE);
+                            handover.refuseBrokenPreface(getEndPoint(), connector.getByteBufferPool());
                             continue;
                         }
                     }
@@ -268,42 +274,19 @@ public final class HttpConnection extends AbstractConnection
     }
 
     /**
-     * What the first bytes of a connection on a port with h2c say about HTTP/2's client preface,
-     * {@code PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n} (RFC 9113 section 3.4). Only the whole preface
-     * is HTTP/2; a line that is HTTP/1, however malformed, is left to the HTTP/1 parser.
+     * @return whether a connection's first bytes may be another protocol's preface: they do not
+     *     start with a standard method's request line, or start with {@code PRI}, the method no
+     *     HTTP/1 request uses (RFC 9113 section 3.4 reserves it for a preface)
      */
-    private enum Preface {
-        /** The whole preface: a client with prior knowledge of HTTP/2. */
-        HTTP2,
-        /** Too few bytes to tell, all matching the preface so far. */
-        PARTIAL,
-        /**
-         * Its request line {@code PRI * HTTP/2.0}, which no HTTP/1 request has, then other bytes:
-         * an HTTP/2 client with a broken preface.
-         */
-        BROKEN,
-        /** Not the preface: HTTP/1. */
-        NONE;
-
-        private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        /** The length of {@code PRI * HTTP/2.0}. */
-        private static final int REQUEST_LINE = 14;
-
-        static Preface of(ByteBuffer bytes) {
-            int available = Math.min(bytes.remaining(), PREFACE.length);
-            for (int i = 0; i < available; i++) {
-                if (bytes.get(bytes.position() + i) != PREFACE[i]) {
-                    return i < REQUEST_LINE ? NONE : BROKEN;
-                }
-            }
-            return available == PREFACE.length ? HTTP2 : PARTIAL;
-        }
+    private static boolean mayBePreface(ByteBuffer bytes) {
+        HttpMethod method = HttpMethod.LOOK_AHEAD.getBest(bytes);
+        return method == null || method == HttpMethod.PRI;
     }
 
-    /** The client sent HTTP/2's preface: hands the endpoint, with the bytes read, to the connector's {@code h2c} factory. */
-    private void switchToHttp2() {
+    /** The client sent the preface of the protocol of {@code handover}: hands it the endpoint, with the bytes read. */
+    private void handOver(Http1Handover handover) {
         giveBackCodec();
-        getEndPoint().upgrade(connector.getConnectionFactory("h2c").newConnection(connector, getEndPoint()));
+        getEndPoint().upgrade(handover.newConnection(connector, getEndPoint()));
     }
 
     /** Gives the codec back for good: another protocol's connection takes the endpoint. */
@@ -549,9 +532,12 @@ public final class HttpConnection extends AbstractConnection
     void writeBadMessage(BadMessageException failure) {
         LOG.debug("Bad message on {}", this, failure);
         exchange = null;
-        if (requests == 0 && HttpParser.NOT_HTTP_1.equals(failure.getReason()) && connector.getConnectionFactory("h2c") != null) {
-            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool(), PrefaceRefusal.NOT_HTTP);
-            return;
+        if (requests == 0 && HttpParser.NOT_HTTP_1.equals(failure.getReason())) {
+            Http1Handover handover = connector.getConnectionFactory(Http1Handover.class);
+            if (handover != null) {
+                handover.refuseNotHttp1(getEndPoint(), connector.getByteBufferPool());
+                return;
+            }
         }
         String body = failure.getStatus() + " " + io.wharf.http.HttpStatus.getReason(failure.getStatus()) + "\n" + failure.getReason() + "\n";
         HttpFields.Mutable fields = HttpFields.build(4)

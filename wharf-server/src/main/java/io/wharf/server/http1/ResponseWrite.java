@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.wharf.http.HttpGenerator;
 import io.wharf.http.MetaData;
+import io.wharf.server.internal.ExchangeResponse;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;

@@ -1,8 +1,9 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import io.wharf.http.BadMessageException;
 import io.wharf.http.HostPort;
@@ -14,10 +15,18 @@ import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpStatus;
 import io.wharf.http.HttpVersion;
 import io.wharf.http.MetaData;
+import io.wharf.io.Connection;
 import io.wharf.io.Content;
+import io.wharf.io.EndPoint;
 import io.wharf.io.EofException;
 import io.wharf.server.Push;
 import io.wharf.server.Request;
+import io.wharf.server.internal.ServerExchange;
+import io.wharf.server.internal.ExchangeResponse;
+import io.wharf.server.internal.Http1Handover;
+import io.wharf.server.internal.ProtocolSwitch;
+import io.wharf.server.internal.ServerStream;
+import io.wharf.server.internal.UriMemory;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.ByteBuffers;
@@ -99,18 +108,22 @@ final class Http1Stream implements ServerStream {
     }
 
     /**
-     * An {@code Upgrade: h2c} the connector can take is answered here, with a 101 and the
-     * response on HTTP/2's stream 1; an expectation other than {@code 100-continue} is 417.
+     * An {@code Upgrade} that a protocol on the connector takes over ({@link Http1Handover},
+     * such as h2c) is answered here, with a 101 and the response over that protocol; an
+     * expectation other than {@code 100-continue} is 417.
      */
     @Override
     public boolean intercept(ServerExchange exchange) {
-        java.util.function.Function<io.wharf.io.EndPoint, io.wharf.io.Connection> h2c =
-                io.wharf.server.http2.internal.H2cUpgrade.of(connection.getConnector(), exchange.getMethod(), target, version, fields, length);
-        if (h2c != null && exchange.getProtocolUpgrade() != null) {
-            // Upgrade: h2c (RFC 7540 section 3.2): 101, then this request is answered on stream 1 over HTTP/2.
-            exchange.getProtocolUpgrade().accept("h2c", HttpFields.EMPTY, h2c);
-            exchange.succeeded();
-            return true;
+        if (fields.contains(HttpHeader.UPGRADE)) {
+            // Only then the connector's (synchronized) factories.
+            Http1Handover handover = connection.getConnector().getConnectionFactory(Http1Handover.class);
+            Function<EndPoint, Connection> takeover = handover == null ? null
+                    : handover.upgrade(connection.getConnector(), exchange.getMethod(), target, version, fields, length);
+            if (takeover != null && exchange.getProtocolUpgrade() != null) {
+                exchange.getProtocolUpgrade().accept(handover.getProtocol(), HttpFields.EMPTY, takeover);
+                exchange.succeeded();
+                return true;
+            }
         }
         if (hasUnknownExpectation()) {
             throw new BadMessageException(HttpStatus.EXPECTATION_FAILED_417, "only the 100-continue expectation is supported");

@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import io.wharf.http.HttpCompliance;
 import io.wharf.http.HttpGenerator;

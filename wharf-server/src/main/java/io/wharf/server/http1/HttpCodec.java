@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.nio.ByteBuffer;
 
@@ -9,6 +9,7 @@ import io.wharf.http.HttpGenerator;
 import io.wharf.http.HttpParser;
 import io.wharf.http.HttpParserListener;
 import io.wharf.http.HttpVersion;
+import io.wharf.server.internal.UriMemory;
 
 /**
  * The working state of an {@link HttpConnection} while it has a request under way: the
