@@ -34,7 +34,8 @@ import io.wharf.util.buffer.RetainableByteBuffer;
 
 /**
  * HTTP/1.1's {@link ServerStream}: one request on an {@link HttpConnection} and the way its
- * response goes out. Its content is read through the connection's parser, from the
+ * response goes out, through the {@link HttpCodec} the connection borrowed for it (given
+ * here, not asked of the connection). Its content is read by the codec's parser from the
  * connection's network buffer; its response is framed by the codec's generator and written by
  * the codec's {@link ResponseWrite}. It keeps what HTTP/1 alone has: whether the connection
  * carries another request after this one, the parser's events about the content, and the
@@ -49,6 +50,8 @@ final class Http1Stream implements ServerStream {
     private static final MetaData.Response CONTINUE = new MetaData.Response(HttpStatus.CONTINUE_100, HttpVersion.HTTP_1_1, HttpFields.EMPTY);
 
     private final HttpConnection connection;
+    /** The codec the connection borrowed for this request: its parser reads the content, its writer writes the response. */
+    private final HttpCodec codec;
     private final long number;
     private final String target;
     private final HttpVersion version;
@@ -63,16 +66,17 @@ final class Http1Stream implements ServerStream {
     private boolean contentComplete;
     private boolean persistent;
 
-    Http1Stream(HttpConnection connection, long number, String method, String target, HttpVersion version,
+    Http1Stream(HttpConnection connection, HttpCodec codec, long number, String method, String target, HttpVersion version,
                 HttpFields fields, long length, long beginNanos, long headersNanos) {
         this.connection = connection;
+        this.codec = codec;
         this.number = number;
         this.target = target;
         this.version = version;
         this.fields = fields;
         this.length = length;
         this.persistent = persistentByRequest(version, fields);
-        this.exchange = new ServerExchange(this, connection, connection.configuration(), method, target,
+        this.exchange = new ServerExchange(this, connection, connection.getHttpConfiguration(), method, target,
                 HttpMethod.CONNECT.is(method), fields, length, version == HttpVersion.HTTP_1_1 && length != 0,
                 beginNanos, headersNanos);
     }
@@ -104,7 +108,7 @@ final class Http1Stream implements ServerStream {
 
     @Override
     public UriMemory uriMemory() {
-        return connection.uriMemory();
+        return codec.uriMemory;
     }
 
     /**
@@ -231,7 +235,7 @@ final class Http1Stream implements ServerStream {
                 RetainableByteBuffer network = connection.network();
                 ByteBuffer buffer = network != null ? network.byteBuffer() : ByteBuffers.EMPTY;
                 boolean hadBytes = buffer.hasRemaining();
-                connection.parser().parseNext(buffer);
+                codec.parser.parseNext(buffer);
                 ready = takeReady();
                 if (ready != null) {
                     return ready;
@@ -246,11 +250,11 @@ final class Http1Stream implements ServerStream {
                     return null;
                 }
                 if (filled > 0) {
-                    connection.guard().contentBytes(filled);
+                    codec.guard.contentBytes(filled);
                 }
                 if (filled < 0) {
-                    connection.parser().atEOF();
-                    connection.parser().parseNext(connection.network().byteBuffer());
+                    codec.parser.atEOF();
+                    codec.parser.parseNext(connection.network().byteBuffer());
                     if (failure == null && !contentComplete) {
                         onEarlyEOF();
                     }
@@ -331,12 +335,12 @@ final class Http1Stream implements ServerStream {
 
     @Override
     public boolean claimWrite() {
-        return connection.responseWrite().begin();
+        return codec.responseWrite.begin();
     }
 
     @Override
     public void writeContinue() {
-        ResponseWrite write = connection.responseWrite();
+        ResponseWrite write = codec.responseWrite;
         if (write.begin()) {
             write.start(false, CONTINUE, null, false, Callback.NOOP, null);
         }
@@ -345,18 +349,18 @@ final class Http1Stream implements ServerStream {
     @Override
     public void writeInterim(int status, HttpFields fields, Callback callback) {
         MetaData.Response info = new MetaData.Response(status, null, connection.getHttpVersion(), fields, -1, null);
-        connection.responseWrite().write(exchange.isHead(), info, null, false, callback);
+        codec.responseWrite.write(exchange.isHead(), info, null, false, callback);
     }
 
     @Override
     public void write(ExchangeResponse response, boolean commit, ByteBuffer content, boolean last, Callback callback) {
         MetaData.Response info = null;
         if (commit) {
-            connection.generator().setPersistent(persistent);
+            codec.generator.setPersistent(persistent);
             info = new MetaData.Response(response.getStatus(), null, connection.getHttpVersion(), response.getHeaders(), -1,
                     response.getTrailersSupplier());
         }
-        connection.responseWrite().start(exchange.isHead(), info, content, last, callback, info != null ? response : null);
+        codec.responseWrite.start(exchange.isHead(), info, content, last, callback, info != null ? response : null);
     }
 
     /** Before the last write: a request whose content is not all read cannot be followed by another. */
@@ -377,7 +381,7 @@ final class Http1Stream implements ServerStream {
 
     /** @return whether the connection may carry another request after this one */
     boolean isPersistent() {
-        return persistent && connection.generator().isPersistent();
+        return persistent && codec.generator.isPersistent();
     }
 
     /** Writes {@code 101 Switching Protocols} as the whole response; the connection switches once it is written. */
@@ -388,7 +392,7 @@ final class Http1Stream implements ServerStream {
             done.failed(new IllegalStateException("the response is committed: cannot switch protocols"));
             return;
         }
-        connection.responseWrite().write(false, switchingProtocols(accepted), null, true, done);
+        codec.responseWrite.write(false, switchingProtocols(accepted), null, true, done);
     }
 
     /** @return the {@code 101 Switching Protocols} head of {@code accepted} */

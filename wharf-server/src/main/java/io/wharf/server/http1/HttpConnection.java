@@ -22,7 +22,6 @@ import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.internal.Http1Handover;
 import io.wharf.server.internal.ProtocolSwitch;
-import io.wharf.server.internal.UriMemory;
 import io.wharf.server.proxy.ProxiedEndPoint;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.RetainableByteBuffer;
@@ -150,14 +149,11 @@ public final class HttpConnection extends AbstractConnection
             if (fieldMemory == null) {
                 fieldMemory = new HttpParser.FieldMemory(codecs.limits());
             }
-            codec = codecs.lend(this, fieldMemory);
+            codec = codecs.lend(this, fieldMemory, requestFields);
         }
         while (true) {
-            if (exchange == null) {
-                int parsed = parseRequestHead();
-                if (parsed <= 0) {
-                    return;
-                }
+            if (exchange == null && parseRequestHead() != Head.READY) {
+                return;
             }
             Http1Stream current = exchange;
             loop = Loop.HANDLING;
@@ -173,104 +169,167 @@ public final class HttpConnection extends AbstractConnection
         }
     }
 
+    /** Where reading a request head is, after one of its steps. */
+    private enum Head {
+        /** A whole head was parsed: its exchange is ready to handle. */
+        READY,
+        /** The step is done; the next one goes on reading. */
+        AGAIN,
+        /** No bytes now: the connection waits for the selector. */
+        WAITING,
+        /** The connection is closed, or was handed to another protocol: the loop stops. */
+        CLOSED
+    }
+
     /**
-     * Parses until a request head is complete.
+     * Reads until a request head is complete, one step at a time: parse what is buffered (after
+     * a look for another protocol's preface), else read more (guarding against slow clients),
+     * else wait, else end at the end of input.
      *
-     * @return 1 when an exchange is ready to handle, 0 when waiting for bytes, -1 when closed
+     * @return {@link Head#READY}, {@link Head#WAITING} or {@link Head#CLOSED}
      */
-    private int parseRequestHead() {
-        HttpParser parser = codec.parser;
+    private Head parseRequestHead() {
         try {
             while (true) {
-                if (network != null && network.byteBuffer().hasRemaining()) {
-                    // The bytes first, the connector's (synchronized) factories only for what may be a preface.
-                    Http1Handover handover = requests == 0 && parser.isStart() && mayBePreface(network.byteBuffer())
-                            ? connector.getConnectionFactory(Http1Handover.class) : null;
-                    Http1Handover.Preface preface = handover == null ? Http1Handover.Preface.NONE : handover.preface(network.byteBuffer());
-                    if (preface != Http1Handover.Preface.NONE) {
-                        if (preface == Http1Handover.Preface.PARTIAL) {
-                            int filled = fill();
-                            if (filled > 0) {
-                                continue;
-                            }
-                            if (filled == 0) {
-                                fillInterested();
-                                return 0;
-                            }
-                        } else if (preface == Http1Handover.Preface.WHOLE) {
-                            handOver(handover);
-                            return -1;
-                        } else if (preface == Http1Handover.Preface.BROKEN) {
-                            // Answered as the other protocol answers a bad preface; nothing more is read as a request.
-                            parser.close();
-                            handover.refuseBrokenPreface(getEndPoint(), connector.getByteBufferPool());
-                            continue;
-                        }
-                    }
-                    if (parser.isClosed()) {
-                        // After a bad message nothing more is parsed: drain until the client closes.
-                        network.byteBuffer().position(network.byteBuffer().limit());
-                        continue;
-                    }
-                    parser.parseNext(network.byteBuffer());
-                    if (exchange != null) {
-                        return 1;
-                    }
-                    if (!getEndPoint().isOpen()) {
-                        releaseNetwork();
-                        return -1;
-                    }
-                    continue;
+                Head step = network != null && network.byteBuffer().hasRemaining() ? parseBuffered() : fillForHead();
+                if (step != Head.AGAIN) {
+                    return step;
                 }
-                int filled;
-                if (drained) {
-                    // The last read found the socket empty before this request's bytes ran out.
-                    drained = false;
-                    filled = 0;
-                } else {
-                    filled = fill();
-                    if (getEndPoint().getConnection() != this) {
-                        // The read completed a TLS handshake whose ALPN switched the endpoint to another protocol.
-                        releaseNetwork();
-                        giveBackCodec();
-                        return -1;
-                    }
-                }
-                if (filled > 0) {
-                    try {
-                        codec.guard.headBytes(filled);
-                    } catch (BadMessageException tooSlow) {
-                        parser.close();
-                        writeBadMessage(tooSlow);
-                    }
-                    continue;
-                }
-                releaseNetworkIfUnused();
-                if (filled == 0) {
-                    if (shutdown) {
-                        getEndPoint().close();
-                        return -1;
-                    }
-                    codec.guard.waitingForHead(this);
-                    giveBackCodecIfIdle();
-                    fillInterested();
-                    return 0;
-                }
-                parser.atEOF();
-                if (network != null && network.byteBuffer().hasRemaining()) {
-                    parser.parseNext(network.byteBuffer());
-                }
-                // Bytes a closed parser left unread (after a bad message) go with the buffer.
-                releaseNetwork();
-                getEndPoint().close();
-                return -1;
             }
         } catch (Throwable x) {
             LOG.debug("Reading requests failed on {}", this, x);
             releaseNetwork();
             getEndPoint().close(x);
-            return -1;
+            return Head.CLOSED;
         }
+    }
+
+    /**
+     * Parses the buffered bytes: the first bytes of a connection may be another protocol's
+     * preface; after a bad message the bytes are drained, never parsed.
+     */
+    private Head parseBuffered() throws java.io.IOException {
+        ByteBuffer bytes = network.byteBuffer();
+        HttpParser parser = codec.parser;
+        // The bytes first, the connector's (synchronized) factories only for what may be a preface.
+        if (requests == 0 && parser.isStart() && mayBePreface(bytes)) {
+            Http1Handover handover = connector.getConnectionFactory(Http1Handover.class);
+            Head step = handover == null ? null : takePreface(handover, bytes);
+            if (step != null) {
+                return step;
+            }
+        }
+        if (parser.isClosed()) {
+            // After a bad message nothing more is parsed: drain until the client closes.
+            bytes.position(bytes.limit());
+            return Head.AGAIN;
+        }
+        parser.parseNext(bytes);
+        if (exchange != null) {
+            return Head.READY;
+        }
+        if (!getEndPoint().isOpen()) {
+            releaseNetwork();
+            return Head.CLOSED;
+        }
+        return Head.AGAIN;
+    }
+
+    /**
+     * Acts on what the first bytes say about the preface of the protocol of {@code handover}.
+     *
+     * @return the step's outcome, or null when the bytes are for the HTTP/1 parser
+     */
+    private Head takePreface(Http1Handover handover, ByteBuffer bytes) throws java.io.IOException {
+        switch (handover.preface(bytes)) {
+            case WHOLE -> {
+                handOver(handover);
+                return Head.CLOSED;
+            }
+            case PARTIAL -> {
+                int filled = fill();
+                if (filled > 0) {
+                    return Head.AGAIN;
+                }
+                if (filled == 0) {
+                    fillInterested();
+                    return Head.WAITING;
+                }
+                // The end of input: what came is parsed as HTTP/1.
+                return null;
+            }
+            case BROKEN -> {
+                // Answered as the other protocol answers a bad preface; nothing more is read as a request.
+                codec.parser.close();
+                handover.refuseBrokenPreface(getEndPoint(), connector.getByteBufferPool());
+                return Head.AGAIN;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * Nothing is buffered: reads (unless the last read found the socket empty), guards the head
+     * against a slow client, and waits for the selector when nothing came.
+     */
+    private Head fillForHead() throws java.io.IOException {
+        int filled;
+        if (drained) {
+            // The last read found the socket empty before this request's bytes ran out.
+            drained = false;
+            filled = 0;
+        } else {
+            filled = fill();
+            if (getEndPoint().getConnection() != this) {
+                // The read completed a TLS handshake whose ALPN switched the endpoint to another protocol.
+                releaseNetwork();
+                giveBackCodec();
+                return Head.CLOSED;
+            }
+        }
+        if (filled > 0) {
+            guardHeadBytes(filled);
+            return Head.AGAIN;
+        }
+        releaseNetworkIfUnused();
+        return filled == 0 ? waitForHead() : endOfInput();
+    }
+
+    /** Bytes of a head arrived: a client too slow is answered 408 and nothing more is parsed. */
+    private void guardHeadBytes(int filled) {
+        try {
+            codec.guard.headBytes(filled);
+        } catch (BadMessageException tooSlow) {
+            codec.parser.close();
+            writeBadMessage(tooSlow);
+        }
+    }
+
+    /** No bytes now: the connection waits for the selector, holding no codec when nothing is under way. */
+    private Head waitForHead() {
+        if (shutdown) {
+            getEndPoint().close();
+            return Head.CLOSED;
+        }
+        codec.guard.waitingForHead(this);
+        giveBackCodecIfIdle();
+        fillInterested();
+        return Head.WAITING;
+    }
+
+    /** The client closed its output: what is buffered is parsed to the end, then the connection closes. */
+    private Head endOfInput() {
+        HttpParser parser = codec.parser;
+        parser.atEOF();
+        if (network != null && network.byteBuffer().hasRemaining()) {
+            parser.parseNext(network.byteBuffer());
+        }
+        // Bytes a closed parser left unread (after a bad message) go with the buffer.
+        releaseNetwork();
+        getEndPoint().close();
+        return Head.CLOSED;
     }
 
     /**
@@ -373,25 +432,6 @@ public final class HttpConnection extends AbstractConnection
         }
     }
 
-    /** @return the parser of the request under way, for the exchange's content source */
-    HttpParser parser() {
-        return codec.parser;
-    }
-
-    HttpGenerator generator() {
-        return codec.generator;
-    }
-
-    /** @return the response writer, shared by the exchanges that borrow the same codec one after another */
-    ResponseWrite responseWrite() {
-        return codec.responseWrite;
-    }
-
-    /** @return the fields of the request whose head is being parsed */
-    HttpFields.Mutable requestFields() {
-        return requestFields;
-    }
-
     /** @return the stream of the request under way, or null */
     Http1Stream exchange() {
         return exchange;
@@ -405,11 +445,7 @@ public final class HttpConnection extends AbstractConnection
     /** The parser read a whole request head: it becomes the exchange, handled next by the loop. */
     void onRequestHead(String method, String target, long length, long beginNanos, long headersNanos) {
         requests++;
-        exchange = new Http1Stream(this, requests, method, target, version, requestFields, length, beginNanos, headersNanos);
-    }
-
-    HttpConfiguration configuration() {
-        return configuration;
+        exchange = new Http1Stream(this, codec, requests, method, target, version, requestFields, length, beginNanos, headersNanos);
     }
 
     /**
@@ -576,16 +612,6 @@ public final class HttpConnection extends AbstractConnection
         return lastHostPort;
     }
 
-    /** @return the last request's URI and its inputs, remembered by the codec lent to this connection */
-    UriMemory uriMemory() {
-        return codec.uriMemory;
-    }
-
-    /** @return the guard timing the current request, for the exchange's content reads */
-    SlowRequestGuard guard() {
-        return codec.guard;
-    }
-
     @Override
     public void shutdown() {
         shutdown = true;
@@ -667,7 +693,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public HttpConfiguration getHttpConfiguration() {
-        return configuration();
+        return configuration;
     }
 
     @Override

@@ -250,7 +250,7 @@ final class ResponseWrite extends IteratingCallback {
             return own;
         }
         HttpConnection connection = codec.owner();
-        int size = Math.max(connection.configuration().getResponseHeaderSize(), 2 * OWN_HEAD_BYTES);
+        int size = Math.max(codec.configuration.getResponseHeaderSize(), 2 * OWN_HEAD_BYTES);
         while (true) {
             header = connection.getConnector().getByteBufferPool().acquire(size, true);
             ByteBuffer buffer = header.byteBuffer();

@@ -3,7 +3,6 @@ package io.wharf.server.http2.internal;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.channels.WritePendingException;
 import java.util.List;
 
 import io.wharf.http.BadMessageException;
@@ -11,7 +10,6 @@ import io.wharf.http.HostPort;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
-import io.wharf.http.HttpHeaderValue;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpStatus;
 import io.wharf.http2.frames.ErrorCode;
