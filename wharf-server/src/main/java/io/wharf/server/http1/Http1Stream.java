@@ -53,11 +53,12 @@ final class Http1Stream implements ServerStream {
     /** The codec the connection borrowed for this request: its parser reads the content, its writer writes the response. */
     private final HttpCodec codec;
     private final long number;
+    private final String method;
     private final String target;
-    private final HttpVersion version;
     private final HttpFields fields;
     /** The content's length from the head: -1 when chunked. */
     private final long length;
+    private final HttpVersion version;
     private final ServerExchange exchange;
     private HttpFields.Mutable trailers;
     private Content.Chunk pending;
@@ -71,13 +72,14 @@ final class Http1Stream implements ServerStream {
         this.connection = connection;
         this.codec = codec;
         this.number = number;
+        this.method = method;
         this.target = target;
-        this.version = version;
         this.fields = fields;
         this.length = length;
+        this.version = version;
         this.persistent = persistentByRequest(version, fields);
-        this.exchange = new ServerExchange(this, connection, connection.getHttpConfiguration(), method, target,
-                HttpMethod.CONNECT.is(method), fields, length, version == HttpVersion.HTTP_1_1 && length != 0,
+        this.exchange = new ServerExchange(this, connection, method, HttpMethod.CONNECT.is(method), fields,
+                version == HttpVersion.HTTP_1_1 && length != 0,
                 beginNanos, headersNanos);
     }
 
@@ -91,6 +93,28 @@ final class Http1Stream implements ServerStream {
     /** @return the exchange this stream serves */
     ServerExchange exchange() {
         return exchange;
+    }
+
+    // ---- the request's head ----
+
+    @Override
+    public String method() {
+        return method;
+    }
+
+    @Override
+    public String target() {
+        return target;
+    }
+
+    @Override
+    public HttpFields fields() {
+        return fields;
+    }
+
+    @Override
+    public long length() {
+        return length;
     }
 
     // ---- the request, before the handlers ----
@@ -122,7 +146,7 @@ final class Http1Stream implements ServerStream {
             // Only then the connector's (synchronized) factories.
             Http1Handover handover = connection.getConnector().getConnectionFactory(Http1Handover.class);
             Function<EndPoint, Connection> takeover = handover == null ? null
-                    : handover.upgrade(connection.getConnector(), exchange.getMethod(), target, version, fields, length);
+                    : handover.upgrade(connection.getConnector(), method, target, version, fields, length);
             if (takeover != null && exchange.getProtocolUpgrade() != null) {
                 exchange.getProtocolUpgrade().accept(handover.getProtocol(), HttpFields.EMPTY, takeover);
                 exchange.succeeded();

@@ -1,5 +1,7 @@
 package io.wharf.server.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
 import java.util.function.Supplier;
@@ -35,16 +37,26 @@ public final class ExchangeResponse implements Response {
         WRITTEN
     }
 
+    private static final VarHandle OUTPUT;
+
+    static {
+        try {
+            OUTPUT = MethodHandles.lookup().findVarHandle(ExchangeResponse.class, "output", Output.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
+
     private final ServerExchange exchange;
-    private final ServerStream stream;
     private final HttpFields.Mutable headers = HttpFields.build(8);
     private int status = HttpStatus.OK_200;
     private Supplier<HttpFields> trailers;
-    private volatile Output output = Output.OPEN;
+    private volatile Output output;
 
-    ExchangeResponse(ServerExchange exchange, ServerStream stream) {
+    ExchangeResponse(ServerExchange exchange) {
         this.exchange = exchange;
-        this.stream = stream;
+        // A plain store: the response reaches other threads through a hand-over that publishes it.
+        OUTPUT.set(this, Output.OPEN);
     }
 
     @Override
@@ -113,7 +125,7 @@ public final class ExchangeResponse implements Response {
             callback.failed(new IllegalStateException("the response is committed"));
             return;
         }
-        stream.writeInterim(interimStatus, fields, callback);
+        exchange.stream().writeInterim(interimStatus, fields, callback);
     }
 
     @Override
@@ -129,17 +141,17 @@ public final class ExchangeResponse implements Response {
                     + " is the response"));
             return;
         }
-        if (!stream.claimWrite()) {
+        if (!exchange.stream().claimWrite()) {
             callback.failed(new WritePendingException());
             return;
         }
         if (last) {
-            stream.beforeLastWrite();
+            exchange.stream().beforeLastWrite();
             output = Output.WRITTEN;
         } else if (now == Output.OPEN) {
             output = Output.COMMITTED;
         }
-        stream.write(this, now == Output.OPEN, content, last, callback);
+        exchange.stream().write(this, now == Output.OPEN, content, last, callback);
     }
 
     /** Ends the response when the handler completed: writes what is left, then {@code done}. */
@@ -173,7 +185,7 @@ public final class ExchangeResponse implements Response {
      */
     public void headNotSent() {
         output = Output.OPEN;
-        stream.closeAfterResponse();
+        exchange.stream().closeAfterResponse();
     }
 
     @Override

@@ -31,31 +31,39 @@ import io.wharf.util.InvocationType;
  * handlers see, its {@link ExchangeResponse}, and — the exchange itself — the callback handed
  * to the handler, whose completion ends the exchange. Its URI and authority, the customizers,
  * the attributes, the error answers, the completion rules and {@code 100 Continue} are made
- * here once; what differs between protocols is a {@link ServerStream}.
+ * here once; what differs between protocols is a {@link ServerStream}, which also keeps the
+ * request's head in the protocol's own form.
+ *
+ * <p>This is the seam where a protocol plugs into the server: HTTP/1.1 and HTTP/2 each supply
+ * only their stream, and HTTP/3 will supply one per QUIC stream.
  *
  * <pre>
- *   handler tree          Request          Response           Callback
- *        ^                   \                |                  /
- *        |                    +---------------+-----------------+
- *   Server.handle             |  ServerExchange  + ExchangeResponse
- *        |                    |  URI, customizers, attributes, errors,
- *        |                    |  completion, 100 Continue, trailers
- *        |                    +---------------+-----------------+
- *        |                      read / demand | write head, content, interim
- *        |                      fail, reset   | persistence, switch, push
- *        |                    +---------------v-----------------+
- *        |                    |            ServerStream          |   &lt;- the seam
- *        |                    +-------+------------+-------------+
- *        |                            |            |             |
- *   HttpConnection -------------- Http1Stream  Http2ServerStream  (HTTP/3: one per QUIC stream)
- *   (parser, generator)           one per      one per
- *   Http2ServerConnection ------- request      Http2Stream
+ *                      Server.handle(request, response, callback) -&gt; handler tree
+ *                                 |            |            |
+ *            +--------------------v------------v------------v--------------------+
+ *            |  ServerExchange (Request + Callback)    ExchangeResponse           |
+ *            |  URI and authority, customizers,        status, fields, trailers,  |
+ *            |  attributes, error answers, completion, commit, one write at a     |
+ *            |  100 Continue, switch of protocols      time       [Output enum]   |
+ *            |  [Input enum, completed by CAS]                                    |
+ *            +------------------------------+-------------------------------------+
+ *              head: method, target, fields | read, demand, fail, trailers
+ *              authority, scheme, intercept | claimWrite, write head + content,
+ *              offerSwitch, push, id        | interim, continue, closeAfterResponse,
+ *                                           | switchProtocols, responseDone
+ *   =========================== ServerStream (the seam) ===========================
+ *                  |                            |                            |
+ *             Http1Stream                 Http2ServerStream            (HTTP/3: a stream
+ *          one per request on           one per Http2Stream of an      per QUIC stream)
+ *          an HttpConnection: its       Http2ServerConnection: DATA
+ *          parser, generator and        and HEADERS frames through
+ *          writer (HttpCodec)           the Http2Session
  * </pre>
  *
  * <p><b>State is data.</b> The request side is an {@link Input} (whether the client still waits
- * for {@code 100 Continue}), the response side the response's {@link ExchangeResponse.Output};
- * each moves one way, by compare-and-set where two threads may race. The handler's completion is
- * decided once, by a compare-and-set on {@code completed}.
+ * for {@code 100 Continue}), moved once by compare-and-set; the response side is the
+ * response's {@link ExchangeResponse.Output}; the handler's completion is decided once, by a
+ * compare-and-set on {@code completed}.
  *
  * <p><b>Threads.</b> Made on the connection's reading thread and handled there (or on the
  * executor when the handler tree blocks); its content is read by one thread at a time; it is
@@ -87,12 +95,7 @@ public final class ServerExchange implements Request, Callback {
 
     private final ServerStream stream;
     private final ConnectionMetaData metaData;
-    private final HttpConfiguration configuration;
-    private final String method;
-    private final String target;
     private final boolean authorityForm;
-    private final HttpFields fields;
-    private final long length;
     private final long beginNanos;
     private final long headersNanos;
     private final boolean head;
@@ -110,29 +113,30 @@ public final class ServerExchange implements Request, Callback {
     private volatile boolean completed;
 
     /**
-     * @param target the request target as sent: a path (and query), an absolute URI, {@code *},
-     *     or the authority of a CONNECT
-     * @param authorityForm whether {@code target} is an authority: a CONNECT that opens a tunnel
-     * @param length the content's length: -1 when unknown
+     * The request's method, target, fields and length are the stream's ({@link ServerStream#method()}
+     * and the next), which has them in the protocol's own form; these are given to decide what
+     * is decided once.
+     *
+     * @param authorityForm whether the target is an authority: a CONNECT that opens a tunnel
      * @param continuable whether content may follow that the client holds back for {@code 100 Continue}
      */
-    public ServerExchange(ServerStream stream, ConnectionMetaData metaData, HttpConfiguration configuration, String method,
-                          String target, boolean authorityForm, HttpFields fields, long length, boolean continuable,
-                          long beginNanos, long headersNanos) {
+    public ServerExchange(ServerStream stream, ConnectionMetaData metaData, String method, boolean authorityForm, HttpFields fields,
+                          boolean continuable, long beginNanos, long headersNanos) {
         this.stream = stream;
         this.metaData = metaData;
-        this.configuration = configuration;
-        this.method = method;
-        this.target = target;
         this.authorityForm = authorityForm;
-        this.fields = fields;
-        this.length = length;
         this.beginNanos = beginNanos;
         this.headersNanos = headersNanos;
         this.head = HttpMethod.HEAD.is(method);
-        this.input = continuable && fields.contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString())
-                ? Input.AWAITING_CONTINUE : Input.FLOWING;
-        this.response = new ExchangeResponse(this, stream);
+        // A plain store: the exchange reaches other threads through a hand-over that publishes it.
+        INPUT.set(this, continuable && fields.contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString())
+                ? Input.AWAITING_CONTINUE : Input.FLOWING);
+        this.response = new ExchangeResponse(this);
+    }
+
+    /** @return the stream this exchange runs on */
+    ServerStream stream() {
+        return stream;
     }
 
     /** @return the response of this exchange */
@@ -153,7 +157,7 @@ public final class ServerExchange implements Request, Callback {
             if (stream.intercept(this)) {
                 return;
             }
-            for (HttpConfiguration.Customizer customizer : configuration.getCustomizers()) {
+            for (HttpConfiguration.Customizer customizer : metaData.getHttpConfiguration().getCustomizers()) {
                 request = customizer.customize(request, response.getHeaders());
             }
         } catch (BadMessageException x) {
@@ -176,12 +180,13 @@ public final class ServerExchange implements Request, Callback {
      *     the asterisk form on another method than OPTIONS
      */
     private HttpURI buildUri() {
-        UriCompliance compliance = configuration.getUriCompliance();
+        UriCompliance compliance = metaData.getHttpConfiguration().getUriCompliance();
+        String target = stream.target();
         if (authorityForm) {
             return checked(HttpURI.parseAuthority(target), compliance);
         }
-        if (target.equals("*") && !HttpMethod.OPTIONS.is(method)) {
-            throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "asterisk-form target * on " + method
+        if (target.equals("*") && !HttpMethod.OPTIONS.is(stream.method())) {
+            throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "asterisk-form target * on " + stream.method()
                     + ", not OPTIONS (RFC 9112 section 3.2.4)");
         }
         HostPort authority = stream.authority();
@@ -246,7 +251,7 @@ public final class ServerExchange implements Request, Callback {
 
     @Override
     public long getLength() {
-        return length;
+        return stream.length();
     }
 
     // ---- Request ----
@@ -283,7 +288,7 @@ public final class ServerExchange implements Request, Callback {
 
     @Override
     public String getMethod() {
-        return method;
+        return stream.method();
     }
 
     @Override
@@ -293,7 +298,7 @@ public final class ServerExchange implements Request, Callback {
 
     @Override
     public HttpFields getHeaders() {
-        return fields;
+        return stream.fields();
     }
 
     @Override
@@ -334,7 +339,7 @@ public final class ServerExchange implements Request, Callback {
 
     @Override
     public String toString() {
-        return method + " " + target + " " + metaData.getProtocol() + "@" + getId();
+        return stream.method() + " " + stream.target() + " " + metaData.getProtocol() + "@" + getId();
     }
 
     // ---- the handler's callback ----

@@ -28,6 +28,23 @@ import io.wharf.util.Callback;
  */
 public interface ServerStream {
 
+    // ---- the request's head, as the protocol received it ----
+
+    /** @return the request's method */
+    String method();
+
+    /**
+     * @return the request target as sent: a path (and query), an absolute URI, {@code *}, or
+     *     the authority of a CONNECT that opens a tunnel
+     */
+    String target();
+
+    /** @return the request's header fields */
+    HttpFields fields();
+
+    /** @return the content's length: -1 when not known ahead */
+    long length();
+
     // ---- the request, before the handlers see it ----
 
     /**

@@ -54,7 +54,6 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
         }
     }
 
-    private final Http2ServerConnection connection;
     private final Http2Stream stream;
     private final RequestHead head;
     private final ServerExchange exchange;
@@ -63,13 +62,10 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
     private volatile boolean writing;
 
     Http2ServerStream(Http2ServerConnection connection, Http2Stream stream, RequestHead head, boolean endStream) {
-        this.connection = connection;
         this.stream = stream;
         this.head = head;
-        boolean tunnel = HttpMethod.CONNECT.is(head.method()) && head.protocol() == null;
         long beginNanos = System.nanoTime();
-        this.exchange = new ServerExchange(this, connection, connection.configuration(), head.method(),
-                tunnel ? head.authority() : head.path(), tunnel, head.fields(), head.contentLength(), !endStream,
+        this.exchange = new ServerExchange(this, connection, head.method(), isTunnel(head), head.fields(), !endStream,
                 beginNanos, beginNanos);
         stream.setListener(this);
     }
@@ -77,6 +73,39 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
     /** @return the exchange this stream serves */
     ServerExchange exchange() {
         return exchange;
+    }
+
+    /** @return whether the request is a CONNECT that opens a tunnel to its {@code :authority} (not an extended CONNECT) */
+    private static boolean isTunnel(RequestHead head) {
+        return HttpMethod.CONNECT.is(head.method()) && head.protocol() == null;
+    }
+
+    /** @return the connection, which is the exchange's metadata: not kept in a field of each stream */
+    private Http2ServerConnection connection() {
+        return (Http2ServerConnection) exchange.getConnectionMetaData();
+    }
+
+    // ---- the request's head ----
+
+    @Override
+    public String method() {
+        return head.method();
+    }
+
+    /** @return the {@code :path}, or the {@code :authority} of a CONNECT that opens a tunnel */
+    @Override
+    public String target() {
+        return isTunnel(head) ? head.authority() : head.path();
+    }
+
+    @Override
+    public HttpFields fields() {
+        return head.fields();
+    }
+
+    @Override
+    public long length() {
+        return head.contentLength();
     }
 
     // ---- the request, before the handlers ----
@@ -89,7 +118,7 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
             return null;
         }
         try {
-            return connection.authorityOf(text);
+            return connection().authorityOf(text);
         } catch (IllegalArgumentException x) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST_400, "Bad :authority: " + x.getMessage());
         }
@@ -119,7 +148,7 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
     /** @return pushes for a request the client opened (never a pushed one) while its session accepts them */
     @Override
     public Push push() {
-        if ((stream.getId() & 1) == 0 || !connection.getSession().isPushEnabled()) {
+        if ((stream.getId() & 1) == 0 || !connection().getSession().isPushEnabled()) {
             return null;
         }
         return this::push;
@@ -150,13 +179,13 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
         if (authority != null && !fields.contains(HttpHeader.HOST)) {
             fields.add(HttpHeader.HOST, authority);
         }
-        connection.handle(promised, new RequestHead("GET", head.scheme(), authority, pathQuery, fields.asImmutable(), -1), true);
+        connection().handle(promised, new RequestHead("GET", head.scheme(), authority, pathQuery, fields.asImmutable(), -1), true);
         return true;
     }
 
     @Override
     public String id() {
-        return connection.getId() + "-" + stream.getId();
+        return connection().getId() + "-" + stream.getId();
     }
 
     // ---- Http2Stream.Listener, on the reading thread ----
@@ -260,7 +289,7 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
     }
 
     private HttpFields head(ExchangeResponse response) {
-        return ResponseHeads.of(response.getStatus(), response.getHeaders(), connection);
+        return ResponseHeads.of(response.getStatus(), response.getHeaders(), connection());
     }
 
     @Override
@@ -289,7 +318,7 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
 
     private void openTunnel(ProtocolSwitch accepted) {
         Http2StreamEndPoint endPoint = new Http2StreamEndPoint(stream);
-        endPoint.setIdleTimeout(connection.getEndPoint().getIdleTimeout());
+        endPoint.setIdleTimeout(connection().getEndPoint().getIdleTimeout());
         Connection next;
         try {
             next = accepted.newConnection(endPoint);
@@ -300,7 +329,7 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
         endPoint.setConnection(next);
         endPoint.onOpen();
         next.onOpen();
-        connection.tunnelOpened(endPoint);
+        connection().tunnelOpened(endPoint);
     }
 
     @Override
