@@ -89,7 +89,7 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
         return factories.get(protocol);
     }
 
-    /** @return the first factory of type {@code type}, or null */
+    @Override
     public synchronized <T extends ConnectionFactory> T getConnectionFactory(Class<T> type) {
         for (ConnectionFactory factory : factories.values()) {
             if (type.isInstance(factory)) {

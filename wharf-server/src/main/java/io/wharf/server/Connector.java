@@ -33,6 +33,9 @@ public interface Connector extends LifeCycle {
     /** @return the factory speaking {@code protocol}, or null */
     ConnectionFactory getConnectionFactory(String protocol);
 
+    /** @return the first factory of type {@code type}, or null */
+    <T extends ConnectionFactory> T getConnectionFactory(Class<T> type);
+
     /** @return the protocol names of the factories, first the one each connection starts with */
     List<String> getProtocols();
 

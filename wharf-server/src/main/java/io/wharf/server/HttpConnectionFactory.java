@@ -6,8 +6,8 @@ import io.wharf.http.HttpHeader;
 import io.wharf.http.PreEncodedHttpField;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.internal.HttpCodecs;
-import io.wharf.server.internal.HttpConnection;
+import io.wharf.server.http1.HttpCodecs;
+import io.wharf.server.http1.HttpConnection;
 
 /** Makes HTTP/1.1 connections ({@code "HTTP/1.1"}) with one {@link HttpConfiguration}. */
 public class HttpConnectionFactory implements ConnectionFactory {

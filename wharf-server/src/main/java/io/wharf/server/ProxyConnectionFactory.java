@@ -4,8 +4,8 @@ import java.time.Duration;
 
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.internal.ProxyConnection;
-import io.wharf.server.internal.ProxyHeaderParser;
+import io.wharf.server.proxy.ProxyConnection;
+import io.wharf.server.proxy.ProxyHeaderParser;
 
 /**
  * Makes connections that read a PROXY protocol header (HAProxy's protocol, versions 1 and 2)

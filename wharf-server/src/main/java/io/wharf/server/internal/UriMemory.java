@@ -11,19 +11,20 @@ import io.wharf.http.UriCompliance;
  * same codec — gets the same immutable {@link HttpURI} without parsing, decoding and checking
  * it anew.
  *
- * <p>Part of an {@link HttpCodec}, so used by its owner's thread only.
+ * <p>Kept by a protocol's {@link ServerStream} (HTTP/1.1 keeps one in each codec its connections
+ * borrow), so used by one thread at a time.
  */
-final class UriMemory {
+public final class UriMemory {
 
     private String target;
     private HostPort authority;
-    private boolean secure;
+    private String scheme;
     private UriCompliance compliance;
     private HttpURI uri;
 
     /** @return the URI remembered for exactly these inputs, or null */
-    HttpURI get(String target, HostPort authority, boolean secure, UriCompliance compliance) {
-        if (uri != null && secure == this.secure && compliance == this.compliance && target.equals(this.target)
+    public HttpURI get(String target, HostPort authority, String scheme, UriCompliance compliance) {
+        if (uri != null && scheme.equals(this.scheme) && compliance == this.compliance && target.equals(this.target)
                 && sameAuthority(authority, this.authority)) {
             return uri;
         }
@@ -39,10 +40,10 @@ final class UriMemory {
     }
 
     /** Remembers {@code uri}, made from these inputs and passed by {@code compliance}. */
-    void put(String target, HostPort authority, boolean secure, UriCompliance compliance, HttpURI uri) {
+    public void put(String target, HostPort authority, String scheme, UriCompliance compliance, HttpURI uri) {
         this.target = target;
         this.authority = authority;
-        this.secure = secure;
+        this.scheme = scheme;
         this.compliance = compliance;
         this.uri = uri;
     }

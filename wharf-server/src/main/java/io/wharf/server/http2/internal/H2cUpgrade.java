@@ -13,7 +13,6 @@ import io.wharf.http2.frames.Setting;
 import io.wharf.http2.frames.Settings;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.ConnectionFactory;
 import io.wharf.server.Connector;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 
@@ -21,7 +20,8 @@ import io.wharf.server.http2.Http2CleartextConnectionFactory;
  * HTTP/1.1's way to start h2c (RFC 7540 section 3.2): a request with {@code Upgrade: h2c},
  * {@code Connection: Upgrade, HTTP2-Settings} and one {@code HTTP2-Settings} field is answered
  * {@code 101 Switching Protocols}, then over HTTP/2 on stream 1. The HTTP/1.1 connection asks
- * {@link #of} before handing a request to its handlers; a request with content, or on a
+ * the connector's h2c factory (as its {@link io.wharf.server.internal.Http1Handover}), which asks
+ * {@link #of}, before handing a request to its handlers; a request with content, or on a
  * connector without an h2c factory, is served as HTTP/1.1 (the RFC lets a server ignore the offer).
  *
  * <p>Called on the HTTP/1.1 connection's thread; immutable.
@@ -35,14 +35,10 @@ public final class H2cUpgrade {
      * @param length the request content's length, -1 when chunked
      * @return what makes the connection taking over after the 101, or null to serve the request as HTTP/1.1
      */
-    public static Function<EndPoint, Connection> of(Connector connector, String method, String target, HttpVersion version,
-                                                    HttpFields fields, long length) {
-        if (version != HttpVersion.HTTP_1_1 || length != 0 || !target.startsWith("/") || !fields.contains(HttpHeader.UPGRADE)) {
-            // Most requests: no Upgrade field, so no look-up of the connector's factories.
-            return null;
-        }
-        ConnectionFactory factory = connector.getConnectionFactory(Http2CleartextConnectionFactory.H2C);
-        if (!(factory instanceof Http2CleartextConnectionFactory h2c) || !hasToken(fields, HttpHeader.UPGRADE, "h2c")
+    public static Function<EndPoint, Connection> of(Http2CleartextConnectionFactory h2c, Connector connector, String method,
+                                                    String target, HttpVersion version, HttpFields fields, long length) {
+        if (version != HttpVersion.HTTP_1_1 || length != 0 || !target.startsWith("/") || !fields.contains(HttpHeader.UPGRADE)
+                || !hasToken(fields, HttpHeader.UPGRADE, "h2c")
                 || !hasToken(fields, HttpHeader.CONNECTION, "upgrade") || !hasToken(fields, HttpHeader.CONNECTION, "http2-settings")) {
             return null;
         }

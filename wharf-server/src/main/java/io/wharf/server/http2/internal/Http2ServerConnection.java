@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A server's HTTP/2 connection (h2 over TLS, or h2c): reads the network, hands the bytes to an
- * {@link Http2Session}, and turns each stream the client opens into an {@link Http2Exchange}
+ * {@link Http2Session}, and turns each stream the client opens into an {@link Http2ServerStream}, whose exchange is
  * handed to the server's handler tree.
  *
  * <p><b>Threads.</b> {@link #onFillable()} is NON_BLOCKING and runs on the selector's thread:
@@ -239,7 +239,7 @@ public final class Http2ServerConnection extends AbstractConnection
 
     /** Hands a well-formed request (or a pushed one) to the handler tree: inline when it never blocks, else on the executor. */
     void handle(Http2Stream stream, RequestHead head, boolean endStream) {
-        Http2Exchange exchange = new Http2Exchange(this, stream, head, endStream);
+        io.wharf.server.internal.ServerExchange exchange = new Http2ServerStream(this, stream, head, endStream).exchange();
         var handler = connector.getServer().getHandler();
         InvocationType type = handler == null ? InvocationType.NON_BLOCKING : handler.invocationType();
         Invocable.Task task = Invocable.task(type, exchange::handle);

@@ -19,7 +19,8 @@ import io.wharf.util.buffer.ByteBufferPool;
  * with PROTOCOL_ERROR whose debug text names the problem, and the connection closes. (An HTTP/1
  * 400 would be no clearer to a peer that does not speak HTTP/1, and an HTTP/2 peer could not
  * read it.) A line that is HTTP/1 by its method or its version, however malformed, gets
- * HTTP/1's 400 instead. Called on the HTTP/1.1 connection's reading thread.
+ * HTTP/1's 400 instead. Called on the HTTP/1.1 connection's reading thread, through the h2c
+ * factory's {@link io.wharf.server.internal.Http1Handover} methods.
  */
 public final class PrefaceRefusal {
 

@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.proxy;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

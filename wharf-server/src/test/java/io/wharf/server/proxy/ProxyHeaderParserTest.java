@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.proxy;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 import io.wharf.server.ProxyHeader;
+import io.wharf.server.internal.IpAddressLiteral;
 
 /**
  * A strict, incremental parser of one PROXY protocol header, version 1 (a text line such as

@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
@@ -10,6 +10,7 @@ import io.wharf.http.HostPort;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpGenerator;
+import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
 import io.wharf.http.HttpVersion;
 import io.wharf.io.AbstractConnection;
@@ -19,7 +20,9 @@ import io.wharf.io.GracefulConnection;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.http2.internal.PrefaceRefusal;
+import io.wharf.server.internal.Http1Handover;
+import io.wharf.server.internal.ProtocolSwitch;
+import io.wharf.server.proxy.ProxiedEndPoint;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import org.slf4j.Logger;
@@ -37,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * execution strategy picks for this connection's {@link #invocationType()} — the handler
  * tree's type, so a BLOCKING tree never runs on a selector thread. That thread parses and
  * calls the handler inline. Pipelined requests are handled in a loop on the same thread.
- * While a request is in flight, only its content source reads (see {@link HttpExchange});
+ * While a request is in flight, only its content source reads (see {@link Http1Stream});
  * when the exchange completes on another thread, that thread resumes the loop.
  *
  * <p><b>Buffers.</b> The network buffer is borrowed from the pool when the selector says
@@ -92,7 +95,7 @@ public final class HttpConnection extends AbstractConnection
     /** Completed when an exchange's response is complete: the loop goes on, or the connection closes on failure. */
     private final io.wharf.util.Callback exchangeDone = new ExchangeDone();
     private RetainableByteBuffer network;
-    private HttpExchange exchange;
+    private Http1Stream exchange;
     /** The last Host field parsed and what it said: the parser hands out the same field while the line repeats. */
     private HttpField lastHostField;
     private HostPort lastHostPort;
@@ -146,18 +149,15 @@ public final class HttpConnection extends AbstractConnection
             if (fieldMemory == null) {
                 fieldMemory = new HttpParser.FieldMemory(codecs.limits());
             }
-            codec = codecs.lend(this, fieldMemory);
+            codec = codecs.lend(this, fieldMemory, requestFields);
         }
         while (true) {
-            if (exchange == null) {
-                int parsed = parseRequestHead();
-                if (parsed <= 0) {
-                    return;
-                }
+            if (exchange == null && parseRequestHead() != Head.READY) {
+                return;
             }
-            HttpExchange current = exchange;
+            Http1Stream current = exchange;
             loop = Loop.HANDLING;
-            current.handle();
+            current.exchange().handle();
             if (LOOP.compareAndSet(this, Loop.HANDLING, Loop.WAITING)) {
                 return;
             }
@@ -169,141 +169,183 @@ public final class HttpConnection extends AbstractConnection
         }
     }
 
+    /** Where reading a request head is, after one of its steps. */
+    private enum Head {
+        /** A whole head was parsed: its exchange is ready to handle. */
+        READY,
+        /** The step is done; the next one goes on reading. */
+        AGAIN,
+        /** No bytes now: the connection waits for the selector. */
+        WAITING,
+        /** The connection is closed, or was handed to another protocol: the loop stops. */
+        CLOSED
+    }
+
     /**
-     * Parses until a request head is complete.
+     * Reads until a request head is complete, one step at a time: parse what is buffered (after
+     * a look for another protocol's preface), else read more (guarding against slow clients),
+     * else wait, else end at the end of input.
      *
-     * @return 1 when an exchange is ready to handle, 0 when waiting for bytes, -1 when closed
+     * @return {@link Head#READY}, {@link Head#WAITING} or {@link Head#CLOSED}
      */
-    private int parseRequestHead() {
-        HttpParser parser = codec.parser;
+    private Head parseRequestHead() {
         try {
             while (true) {
-                if (network != null && network.byteBuffer().hasRemaining()) {
-                    // The bytes first, the connector's (synchronized) factories only for what may be a preface.
-                    Preface preface = requests == 0 && parser.isStart() ? Preface.of(network.byteBuffer()) : Preface.NONE;
-                    if (preface != Preface.NONE && connector.getConnectionFactory("h2c") != null) {
-                        if (preface == Preface.PARTIAL) {
-                            int filled = fill();
-                            if (filled > 0) {
-                                continue;
-                            }
-                            if (filled == 0) {
-                                fillInterested();
-                                return 0;
-                            }
-                        } else if (preface == Preface.HTTP2) {
-                            switchToHttp2();
-                            return -1;
-                        } else if (preface == Preface.BROKEN) {
-                            // Answered as HTTP/2 answers a bad preface; nothing more is read as a request.
-                            parser.close();
-                            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool(), PrefaceRefusal.INVALID_PREFACE);
-                            continue;
-                        }
-                    }
-                    if (parser.isClosed()) {
-                        // After a bad message nothing more is parsed: drain until the client closes.
-                        network.byteBuffer().position(network.byteBuffer().limit());
-                        continue;
-                    }
-                    parser.parseNext(network.byteBuffer());
-                    if (exchange != null) {
-                        return 1;
-                    }
-                    if (!getEndPoint().isOpen()) {
-                        releaseNetwork();
-                        return -1;
-                    }
-                    continue;
+                Head step = network != null && network.byteBuffer().hasRemaining() ? parseBuffered() : fillForHead();
+                if (step != Head.AGAIN) {
+                    return step;
                 }
-                int filled;
-                if (drained) {
-                    // The last read found the socket empty before this request's bytes ran out.
-                    drained = false;
-                    filled = 0;
-                } else {
-                    filled = fill();
-                    if (getEndPoint().getConnection() != this) {
-                        // The read completed a TLS handshake whose ALPN switched the endpoint to another protocol.
-                        releaseNetwork();
-                        giveBackCodec();
-                        return -1;
-                    }
-                }
-                if (filled > 0) {
-                    try {
-                        codec.guard.headBytes(filled);
-                    } catch (BadMessageException tooSlow) {
-                        parser.close();
-                        writeBadMessage(tooSlow);
-                    }
-                    continue;
-                }
-                releaseNetworkIfUnused();
-                if (filled == 0) {
-                    if (shutdown) {
-                        getEndPoint().close();
-                        return -1;
-                    }
-                    codec.guard.waitingForHead(this);
-                    giveBackCodecIfIdle();
-                    fillInterested();
-                    return 0;
-                }
-                parser.atEOF();
-                if (network != null && network.byteBuffer().hasRemaining()) {
-                    parser.parseNext(network.byteBuffer());
-                }
-                // Bytes a closed parser left unread (after a bad message) go with the buffer.
-                releaseNetwork();
-                getEndPoint().close();
-                return -1;
             }
         } catch (Throwable x) {
             LOG.debug("Reading requests failed on {}", this, x);
             releaseNetwork();
             getEndPoint().close(x);
-            return -1;
+            return Head.CLOSED;
         }
     }
 
     /**
-     * What the first bytes of a connection on a port with h2c say about HTTP/2's client preface,
-     * {@code PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n} (RFC 9113 section 3.4). Only the whole preface
-     * is HTTP/2; a line that is HTTP/1, however malformed, is left to the HTTP/1 parser.
+     * Parses the buffered bytes: the first bytes of a connection may be another protocol's
+     * preface; after a bad message the bytes are drained, never parsed.
      */
-    private enum Preface {
-        /** The whole preface: a client with prior knowledge of HTTP/2. */
-        HTTP2,
-        /** Too few bytes to tell, all matching the preface so far. */
-        PARTIAL,
-        /**
-         * Its request line {@code PRI * HTTP/2.0}, which no HTTP/1 request has, then other bytes:
-         * an HTTP/2 client with a broken preface.
-         */
-        BROKEN,
-        /** Not the preface: HTTP/1. */
-        NONE;
-
-        private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        /** The length of {@code PRI * HTTP/2.0}. */
-        private static final int REQUEST_LINE = 14;
-
-        static Preface of(ByteBuffer bytes) {
-            int available = Math.min(bytes.remaining(), PREFACE.length);
-            for (int i = 0; i < available; i++) {
-                if (bytes.get(bytes.position() + i) != PREFACE[i]) {
-                    return i < REQUEST_LINE ? NONE : BROKEN;
-                }
+    private Head parseBuffered() throws java.io.IOException {
+        ByteBuffer bytes = network.byteBuffer();
+        HttpParser parser = codec.parser;
+        // The bytes first, the connector's (synchronized) factories only for what may be a preface.
+        if (requests == 0 && parser.isStart() && mayBePreface(bytes)) {
+            Http1Handover handover = connector.getConnectionFactory(Http1Handover.class);
+            Head step = handover == null ? null : takePreface(handover, bytes);
+            if (step != null) {
+                return step;
             }
-            return available == PREFACE.length ? HTTP2 : PARTIAL;
+        }
+        if (parser.isClosed()) {
+            // After a bad message nothing more is parsed: drain until the client closes.
+            bytes.position(bytes.limit());
+            return Head.AGAIN;
+        }
+        parser.parseNext(bytes);
+        if (exchange != null) {
+            return Head.READY;
+        }
+        if (!getEndPoint().isOpen()) {
+            releaseNetwork();
+            return Head.CLOSED;
+        }
+        return Head.AGAIN;
+    }
+
+    /**
+     * Acts on what the first bytes say about the preface of the protocol of {@code handover}.
+     *
+     * @return the step's outcome, or null when the bytes are for the HTTP/1 parser
+     */
+    private Head takePreface(Http1Handover handover, ByteBuffer bytes) throws java.io.IOException {
+        switch (handover.preface(bytes)) {
+            case WHOLE -> {
+                handOver(handover);
+                return Head.CLOSED;
+            }
+            case PARTIAL -> {
+                int filled = fill();
+                if (filled > 0) {
+                    return Head.AGAIN;
+                }
+                if (filled == 0) {
+                    fillInterested();
+                    return Head.WAITING;
+                }
+                // The end of input: what came is parsed as HTTP/1.
+                return null;
+            }
+            case BROKEN -> {
+                // Answered as the other protocol answers a bad preface; nothing more is read as a request.
+                codec.parser.close();
+                handover.refuseBrokenPreface(getEndPoint(), connector.getByteBufferPool());
+                return Head.AGAIN;
+            }
+            default -> {
+                return null;
+            }
         }
     }
 
-    /** The client sent HTTP/2's preface: hands the endpoint, with the bytes read, to the connector's {@code h2c} factory. */
-    private void switchToHttp2() {
+    /**
+     * Nothing is buffered: reads (unless the last read found the socket empty), guards the head
+     * against a slow client, and waits for the selector when nothing came.
+     */
+    private Head fillForHead() throws java.io.IOException {
+        int filled;
+        if (drained) {
+            // The last read found the socket empty before this request's bytes ran out.
+            drained = false;
+            filled = 0;
+        } else {
+            filled = fill();
+            if (getEndPoint().getConnection() != this) {
+                // The read completed a TLS handshake whose ALPN switched the endpoint to another protocol.
+                releaseNetwork();
+                giveBackCodec();
+                return Head.CLOSED;
+            }
+        }
+        if (filled > 0) {
+            guardHeadBytes(filled);
+            return Head.AGAIN;
+        }
+        releaseNetworkIfUnused();
+        return filled == 0 ? waitForHead() : endOfInput();
+    }
+
+    /** Bytes of a head arrived: a client too slow is answered 408 and nothing more is parsed. */
+    private void guardHeadBytes(int filled) {
+        try {
+            codec.guard.headBytes(filled);
+        } catch (BadMessageException tooSlow) {
+            codec.parser.close();
+            writeBadMessage(tooSlow);
+        }
+    }
+
+    /** No bytes now: the connection waits for the selector, holding no codec when nothing is under way. */
+    private Head waitForHead() {
+        if (shutdown) {
+            getEndPoint().close();
+            return Head.CLOSED;
+        }
+        codec.guard.waitingForHead(this);
+        giveBackCodecIfIdle();
+        fillInterested();
+        return Head.WAITING;
+    }
+
+    /** The client closed its output: what is buffered is parsed to the end, then the connection closes. */
+    private Head endOfInput() {
+        HttpParser parser = codec.parser;
+        parser.atEOF();
+        if (network != null && network.byteBuffer().hasRemaining()) {
+            parser.parseNext(network.byteBuffer());
+        }
+        // Bytes a closed parser left unread (after a bad message) go with the buffer.
+        releaseNetwork();
+        getEndPoint().close();
+        return Head.CLOSED;
+    }
+
+    /**
+     * @return whether a connection's first bytes may be another protocol's preface: they do not
+     *     start with a standard method's request line, or start with {@code PRI}, the method no
+     *     HTTP/1 request uses (RFC 9113 section 3.4 reserves it for a preface)
+     */
+    private static boolean mayBePreface(ByteBuffer bytes) {
+        HttpMethod method = HttpMethod.LOOK_AHEAD.getBest(bytes);
+        return method == null || method == HttpMethod.PRI;
+    }
+
+    /** The client sent the preface of the protocol of {@code handover}: hands it the endpoint, with the bytes read. */
+    private void handOver(Http1Handover handover) {
         giveBackCodec();
-        getEndPoint().upgrade(connector.getConnectionFactory("h2c").newConnection(connector, getEndPoint()));
+        getEndPoint().upgrade(handover.newConnection(connector, getEndPoint()));
     }
 
     /** Gives the codec back for good: another protocol's connection takes the endpoint. */
@@ -374,7 +416,7 @@ public final class HttpConnection extends AbstractConnection
     }
 
     /** @return whether {@code candidate} is the exchange the parser reads for */
-    boolean isCurrent(HttpExchange candidate) {
+    boolean isCurrent(Http1Stream candidate) {
         return exchange == candidate;
     }
 
@@ -390,27 +432,8 @@ public final class HttpConnection extends AbstractConnection
         }
     }
 
-    /** @return the parser of the request under way, for the exchange's content source */
-    HttpParser parser() {
-        return codec.parser;
-    }
-
-    HttpGenerator generator() {
-        return codec.generator;
-    }
-
-    /** @return the response writer, shared by the exchanges that borrow the same codec one after another */
-    ResponseWrite responseWrite() {
-        return codec.responseWrite;
-    }
-
-    /** @return the fields of the request whose head is being parsed */
-    HttpFields.Mutable requestFields() {
-        return requestFields;
-    }
-
-    /** @return the exchange of the request under way, or null */
-    HttpExchange exchange() {
+    /** @return the stream of the request under way, or null */
+    Http1Stream exchange() {
         return exchange;
     }
 
@@ -422,11 +445,7 @@ public final class HttpConnection extends AbstractConnection
     /** The parser read a whole request head: it becomes the exchange, handled next by the loop. */
     void onRequestHead(String method, String target, long length, long beginNanos, long headersNanos) {
         requests++;
-        exchange = new HttpExchange(this, requests, method, target, version, requestFields, length, beginNanos, headersNanos);
-    }
-
-    HttpConfiguration configuration() {
-        return configuration;
+        exchange = new Http1Stream(this, codec, requests, method, target, version, requestFields, length, beginNanos, headersNanos);
     }
 
     /**
@@ -480,10 +499,10 @@ public final class HttpConnection extends AbstractConnection
      * @return whether the connection stays open for another request
      */
     private boolean finishExchange() {
-        HttpExchange done = exchange;
+        Http1Stream done = exchange;
         HttpParser parser = codec.parser;
         // Skipped while still the current exchange, so that the parser's end-of-message reaches it.
-        HttpUpgrade upgrade = done == null ? null : done.acceptedUpgrade();
+        ProtocolSwitch upgrade = done == null ? null : done.exchange().acceptedSwitch();
         boolean goesOn = done != null && getEndPoint().isOpen() && (upgrade != null || done.isPersistent() && !shutdown);
         boolean contentDone = goesOn && done.skipRemainingContent() && parser.isComplete();
         exchange = null;
@@ -516,7 +535,7 @@ public final class HttpConnection extends AbstractConnection
      * endpoint, with the bytes already read past the request, to the accepted protocol's
      * connection. The request loop stops here; this connection is closed by the switch.
      */
-    private void switchProtocols(HttpUpgrade upgrade, boolean contentDone) {
+    private void switchProtocols(ProtocolSwitch upgrade, boolean contentDone) {
         codec.generator.reset();
         requestFields.clear();
         codec.guard.reset();
@@ -549,9 +568,12 @@ public final class HttpConnection extends AbstractConnection
     void writeBadMessage(BadMessageException failure) {
         LOG.debug("Bad message on {}", this, failure);
         exchange = null;
-        if (requests == 0 && HttpParser.NOT_HTTP_1.equals(failure.getReason()) && connector.getConnectionFactory("h2c") != null) {
-            PrefaceRefusal.write(getEndPoint(), connector.getByteBufferPool(), PrefaceRefusal.NOT_HTTP);
-            return;
+        if (requests == 0 && HttpParser.NOT_HTTP_1.equals(failure.getReason())) {
+            Http1Handover handover = connector.getConnectionFactory(Http1Handover.class);
+            if (handover != null) {
+                handover.refuseNotHttp1(getEndPoint(), connector.getByteBufferPool());
+                return;
+            }
         }
         String body = failure.getStatus() + " " + io.wharf.http.HttpStatus.getReason(failure.getStatus()) + "\n" + failure.getReason() + "\n";
         HttpFields.Mutable fields = HttpFields.build(4)
@@ -590,16 +612,6 @@ public final class HttpConnection extends AbstractConnection
         return lastHostPort;
     }
 
-    /** @return the last request's URI and its inputs, remembered by the codec lent to this connection */
-    UriMemory uriMemory() {
-        return codec.uriMemory;
-    }
-
-    /** @return the guard timing the current request, for the exchange's content reads */
-    SlowRequestGuard guard() {
-        return codec.guard;
-    }
-
     @Override
     public void shutdown() {
         shutdown = true;
@@ -615,7 +627,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public boolean onIdleExpired(TimeoutException timeout) {
-        HttpExchange current = exchange;
+        Http1Stream current = exchange;
         if (current != null) {
             return current.onIdleTimeout(timeout);
         }
@@ -624,7 +636,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public void onClose(Throwable cause) {
-        HttpExchange current = exchange;
+        Http1Stream current = exchange;
         if (current != null) {
             current.onConnectionClosed(cause);
         }
@@ -681,7 +693,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public HttpConfiguration getHttpConfiguration() {
-        return configuration();
+        return configuration;
     }
 
     @Override
@@ -707,7 +719,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public boolean isPersistent() {
-        HttpExchange current = exchange;
+        Http1Stream current = exchange;
         return !shutdown && (current == null || current.isPersistent());
     }
 

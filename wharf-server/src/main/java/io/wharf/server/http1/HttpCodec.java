@@ -1,14 +1,17 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.nio.ByteBuffer;
 
 import io.wharf.http.BadMessageException;
 import io.wharf.http.ComplianceViolation;
 import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
 import io.wharf.http.HttpGenerator;
 import io.wharf.http.HttpParser;
 import io.wharf.http.HttpParserListener;
 import io.wharf.http.HttpVersion;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.internal.UriMemory;
 
 /**
  * The working state of an {@link HttpConnection} while it has a request under way: the
@@ -32,7 +35,10 @@ final class HttpCodec implements HttpParserListener.Request {
     final ResponseWrite responseWrite;
     final SlowRequestGuard guard;
     final UriMemory uriMemory = new UriMemory();
+    final HttpConfiguration configuration;
     private HttpConnection owner;
+    /** The fields of the request being parsed: the owner's, which outlive the lending. */
+    private HttpFields.Mutable fields;
     private String method;
     private String target;
     private long beginNanos;
@@ -41,12 +47,14 @@ final class HttpCodec implements HttpParserListener.Request {
         this.parser = new HttpParser(this, settings.limits(), settings.compliance(), ComplianceViolation.Listener.NONE);
         this.generator = new HttpGenerator(settings.generatorOptions());
         this.responseWrite = new ResponseWrite(this);
-        this.guard = new SlowRequestGuard(settings.configuration());
+        this.configuration = settings.configuration();
+        this.guard = new SlowRequestGuard(configuration);
     }
 
-    /** Makes {@code connection} the owner, its parser learning into {@code memory}. */
-    void lend(HttpConnection connection, HttpParser.FieldMemory memory) {
+    /** Makes {@code connection} the owner, its parser learning into {@code memory} and parsing request fields into {@code fields}. */
+    void lend(HttpConnection connection, HttpParser.FieldMemory memory, HttpFields.Mutable fields) {
         owner = connection;
+        this.fields = fields;
         parser.useFieldMemory(memory);
         guard.forgetArrival();
     }
@@ -55,6 +63,7 @@ final class HttpCodec implements HttpParserListener.Request {
     void free() {
         parser.useFieldMemory(null);
         owner = null;
+        fields = null;
     }
 
     /** @return whether nothing of a request is under way: the codec can go back to the pool */
@@ -79,7 +88,7 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public void parsedHeader(HttpField field) {
-        owner.requestFields().add(field);
+        fields.add(field);
     }
 
     @Override
@@ -112,7 +121,7 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public boolean messageComplete() {
-        HttpExchange exchange = owner.exchange();
+        Http1Stream exchange = owner.exchange();
         if (exchange != null) {
             exchange.onMessageComplete();
         }
@@ -121,7 +130,7 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public void badMessage(BadMessageException failure) {
-        HttpExchange exchange = owner.exchange();
+        Http1Stream exchange = owner.exchange();
         if (exchange != null) {
             exchange.onBadContent(failure);
         } else {
@@ -131,7 +140,7 @@ final class HttpCodec implements HttpParserListener.Request {
 
     @Override
     public void earlyEOF() {
-        HttpExchange exchange = owner.exchange();
+        Http1Stream exchange = owner.exchange();
         if (exchange != null) {
             exchange.onEarlyEOF();
         }

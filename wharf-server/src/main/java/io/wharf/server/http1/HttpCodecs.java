@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import io.wharf.http.HttpCompliance;
 import io.wharf.http.HttpGenerator;
@@ -43,13 +43,16 @@ public final class HttpCodecs {
                 && compliance == configuration.getHttpCompliance() && limits.equals(configuration.toParserLimits());
     }
 
-    /** @return an idle codec, or a new one, now owned by {@code owner} and learning into {@code memory} */
-    HttpCodec lend(HttpConnection owner, HttpParser.FieldMemory memory) {
+    /**
+     * @return an idle codec, or a new one, now owned by {@code owner}, learning into {@code memory}
+     *     and parsing request fields into {@code fields}
+     */
+    HttpCodec lend(HttpConnection owner, HttpParser.FieldMemory memory, io.wharf.http.HttpFields.Mutable fields) {
         HttpCodec codec = idle.pop();
         if (codec == null) {
             codec = new HttpCodec(this);
         }
-        codec.lend(owner, memory);
+        codec.lend(owner, memory, fields);
         return codec;
     }
 

@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.wharf.http.HttpGenerator;
 import io.wharf.http.MetaData;
+import io.wharf.server.internal.ExchangeResponse;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
@@ -56,7 +57,7 @@ final class ResponseWrite extends IteratingCallback {
     private boolean head;
     private Callback callback;
     /** The response whose head this write commits, told when the head could not be generated; or null. */
-    private ServerResponse committing;
+    private ExchangeResponse committing;
     /** Why the generator refused the head of the committing write, which then sent nothing. */
     private RuntimeException headRefused;
     private MetaData.Response info;
@@ -85,7 +86,7 @@ final class ResponseWrite extends IteratingCallback {
      * @param head whether the request was a HEAD: the head is written, content is not
      * @param committing the response whose head {@code info} is, or null for an interim head or later content
      */
-    void start(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback, ServerResponse committing) {
+    void start(boolean head, MetaData.Response info, ByteBuffer content, boolean last, Callback callback, ExchangeResponse committing) {
         if (!reset()) {
             // A write failed after sending bytes: the response cannot go on.
             writing.set(false);
@@ -249,7 +250,7 @@ final class ResponseWrite extends IteratingCallback {
             return own;
         }
         HttpConnection connection = codec.owner();
-        int size = Math.max(connection.configuration().getResponseHeaderSize(), 2 * OWN_HEAD_BYTES);
+        int size = Math.max(codec.configuration.getResponseHeaderSize(), 2 * OWN_HEAD_BYTES);
         while (true) {
             header = connection.getConnector().getByteBufferPool().acquire(size, true);
             ByteBuffer buffer = header.byteBuffer();

@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.http1;
 
 import java.util.concurrent.TimeUnit;
 

@@ -1,4 +1,4 @@
-package io.wharf.server.internal;
+package io.wharf.server.proxy;
 
 /**
  * A PROXY protocol header was malformed, too long or cut short. Thrown by
