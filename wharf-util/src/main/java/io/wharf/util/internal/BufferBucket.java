@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.wharf.util.concurrent.StripedSlotStack;
+
 /**
  * One size class of a {@code BucketedByteBufferPool}: every buffer it hands out has the
  * same capacity, and it keeps its released buffers in a {@link StripedSlotStack} for reuse.

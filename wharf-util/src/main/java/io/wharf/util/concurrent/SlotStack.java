@@ -1,11 +1,12 @@
-package io.wharf.util.internal;
+package io.wharf.util.concurrent;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A bounded, lock-free, allocation-free bag of items kept in an array of slots, handing
- * items out roughly last-in first-out: the idle buffers of one pool bucket.
+ * items out roughly last-in first-out: the idle buffers of one pool bucket, the server's idle
+ * per-connection codecs.
  *
  * <p>Any thread may {@link #push} and {@link #pop} at any time. Each slot is claimed with a
  * single compare-and-set (null to item when pushing, item to null when popping), so an item

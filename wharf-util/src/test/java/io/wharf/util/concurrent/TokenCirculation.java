@@ -1,4 +1,4 @@
-package io.wharf.util.internal;
+package io.wharf.util.concurrent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

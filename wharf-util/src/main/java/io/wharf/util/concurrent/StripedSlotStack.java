@@ -1,4 +1,4 @@
-package io.wharf.util.internal;
+package io.wharf.util.concurrent;
 
 /**
  * A few {@link SlotStack}s side by side, each thread starting at the one its id picks: the
