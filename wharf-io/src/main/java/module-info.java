@@ -4,6 +4,7 @@
  */
 module io.wharf.io {
     requires transitive io.wharf.util;
+    requires org.slf4j;
 
     exports io.wharf.io;
     exports io.wharf.io.ssl;

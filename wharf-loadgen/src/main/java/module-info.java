@@ -13,6 +13,7 @@ module io.wharf.loadgen {
     requires io.wharf.websocket;
     requires transitive HdrHistogram;
     requires info.picocli;
+    requires org.slf4j;
     requires org.knowm.xchart;
     requires java.desktop;
 

@@ -4,7 +4,7 @@
  * execution strategy, the scheduler and the component lifecycle.
  */
 module io.wharf.util {
-    requires transitive org.slf4j;
+    requires org.slf4j;
 
     exports io.wharf.util;
     exports io.wharf.util.buffer;
