@@ -35,7 +35,6 @@ import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.server.WebSocketUpgradeHandler;
 import io.wharf.websocket.testing.CloseOnRequestEcho;
 import io.wharf.websocket.testing.RecordingListener;
-import io.wharf.websocket.testing.TestTls;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -17,7 +17,6 @@ import io.wharf.server.Request;
 import io.wharf.server.Response;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
-import io.wharf.websocket.api.Endpoints;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.Extension;
 import io.wharf.websocket.core.ExtensionConfig;
@@ -26,7 +25,8 @@ import io.wharf.websocket.core.ExtensionNegotiation;
 import io.wharf.websocket.core.HandshakeKey;
 import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.core.WebSocketConnection;
-import io.wharf.websocket.internal.ListenerSession;
+import io.wharf.websocket.endpoint.Endpoints;
+import io.wharf.websocket.endpoint.ListenerSession;
 
 /**
  * A server {@link Handler} that turns WebSocket opening handshakes (RFC 6455 section 4.2) on

@@ -33,7 +33,6 @@ import io.wharf.util.thread.QueuedThreadPool;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.testing.CloseOnRequestEcho;
 import io.wharf.websocket.testing.RecordingListener;
-import io.wharf.websocket.testing.TestTls;
 import io.wharf.websocket.core.CloseStatus;
 import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.deflate.PerMessageDeflateFactory;

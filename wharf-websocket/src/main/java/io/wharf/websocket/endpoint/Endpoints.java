@@ -1,7 +1,9 @@
-package io.wharf.websocket.api;
+package io.wharf.websocket.endpoint;
 
 import java.util.Objects;
 
+import io.wharf.websocket.api.WebSocketAdapter;
+import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.internal.AnnotatedListener;
 
 /**

@@ -1,4 +1,4 @@
-package io.wharf.websocket.testing;
+package io.wharf.websocket.client;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -31,7 +31,6 @@ import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.server.WebSocketUpgradeHandler;
 import io.wharf.websocket.testing.CloseOnRequestEcho;
 import io.wharf.websocket.testing.RecordingListener;
-import io.wharf.websocket.testing.TestTls;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;

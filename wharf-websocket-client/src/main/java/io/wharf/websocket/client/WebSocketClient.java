@@ -22,7 +22,6 @@ import io.wharf.io.ssl.SslHandshake;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Promise;
 import io.wharf.util.thread.Scheduler;
-import io.wharf.websocket.api.Endpoints;
 import io.wharf.websocket.api.Session;
 import io.wharf.websocket.api.WebSocketListener;
 import io.wharf.websocket.core.Extension;
@@ -31,7 +30,8 @@ import io.wharf.websocket.core.ExtensionFactory;
 import io.wharf.websocket.core.ExtensionNegotiation;
 import io.wharf.websocket.core.WebSocketConfiguration;
 import io.wharf.websocket.core.WebSocketConnection;
-import io.wharf.websocket.internal.ListenerSession;
+import io.wharf.websocket.endpoint.Endpoints;
+import io.wharf.websocket.endpoint.ListenerSession;
 
 /**
  * Opens WebSocket sessions to {@code ws://} and {@code wss://} URIs (RFC 6455 section 4.1):

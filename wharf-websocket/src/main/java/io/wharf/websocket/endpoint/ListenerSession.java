@@ -1,4 +1,4 @@
-package io.wharf.websocket.internal;
+package io.wharf.websocket.endpoint;
 
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
