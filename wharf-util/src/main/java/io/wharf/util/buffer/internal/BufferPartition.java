@@ -1,4 +1,4 @@
-package io.wharf.util.internal;
+package io.wharf.util.buffer.internal;
 
 import java.nio.ByteBuffer;
 import java.util.List;
