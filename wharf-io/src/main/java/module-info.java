@@ -8,4 +8,5 @@ module io.wharf.io {
 
     exports io.wharf.io;
     exports io.wharf.io.ssl;
+    exports io.wharf.io.connect;
 }

@@ -45,7 +45,7 @@ class ArchitectureTest {
         "io.wharf.websocket", "io.wharf.websocket.server", "io.wharf.websocket.client", "io.wharf.loadgen", "io.wharf.examples");
 
     /** Modules with package cycles today; each has its own disabled test below saying what must land first. */
-    private static final Set<String> MODULES_WITH_KNOWN_CYCLES = Set.of("io.wharf.io", "io.wharf.server", "io.wharf.client");
+    private static final Set<String> MODULES_WITH_KNOWN_CYCLES = Set.of("io.wharf.server", "io.wharf.client");
 
     @Test
     void everyModuleIsInView() {
@@ -61,14 +61,6 @@ class ArchitectureTest {
             .filter(module -> !MODULES_WITH_KNOWN_CYCLES.contains(module))
             .sorted()
             .map(module -> DynamicTest.dynamicTest(module, () -> assertNoPackageCycleIn(module)));
-    }
-
-    @Test
-    @Disabled("io.wharf.io <-> io.wharf.io.ssl: ClientConnector (io) opens TLS connections with SslConnectionFactory (io.ssl),"
-        + " whose classes extend io's AbstractConnection and AbstractEndPoint. Enable once the client's TLS connect moves"
-        + " out of io.wharf.io (into io.wharf.io.ssl or the client transport SPI of issue 16 point 4).")
-    void noPackageCycleInsideIo() {
-        assertNoPackageCycleIn("io.wharf.io");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.wharf.io;
+package io.wharf.io.connect;
 
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -18,6 +18,9 @@ import java.util.function.Function;
 
 import javax.net.ssl.SSLContext;
 
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.io.SelectorGroup;
 import io.wharf.io.internal.TrustAllTrustManager;
 import io.wharf.io.ssl.SslConnection;
 import io.wharf.io.ssl.SslConnectionFactory;
