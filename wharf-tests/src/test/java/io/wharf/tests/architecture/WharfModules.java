@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
@@ -58,6 +59,16 @@ final class WharfModules {
         return MAIN_CLASSES.stream()
             .map(type -> descriptorAt(type.getSource().orElseThrow().getUri()).orElseThrow())
             .collect(Collectors.toSet());
+    }
+
+    /** @return where each Wharf module's main classes were imported from (its {@code target/classes} or its jar), by module name */
+    static Map<String, Path> moduleRoots() {
+        wharfModules();
+        Map<String, Path> roots = new TreeMap<>();
+        DESCRIPTORS_BY_ROOT.forEach((root, descriptor) -> descriptor
+            .filter(found -> found.name().startsWith("io.wharf."))
+            .ifPresent(found -> roots.put(found.name(), Path.of(URI.create(root)))));
+        return roots;
     }
 
     /** @return classes compiled into one of the modules {@code names} */
