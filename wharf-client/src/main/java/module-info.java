@@ -9,8 +9,10 @@
  * {@code io.wharf.client.internal} holds the transport and is not exported.
  */
 module io.wharf.client {
+    requires transitive io.wharf.io;
     requires transitive io.wharf.http;
     requires transitive io.wharf.http2;
+    requires org.slf4j;
 
     exports io.wharf.client;
     exports io.wharf.client.reactive;

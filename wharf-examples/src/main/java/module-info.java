@@ -3,7 +3,8 @@ module io.wharf.examples {
     requires io.wharf.server;
     requires io.wharf.client;
     requires io.wharf.http2;
-    requires io.wharf.websocket;
+    requires io.wharf.websocket.server;
+    requires io.wharf.websocket.client;
 
     exports io.wharf.examples;
 }

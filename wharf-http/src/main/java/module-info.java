@@ -4,7 +4,7 @@
  * named compliance modes that relax strict parsing for legacy peers.
  */
 module io.wharf.http {
-    requires transitive io.wharf.io;
+    requires transitive io.wharf.util;
 
     exports io.wharf.http;
     exports io.wharf.http.form;

@@ -6,6 +6,7 @@
  */
 module io.wharf.http2 {
     requires transitive io.wharf.http;
+    requires transitive io.wharf.io;
 
     exports io.wharf.http2.hpack;
     exports io.wharf.http2.frames;

@@ -4,7 +4,9 @@
  */
 module io.wharf.io {
     requires transitive io.wharf.util;
+    requires org.slf4j;
 
     exports io.wharf.io;
     exports io.wharf.io.ssl;
+    exports io.wharf.io.connect;
 }

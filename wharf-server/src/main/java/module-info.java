@@ -3,8 +3,11 @@
  * Handler API ({@code Request}, {@code Response}, {@code Handler}) and the standard handlers.
  */
 module io.wharf.server {
+    requires transitive io.wharf.io;
     requires transitive io.wharf.http;
     requires transitive io.wharf.http2;
+    // RequestLogOutput writes to an SLF4J Logger the caller may pass.
+    requires transitive org.slf4j;
 
     exports io.wharf.server;
     exports io.wharf.server.handler;

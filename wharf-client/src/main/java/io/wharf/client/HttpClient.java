@@ -27,7 +27,7 @@ import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
 import io.wharf.http.compression.DecoderLimits;
 import io.wharf.http.compression.InflaterPool;
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.util.Pool;

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.util.InvocationType;
 import io.wharf.util.IteratingCallback;
 import io.wharf.util.Promise;

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.testing.Deadline;
 import io.wharf.testing.LeakTracking;
 import io.wharf.testing.SocketTables;

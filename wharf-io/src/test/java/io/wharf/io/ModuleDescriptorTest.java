@@ -15,6 +15,6 @@ class ModuleDescriptorTest {
     void exportsOnlyTheApi() throws Exception {
         ModuleDescriptor descriptor = ModuleExports.descriptorOf(EndPoint.class);
         assertEquals("io.wharf.io", descriptor.name());
-        assertEquals(Set.of("io.wharf.io", "io.wharf.io.ssl"), ModuleExports.unqualifiedExports(descriptor));
+        assertEquals(Set.of("io.wharf.io", "io.wharf.io.ssl", "io.wharf.io.connect"), ModuleExports.unqualifiedExports(descriptor));
     }
 }

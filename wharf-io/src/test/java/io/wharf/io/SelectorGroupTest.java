@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.util.Callback;
 import io.wharf.util.Promise;
 import io.wharf.testing.Deadline;

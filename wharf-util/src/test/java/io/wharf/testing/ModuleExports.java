@@ -42,4 +42,15 @@ public final class ModuleExports {
         }
         return exported;
     }
+
+    /** @return the names of the Wharf modules the module requires */
+    public static Set<String> wharfRequires(ModuleDescriptor descriptor) {
+        Set<String> required = new TreeSet<>();
+        for (ModuleDescriptor.Requires requires : descriptor.requires()) {
+            if (requires.name().startsWith("io.wharf.")) {
+                required.add(requires.name());
+            }
+        }
+        return required;
+    }
 }

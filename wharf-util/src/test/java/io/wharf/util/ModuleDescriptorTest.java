@@ -15,7 +15,8 @@ class ModuleDescriptorTest {
     void exportsOnlyTheApi() throws Exception {
         ModuleDescriptor descriptor = ModuleExports.descriptorOf(Callback.class);
         assertEquals("io.wharf.util", descriptor.name());
-        assertEquals(Set.of("io.wharf.util", "io.wharf.util.buffer", "io.wharf.util.component", "io.wharf.util.thread"),
+        assertEquals(Set.of("io.wharf.util", "io.wharf.util.buffer", "io.wharf.util.component", "io.wharf.util.thread",
+            "io.wharf.util.concurrent"),
             ModuleExports.unqualifiedExports(descriptor));
     }
 }

@@ -2,7 +2,7 @@ package io.wharf.client.internal;
 
 import io.wharf.client.HttpClient;
 import io.wharf.client.Proxy;
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.io.ssl.SslHandshake;

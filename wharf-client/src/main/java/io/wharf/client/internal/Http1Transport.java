@@ -3,7 +3,7 @@ package io.wharf.client.internal;
 import java.util.List;
 
 import io.wharf.client.HttpClient;
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.util.Promise;
 
 /**

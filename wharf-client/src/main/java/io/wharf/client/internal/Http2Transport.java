@@ -4,7 +4,7 @@ import java.util.List;
 
 import io.wharf.client.HttpClient;
 import io.wharf.client.Proxy;
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.util.Promise;
 
 /**

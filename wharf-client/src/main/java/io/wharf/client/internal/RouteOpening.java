@@ -13,7 +13,7 @@ import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
 import io.wharf.client.Proxy;
 import io.wharf.client.ProxyException;
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.io.ssl.SslConnection;

@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * <p>Who calls what: the creator (a server's opener through {@link SslConnectionFactory}, or
- * {@link io.wharf.io.ClientConnector#connectTls}) makes this connection for a new network
+ * {@link io.wharf.io.connect.ClientConnector#connectTls}) makes this connection for a new network
  * endpoint, sets the application's connection on {@link #getDecryptedEndPoint()}, and opens
  * this one: {@link #onOpen()} starts the handshake, opens the decrypted endpoint, then the
  * application's connection. The handshake runs with the application's reads and writes, on

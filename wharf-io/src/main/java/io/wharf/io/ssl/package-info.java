@@ -7,7 +7,7 @@
  * half-close (close_notify), close and idle timeout keep their contracts.
  * {@link io.wharf.io.ssl.SslConnectionFactory} configures engines (TLS 1.2 and later, SNI,
  * host name verification, ALPN) and makes the connections, for a server's opener or for
- * {@link io.wharf.io.ClientConnector#connectTls}. {@link io.wharf.io.ssl.SslConnection.Listener}s
+ * {@link io.wharf.io.connect.ClientConnector#connectTls}. {@link io.wharf.io.ssl.SslConnection.Listener}s
  * hear each handshake's outcome ({@link io.wharf.io.ssl.SslHandshake}) before the first
  * application byte, and may upgrade the decrypted endpoint to the negotiated protocol.
  *

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLHandshakeException;
 
 import io.wharf.io.AbstractConnection;
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EchoServer;
 import io.wharf.io.EndPoint;

@@ -17,7 +17,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EchoServer;
 import io.wharf.testing.Deadline;

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EchoServer;
 import io.wharf.testing.Deadline;

@@ -6,7 +6,7 @@ import java.util.function.Function;
 
 import javax.net.ssl.SSLContext;
 
-import io.wharf.io.ClientConnector;
+import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EchoConnection;
 import io.wharf.io.EchoServer;

@@ -4,7 +4,7 @@ import io.wharf.http.HttpCompliance;
 import io.wharf.http.HttpGenerator;
 import io.wharf.http.HttpParser;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.util.internal.StripedSlotStack;
+import io.wharf.util.concurrent.StripedSlotStack;
 
 /**
  * The idle {@link HttpCodec}s of the connections one {@code HttpConnectionFactory} makes, and

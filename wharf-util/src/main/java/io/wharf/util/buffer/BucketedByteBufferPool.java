@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.wharf.util.buffer.internal.BufferBucket;
+import io.wharf.util.buffer.internal.BufferPartition;
 import io.wharf.util.component.Dumpable;
-import io.wharf.util.internal.BufferBucket;
-import io.wharf.util.internal.BufferPartition;
 
 /**
  * Wharf's {@link ByteBufferPool}: reference-counted buffers kept for reuse in size buckets,
