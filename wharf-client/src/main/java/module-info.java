@@ -5,8 +5,10 @@
  * knowledge, or either as the server picks: {@code HttpTransport}), https over TLS, HTTP and SOCKS5 proxies,
  * redirects, cookies, gzip decoding; {@code io.wharf.client.auth} holds Basic and Digest
  * authentication and their store; {@code io.wharf.client.reactive}, the same as
- * {@code java.util.concurrent.Flow} publishers.
- * {@code io.wharf.client.internal} holds the transport and is not exported.
+ * {@code java.util.concurrent.Flow} publishers; {@code io.wharf.client.transport}, what a
+ * transport reads of its client (the immutable settings snapshot).
+ * {@code io.wharf.client.internal} and its packages (http1, http2, route, pool, content, cookie,
+ * auth) hold the transports and are not exported.
  */
 module io.wharf.client {
     requires transitive io.wharf.http;
@@ -15,4 +17,5 @@ module io.wharf.client {
     exports io.wharf.client;
     exports io.wharf.client.reactive;
     exports io.wharf.client.auth;
+    exports io.wharf.client.transport;
 }

@@ -16,17 +16,19 @@ import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 
 import io.wharf.client.auth.AuthenticationStore;
-import io.wharf.client.internal.EndPointOpening;
-import io.wharf.client.internal.Http1Transport;
-import io.wharf.client.internal.Http2Transport;
-import io.wharf.http2.session.SessionConfiguration;
+import io.wharf.client.internal.ClientContext;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.Transport;
+import io.wharf.client.internal.http1.Http1Transport;
+import io.wharf.client.internal.http2.Http2Transport;
+import io.wharf.client.internal.route.EndPointOpening;
+import io.wharf.client.transport.ClientSettings;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
 import io.wharf.http.compression.DecoderLimits;
 import io.wharf.http.compression.InflaterPool;
+import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.io.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
@@ -68,7 +70,11 @@ import io.wharf.util.thread.Scheduler;
  * </pre>
  *
  * <p><b>Threads.</b> Configure before {@link #start()}; then every method may be called from
- * any thread. Responses are read on the connector's selector threads, where listeners run;
+ * any thread. <b>Settings.</b> Every setter publishes a new immutable
+ * {@link ClientSettings} snapshot, which is all the internals read: a request goes by the
+ * snapshot of the moment it was made, a destination's pool by that of its making, a connection
+ * by that of its opening (see docs/client.md); a setting changed on a running client therefore
+ * applies to what is made afterwards. Responses are read on the connector's selector threads, where listeners run;
  * content that may block (files, streams) is written from pool threads. <b>Buffers.</b>
  * Network buffers come from the {@link ByteBufferPool} (the connector's, or the one set here)
  * only while bytes are being moved.
@@ -121,6 +127,9 @@ public final class HttpClient extends ContainerLifeCycle {
     private boolean contentDecoding = true;
     private DecoderLimits responseDecoderLimits = DEFAULT_RESPONSE_DECODER_LIMITS;
     private volatile InflaterPool inflaters;
+    /** The settings as they are now: taken at construction and at start, and again by every setter. */
+    private volatile ClientSettings settings;
+    private final ClientContext context = new Context();
 
     /** A client on a new {@link ClientConnector}, which makes its own threads and buffer pool at start. */
     public HttpClient() {
@@ -143,11 +152,12 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public HttpClient(ClientConnector connector, HttpTransport transport) {
         this.connector = Objects.requireNonNull(connector, "connector");
+        this.settings = snapshot();
         this.transport = switch (Objects.requireNonNull(transport, "transport")) {
-            case HTTP_1_1 -> new Http1Transport(this, connector);
-            case HTTP_2 -> new Http2Transport(this, connector, true, false);
-            case DYNAMIC -> new Http2Transport(this, connector, false, true);
-            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(this, connector, true, true);
+            case HTTP_1_1 -> new Http1Transport(context);
+            case HTTP_2 -> new Http2Transport(context, http2Configuration, true, false);
+            case DYNAMIC -> new Http2Transport(context, http2Configuration, false, true);
+            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(context, http2Configuration, true, true);
         };
         this.transportChoice = transport;
         addBean(connector, true);
@@ -170,6 +180,7 @@ public final class HttpClient extends ContainerLifeCycle {
     @Override
     protected void doStart() throws Exception {
         connector.setIdleTimeout(idleTimeout);
+        settings = snapshot();
         if (!connector.isRunning()) {
             // ALPN offers what the transport speaks, whatever the connector was given.
             connector.setApplicationProtocols(transport.applicationProtocols());
@@ -200,7 +211,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     /** @return a new GET request to {@code uri}, to set up and send */
     public Request newRequest(URI uri) {
-        return new HttpRequest(this, uri);
+        return new HttpRequest(context, uri);
     }
 
     /** @return a new GET request to {@code http://host:port/} */
@@ -237,7 +248,7 @@ public final class HttpClient extends ContainerLifeCycle {
     public Destination resolveDestination(Origin origin) {
         Proxy proxy = proxyFor(origin);
         return destinations.computeIfAbsent(new DestinationKey(origin, proxy),
-                key -> new HttpDestination(this, origin, proxy, transport));
+                key -> new HttpDestination(context, origin, proxy, transport));
     }
 
     /**
@@ -273,7 +284,7 @@ public final class HttpClient extends ContainerLifeCycle {
         if (!isStarted()) {
             throw new IllegalStateException(this + " is not started");
         }
-        new EndPointOpening(this, origin, proxyFor(origin), protocols, factory, promise).open();
+        new EndPointOpening(connector, settings, origin, proxyFor(origin), protocols, factory, promise).open();
     }
 
     /** @return the first proxy that applies to {@code origin}; null when it goes direct (always with a Unix domain path) */
@@ -323,6 +334,14 @@ public final class HttpClient extends ContainerLifeCycle {
 
     // ---- settings ----
 
+    /**
+     * @return the settings as they are now: an immutable snapshot, replaced by every setter,
+     *     which is what requests, destinations and connections made from now on go by
+     */
+    public ClientSettings getSettings() {
+        return settings;
+    }
+
     /** @return how long opening a connection may take; 5 s by default */
     public Duration getConnectTimeout() {
         return connector.getConnectTimeout();
@@ -331,6 +350,7 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Bounds the opening of a connection; past it the exchange fails with a TimeoutException naming it. */
     public void setConnectTimeout(Duration connectTimeout) {
         connector.setConnectTimeout(connectTimeout);
+        changed();
     }
 
     /** @return how long a connection may be silent; 30 s by default */
@@ -348,6 +368,7 @@ public final class HttpClient extends ContainerLifeCycle {
         }
         this.idleTimeout = idleTimeout;
         connector.setIdleTimeout(idleTimeout);
+        changed();
     }
 
     /** @return the total timeout given to new requests, or null (none) by default */
@@ -358,6 +379,7 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Sets the total timeout new requests start with; {@link Request#timeout} overrides it. */
     public void setRequestTimeout(Duration requestTimeout) {
         this.requestTimeout = requestTimeout;
+        changed();
     }
 
     /** @return the most connections open to one destination; 64 by default */
@@ -367,6 +389,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setMaxConnectionsPerDestination(int max) {
         this.maxConnectionsPerDestination = positive("maxConnectionsPerDestination", max);
+        changed();
     }
 
     /** @return the most requests waiting for a connection per destination; 1024 by default */
@@ -376,6 +399,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setMaxRequestsQueuedPerDestination(int max) {
         this.maxRequestsQueuedPerDestination = positive("maxRequestsQueuedPerDestination", max);
+        changed();
     }
 
     /** @return how many exchanges a connection carries before it is closed; 0 (the default) for no limit */
@@ -388,6 +412,7 @@ public final class HttpClient extends ContainerLifeCycle {
             throw new IllegalArgumentException("maxConnectionUsage must not be negative: " + max);
         }
         this.maxConnectionUsage = max;
+        changed();
     }
 
     /**
@@ -404,6 +429,7 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Sets the strategy of destinations made from now on. */
     public void setConnectionStrategy(Pool.Strategy strategy) {
         this.connectionStrategy = Objects.requireNonNull(strategy, "strategy");
+        changed();
     }
 
     /** @return the most content bytes {@link Request#send()} keeps in memory; 2 MiB by default */
@@ -416,6 +442,7 @@ public final class HttpClient extends ContainerLifeCycle {
             throw new IllegalArgumentException("maxResponseContentBytes must not be negative: " + max);
         }
         this.maxResponseContentBytes = max;
+        changed();
     }
 
     /** @return the size of the buffer a request head is first written into; 4 KiB by default */
@@ -425,6 +452,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setRequestBufferSize(int size) {
         this.requestBufferSize = positive("requestBufferSize", size);
+        changed();
     }
 
     /** @return the largest request head the client writes; 64 KiB by default */
@@ -434,6 +462,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setMaxRequestHeadBytes(int max) {
         this.maxRequestHeadBytes = positive("maxRequestHeadBytes", max);
+        changed();
     }
 
     /** @return the size of the buffers responses are read into; 16 KiB by default */
@@ -443,6 +472,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setResponseBufferSize(int size) {
         this.responseBufferSize = positive("responseBufferSize", size);
+        changed();
     }
 
     /** @return the bounds of a response head (size, field count, trailers, chunk extensions) */
@@ -452,6 +482,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setResponseLimits(HttpParser.Limits limits) {
         this.responseLimits = Objects.requireNonNull(limits, "limits");
+        changed();
     }
 
     /** @return the User-Agent sent when a request has none, or null for none; "Wharf" by default */
@@ -461,6 +492,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setUserAgent(String userAgent) {
         this.userAgent = userAgent;
+        changed();
     }
 
     /** @return the Unix domain socket every connection goes to, or null for TCP (the default) */
@@ -474,6 +506,7 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setUnixDomainPath(Path path) {
         this.unixDomainPath = path;
+        changed();
     }
 
     /** @return the proxies requests go through, in order; empty (all direct) by default */
@@ -533,6 +566,7 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setFollowRedirects(boolean follow) {
         this.followRedirects = follow;
+        changed();
     }
 
     /** @return how many redirects a request follows at most; 8 by default */
@@ -546,6 +580,7 @@ public final class HttpClient extends ContainerLifeCycle {
             throw new IllegalArgumentException("maxRedirects must not be negative: " + max);
         }
         this.maxRedirects = max;
+        changed();
     }
 
     /** @return the store cookies are kept in and sent from, or null when cookies are off; a {@link MemoryCookieStore} by default */
@@ -579,6 +614,7 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setContentDecoding(boolean decoding) {
         this.contentDecoding = decoding;
+        changed();
     }
 
     /** @return the bounds on inflating a response; {@link #DEFAULT_RESPONSE_DECODER_LIMITS} by default */
@@ -589,11 +625,73 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Bounds the inflated size and ratio of responses; past them the exchange fails with an IOException. */
     public void setResponseDecoderLimits(DecoderLimits limits) {
         this.responseDecoderLimits = Objects.requireNonNull(limits, "limits");
+        changed();
     }
 
     /** @return the gzip inflaters responses are decoded with, made at start; null before */
     public InflaterPool getInflaterPool() {
         return inflaters;
+    }
+
+    /** Publishes the settings as they are now: what requests, destinations and connections made from now on go by. */
+    private void changed() {
+        settings = snapshot();
+    }
+
+    private ClientSettings snapshot() {
+        return new ClientSettings(connector.getConnectTimeout(), idleTimeout, requestTimeout, maxConnectionsPerDestination,
+                maxRequestsQueuedPerDestination, maxConnectionUsage, connectionStrategy, maxResponseContentBytes,
+                requestBufferSize, maxRequestHeadBytes, responseBufferSize, responseLimits, userAgent, unixDomainPath,
+                followRedirects, maxRedirects, contentDecoding, responseDecoderLimits);
+    }
+
+    /** What the internals see of this client: its current settings, its parts and its stores. */
+    private final class Context implements ClientContext {
+
+        @Override
+        public ClientSettings settings() {
+            return settings;
+        }
+
+        @Override
+        public boolean isRunning() {
+            return HttpClient.this.isRunning();
+        }
+
+        @Override
+        public ClientConnector connector() {
+            return connector;
+        }
+
+        @Override
+        public CookieStore cookieStore() {
+            return cookieStore;
+        }
+
+        @Override
+        public AuthenticationStore authenticationStore() {
+            return authenticationStore;
+        }
+
+        @Override
+        public InflaterPool inflaters() {
+            return inflaters;
+        }
+
+        @Override
+        public HttpDestination destination(Origin origin) {
+            return (HttpDestination) resolveDestination(origin);
+        }
+
+        @Override
+        public HttpRequest newRequest(URI uri) {
+            return new HttpRequest(this, uri);
+        }
+
+        @Override
+        public String toString() {
+            return HttpClient.this.toString();
+        }
     }
 
     private static int positive(String name, int value) {

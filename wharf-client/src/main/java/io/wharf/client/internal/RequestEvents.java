@@ -5,17 +5,17 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
-import io.wharf.client.Request;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import io.wharf.client.Request;
 
 /**
  * The listeners of one request and the telling of its events, each listener's exceptions
  * caught and logged. Listeners are added while the request is built; events come on the
  * thread that has them (the sender, the writer, an aborting thread).
  */
-final class RequestEvents {
+public final class RequestEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(RequestEvents.class);
 
@@ -34,19 +34,19 @@ final class RequestEvents {
         each("queued", listener -> listener.onQueued(request));
     }
 
-    void begin(Request request) {
+    public void begin(Request request) {
         each("begin", listener -> listener.onBegin(request));
     }
 
-    void headers(Request request) {
+    public void headers(Request request) {
         each("headers", listener -> listener.onHeaders(request));
     }
 
-    void commit(Request request) {
+    public void commit(Request request) {
         each("commit", listener -> listener.onCommit(request));
     }
 
-    void content(Request request, ByteBuffer content) {
+    public void content(Request request, ByteBuffer content) {
         each("content", listener -> listener.onContent(request, content.asReadOnlyBuffer()));
     }
 
