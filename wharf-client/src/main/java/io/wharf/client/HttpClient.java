@@ -100,7 +100,8 @@ public final class HttpClient extends ContainerLifeCycle {
     private final ClientConnector connector;
     private final Transport transport;
     private final HttpTransport transportChoice;
-    private final SessionConfiguration http2Configuration = new SessionConfiguration();
+    /** Made at the first use: a client that speaks only HTTP/1.1 never loads a class of wharf-http2. */
+    private SessionConfiguration http2Configuration;
     private final ConcurrentMap<DestinationKey, HttpDestination> destinations = new ConcurrentHashMap<>();
     private Duration idleTimeout = Duration.ofSeconds(30);
     private Duration requestTimeout;
@@ -155,9 +156,9 @@ public final class HttpClient extends ContainerLifeCycle {
         this.settings = snapshot();
         this.transport = switch (Objects.requireNonNull(transport, "transport")) {
             case HTTP_1_1 -> new Http1Transport(context);
-            case HTTP_2 -> new Http2Transport(context, http2Configuration, true, false);
-            case DYNAMIC -> new Http2Transport(context, http2Configuration, false, true);
-            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(context, http2Configuration, true, true);
+            case HTTP_2 -> new Http2Transport(context, getHttp2Configuration(), true, false);
+            case DYNAMIC -> new Http2Transport(context, getHttp2Configuration(), false, true);
+            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(context, getHttp2Configuration(), true, true);
         };
         this.transportChoice = transport;
         addBean(connector, true);
@@ -173,7 +174,10 @@ public final class HttpClient extends ContainerLifeCycle {
      *     receive windows: 1 MiB per stream, 4 MiB per connection, by default); change them
      *     before {@link #start()}
      */
-    public SessionConfiguration getHttp2Configuration() {
+    public synchronized SessionConfiguration getHttp2Configuration() {
+        if (http2Configuration == null) {
+            http2Configuration = new SessionConfiguration();
+        }
         return http2Configuration;
     }
 
