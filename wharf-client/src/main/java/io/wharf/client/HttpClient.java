@@ -69,15 +69,18 @@ import io.wharf.util.thread.Scheduler;
  *                                 a redirect or an answerable 401: the next request goes the same way
  * </pre>
  *
- * <p><b>Threads.</b> Configure before {@link #start()}; then every method may be called from
- * any thread. <b>Settings.</b> Every setter publishes a new immutable
- * {@link ClientSettings} snapshot, which is all the internals read: a request goes by the
- * snapshot of the moment it was made, a destination's pool by that of its making, a connection
- * by that of its opening (see docs/client.md); a setting changed on a running client therefore
- * applies to what is made afterwards. Responses are read on the connector's selector threads, where listeners run;
- * content that may block (files, streams) is written from pool threads. <b>Buffers.</b>
- * Network buffers come from the {@link ByteBufferPool} (the connector's, or the one set here)
- * only while bytes are being moved.
+ * <p><b>Threads.</b> Configure before {@link #start()} (or after: see Settings below); every
+ * method may be called from any thread. Responses are read on the connector's selector threads,
+ * where listeners run; content that may block (files, streams) is written from pool threads.
+ * <b>Buffers.</b> Network buffers come from the {@link ByteBufferPool} (the connector's, or the
+ * one set here) only while bytes are being moved.
+ *
+ * <h2>Settings</h2>
+ * Every setter publishes a new immutable {@link ClientSettings} snapshot ({@link #getSettings()}),
+ * which is all the internals read: a request goes by the snapshot of the moment it was made, a
+ * destination's pool by that of its making, a connection by that of its opening (see
+ * docs/client.md). A setting changed on a running client therefore applies to what is made
+ * afterwards, never to a request already made.
  *
  * <h2>Safety nets</h2>
  * A request waits in its destination's queue of at most
@@ -150,9 +153,15 @@ public final class HttpClient extends ContainerLifeCycle {
     /**
      * A client on {@code connector}, configured by the caller and managed by this client, that
      * speaks the HTTP versions {@code transport} says (HTTP/2, HTTP/1.1, or either by ALPN).
+     *
+     * @throws IllegalStateException for a transport that speaks HTTP/2 when this client runs as a
+     *     module and {@code io.wharf.http2} is not in the module graph
      */
     public HttpClient(ClientConnector connector, HttpTransport transport) {
         this.connector = Objects.requireNonNull(connector, "connector");
+        if (Objects.requireNonNull(transport, "transport") != HttpTransport.HTTP_1_1) {
+            requireHttp2(transport);
+        }
         this.settings = snapshot();
         this.transport = switch (Objects.requireNonNull(transport, "transport")) {
             case HTTP_1_1 -> new Http1Transport(context);
@@ -162,6 +171,19 @@ public final class HttpClient extends ContainerLifeCycle {
         };
         this.transportChoice = transport;
         addBean(connector, true);
+    }
+
+    /**
+     * Refuses an HTTP/2 transport when this client runs as a module and {@code io.wharf.http2}
+     * is not in its module graph (wharf-client only requires it statically).
+     */
+    private static void requireHttp2(HttpTransport transport) {
+        Module module = HttpClient.class.getModule();
+        ModuleLayer layer = module.getLayer();
+        if (module.isNamed() && layer != null && layer.findModule("io.wharf.http2").isEmpty()) {
+            throw new IllegalStateException("HttpTransport." + transport + " needs the module io.wharf.http2 (wharf-http2), which is "
+                    + "not in the module graph: put it on the module path and require it, or add --add-modules io.wharf.http2");
+        }
     }
 
     /** @return which HTTP versions this client speaks */

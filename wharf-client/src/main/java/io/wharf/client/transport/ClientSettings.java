@@ -10,8 +10,8 @@ import io.wharf.util.Pool;
 /**
  * An immutable snapshot of an {@code HttpClient}'s settings, which the client's internals and
  * its transports read instead of the client's getters (each component is documented on the
- * client's getter of the same name). The client takes one at start and a new one each time a
- * setter is called on it afterwards. A request keeps the snapshot of the moment it was made
+ * client's getter of the same name). The client takes one when it is made, at start, and each
+ * time one of its setters is called. A request keeps the snapshot of the moment it was made
  * (its timeout, redirects, content cap, User-Agent, decoding, the idle timeout of its exchange,
  * its destination's queue bound); a destination sizes its connection pool with the snapshot of
  * the moment it was made; a connection reads buffers and limits from the snapshot of the moment
