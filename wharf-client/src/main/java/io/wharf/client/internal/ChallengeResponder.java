@@ -7,15 +7,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.wharf.client.Response;
 import io.wharf.client.auth.Authentication;
 import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.auth.Challenge;
 import io.wharf.client.internal.auth.ChallengeParser;
 import io.wharf.http.HttpHeader;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The authentication side of a {@link Conversation}: applies kept results to each hop before

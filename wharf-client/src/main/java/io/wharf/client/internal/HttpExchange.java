@@ -1,6 +1,7 @@
 package io.wharf.client.internal;
 
 import java.io.IOException;
+
 import java.util.List;
 
 import io.wharf.client.Response;

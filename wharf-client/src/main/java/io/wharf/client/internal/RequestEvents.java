@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
+import io.wharf.client.Request;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.wharf.client.Request;
 
 /**
  * The listeners of one request and the telling of its events, each listener's exceptions

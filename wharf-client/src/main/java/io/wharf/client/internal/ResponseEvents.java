@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.wharf.client.Response;
 import io.wharf.client.Result;
 import io.wharf.http.HttpField;
 import io.wharf.io.Content;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Tells the response listeners of one exchange each event, in their order, catching what a

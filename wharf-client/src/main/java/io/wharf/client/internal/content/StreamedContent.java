@@ -3,10 +3,11 @@ package io.wharf.client.internal.content;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.client.RequestContent;
 import io.wharf.io.Content;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import io.wharf.util.buffer.Retainable;
 
 /**

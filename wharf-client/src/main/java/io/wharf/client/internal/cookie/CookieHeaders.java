@@ -5,12 +5,12 @@ import java.net.HttpCookie;
 import java.net.URI;
 import java.util.List;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.wharf.client.Response;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Cookies on the wire for the client: the {@code Cookie} field of a request, from what the

@@ -6,9 +6,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.wharf.client.internal.ClientConnection;
 import io.wharf.client.internal.ConnectionPool;
 import io.wharf.client.internal.HttpDestination;
@@ -17,6 +14,9 @@ import io.wharf.util.ConcurrentPool;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Pool;
 import io.wharf.util.Promise;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The connections of one destination, each carrying up to its maximum multiplex of exchanges

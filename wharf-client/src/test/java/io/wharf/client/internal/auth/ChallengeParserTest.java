@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
-import org.junit.jupiter.api.Test;
-
 import io.wharf.client.auth.Challenge;
+
+import org.junit.jupiter.api.Test;
 
 /** WWW-Authenticate as RFC 9110 section 11.6.1 writes it, several challenges per field, and hostile fields. */
 class ChallengeParserTest {
