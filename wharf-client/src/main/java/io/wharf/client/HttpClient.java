@@ -206,7 +206,7 @@ public final class HttpClient extends ContainerLifeCycle {
     @Override
     protected void doStart() throws Exception {
         connector.setIdleTimeout(idleTimeout);
-        settings = snapshot();
+        changed();
         if (!connector.isRunning()) {
             // ALPN offers what the transport speaks, whatever the connector was given.
             connector.setApplicationProtocols(transport.applicationProtocols());
@@ -659,8 +659,12 @@ public final class HttpClient extends ContainerLifeCycle {
         return inflaters;
     }
 
-    /** Publishes the settings as they are now: what requests, destinations and connections made from now on go by. */
-    private void changed() {
+    /**
+     * Publishes the settings as they are now: what requests, destinations and connections made
+     * from now on go by. Under the client's lock, so that of two setters called at once the one
+     * that publishes last has read the other's value: no snapshot taken earlier overwrites a later one.
+     */
+    private synchronized void changed() {
         settings = snapshot();
     }
 
