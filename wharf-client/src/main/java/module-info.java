@@ -5,16 +5,23 @@
  * knowledge, or either as the server picks: {@code HttpTransport}), https over TLS, HTTP and SOCKS5 proxies,
  * redirects, cookies, gzip decoding; {@code io.wharf.client.auth} holds Basic and Digest
  * authentication and their store; {@code io.wharf.client.reactive}, the same as
- * {@code java.util.concurrent.Flow} publishers.
- * {@code io.wharf.client.internal} holds the transport and is not exported.
+ * {@code java.util.concurrent.Flow} publishers; {@code io.wharf.client.transport}, what a
+ * transport reads of its client (the immutable settings snapshot).
+ * HTTP/2 needs {@code io.wharf.http2} in the module graph, which this module only requires
+ * statically: an HTTP/1.1 client runs without it.
+ * {@code io.wharf.client.internal} and its packages (http1, http2, route, pool, content, cookie,
+ * auth) hold the transports and are not exported.
  */
 module io.wharf.client {
     requires transitive io.wharf.io;
     requires transitive io.wharf.http;
-    requires transitive io.wharf.http2;
     requires org.slf4j;
+    // HTTP/2 only when present: an HTTP/1.1 client runs without wharf-http2 (an HTTP/2 client
+    // needs io.wharf.http2 in the module graph, and says so when it is not).
+    requires static transitive io.wharf.http2;
 
     exports io.wharf.client;
     exports io.wharf.client.reactive;
     exports io.wharf.client.auth;
+    exports io.wharf.client.transport;
 }

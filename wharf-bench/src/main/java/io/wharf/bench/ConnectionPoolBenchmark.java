@@ -22,8 +22,8 @@ import io.wharf.client.internal.ClientConnection;
 import io.wharf.client.internal.ConnectionPool;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpExchange;
-import io.wharf.client.internal.MultiplexConnectionPool;
 import io.wharf.client.internal.Transport;
+import io.wharf.client.internal.pool.MultiplexConnectionPool;
 import io.wharf.util.Pool;
 import io.wharf.util.Promise;
 

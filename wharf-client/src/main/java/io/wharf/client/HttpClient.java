@@ -16,9 +16,11 @@ import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 
 import io.wharf.client.auth.AuthenticationStore;
-import io.wharf.client.internal.EndPointOpening;
-import io.wharf.client.internal.Http1Transport;
-import io.wharf.client.internal.Http2Transport;
+import io.wharf.client.internal.ClientContext;
+import io.wharf.client.internal.http1.Http1Transport;
+import io.wharf.client.internal.http2.Http2Transport;
+import io.wharf.client.internal.route.EndPointOpening;
+import io.wharf.client.transport.ClientSettings;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
@@ -67,11 +69,18 @@ import io.wharf.util.thread.Scheduler;
  *                                 a redirect or an answerable 401: the next request goes the same way
  * </pre>
  *
- * <p><b>Threads.</b> Configure before {@link #start()}; then every method may be called from
- * any thread. Responses are read on the connector's selector threads, where listeners run;
- * content that may block (files, streams) is written from pool threads. <b>Buffers.</b>
- * Network buffers come from the {@link ByteBufferPool} (the connector's, or the one set here)
- * only while bytes are being moved.
+ * <p><b>Threads.</b> Configure before {@link #start()} (or after: see Settings below); every
+ * method may be called from any thread. Responses are read on the connector's selector threads,
+ * where listeners run; content that may block (files, streams) is written from pool threads.
+ * <b>Buffers.</b> Network buffers come from the {@link ByteBufferPool} (the connector's, or the
+ * one set here) only while bytes are being moved.
+ *
+ * <h2>Settings</h2>
+ * Every setter publishes a new immutable {@link ClientSettings} snapshot ({@link #getSettings()}),
+ * which is all the internals read: a request goes by the snapshot of the moment it was made, a
+ * destination's pool by that of its making, a connection by that of its opening (see
+ * docs/client.md). A setting changed on a running client therefore applies to what is made
+ * afterwards, never to a request already made.
  *
  * <h2>Safety nets</h2>
  * A request waits in its destination's queue of at most
@@ -94,7 +103,8 @@ public final class HttpClient extends ContainerLifeCycle {
     private final ClientConnector connector;
     private final Transport transport;
     private final HttpTransport transportChoice;
-    private final SessionConfiguration http2Configuration = new SessionConfiguration();
+    /** Made at the first use: a client that speaks only HTTP/1.1 never loads a class of wharf-http2. */
+    private SessionConfiguration http2Configuration;
     private final ConcurrentMap<DestinationKey, HttpDestination> destinations = new ConcurrentHashMap<>();
     private Duration idleTimeout = Duration.ofSeconds(30);
     private Duration requestTimeout;
@@ -121,6 +131,9 @@ public final class HttpClient extends ContainerLifeCycle {
     private boolean contentDecoding = true;
     private DecoderLimits responseDecoderLimits = DEFAULT_RESPONSE_DECODER_LIMITS;
     private volatile InflaterPool inflaters;
+    /** The settings as they are now: taken at construction and at start, and again by every setter. */
+    private volatile ClientSettings settings;
+    private final ClientContext context = new Context();
 
     /** A client on a new {@link ClientConnector}, which makes its own threads and buffer pool at start. */
     public HttpClient() {
@@ -140,17 +153,37 @@ public final class HttpClient extends ContainerLifeCycle {
     /**
      * A client on {@code connector}, configured by the caller and managed by this client, that
      * speaks the HTTP versions {@code transport} says (HTTP/2, HTTP/1.1, or either by ALPN).
+     *
+     * @throws IllegalStateException for a transport that speaks HTTP/2 when this client runs as a
+     *     module and {@code io.wharf.http2} is not in the module graph
      */
     public HttpClient(ClientConnector connector, HttpTransport transport) {
         this.connector = Objects.requireNonNull(connector, "connector");
+        if (Objects.requireNonNull(transport, "transport") != HttpTransport.HTTP_1_1) {
+            requireHttp2(transport);
+        }
+        this.settings = snapshot();
         this.transport = switch (Objects.requireNonNull(transport, "transport")) {
-            case HTTP_1_1 -> new Http1Transport(this, connector);
-            case HTTP_2 -> new Http2Transport(this, connector, true, false);
-            case DYNAMIC -> new Http2Transport(this, connector, false, true);
-            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(this, connector, true, true);
+            case HTTP_1_1 -> new Http1Transport(context);
+            case HTTP_2 -> new Http2Transport(context, getHttp2Configuration(), true, false);
+            case DYNAMIC -> new Http2Transport(context, getHttp2Configuration(), false, true);
+            case DYNAMIC_PRIOR_KNOWLEDGE -> new Http2Transport(context, getHttp2Configuration(), true, true);
         };
         this.transportChoice = transport;
         addBean(connector, true);
+    }
+
+    /**
+     * Refuses an HTTP/2 transport when this client runs as a module and {@code io.wharf.http2}
+     * is not in its module graph (wharf-client only requires it statically).
+     */
+    private static void requireHttp2(HttpTransport transport) {
+        Module module = HttpClient.class.getModule();
+        ModuleLayer layer = module.getLayer();
+        if (module.isNamed() && layer != null && layer.findModule("io.wharf.http2").isEmpty()) {
+            throw new IllegalStateException("HttpTransport." + transport + " needs the module io.wharf.http2 (wharf-http2), which is "
+                    + "not in the module graph: put it on the module path and require it, or add --add-modules io.wharf.http2");
+        }
     }
 
     /** @return which HTTP versions this client speaks */
@@ -163,13 +196,17 @@ public final class HttpClient extends ContainerLifeCycle {
      *     receive windows: 1 MiB per stream, 4 MiB per connection, by default); change them
      *     before {@link #start()}
      */
-    public SessionConfiguration getHttp2Configuration() {
+    public synchronized SessionConfiguration getHttp2Configuration() {
+        if (http2Configuration == null) {
+            http2Configuration = new SessionConfiguration();
+        }
         return http2Configuration;
     }
 
     @Override
     protected void doStart() throws Exception {
         connector.setIdleTimeout(idleTimeout);
+        changed();
         if (!connector.isRunning()) {
             // ALPN offers what the transport speaks, whatever the connector was given.
             connector.setApplicationProtocols(transport.applicationProtocols());
@@ -200,7 +237,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     /** @return a new GET request to {@code uri}, to set up and send */
     public Request newRequest(URI uri) {
-        return new HttpRequest(this, uri);
+        return new HttpRequest(context, uri);
     }
 
     /** @return a new GET request to {@code http://host:port/} */
@@ -237,7 +274,7 @@ public final class HttpClient extends ContainerLifeCycle {
     public Destination resolveDestination(Origin origin) {
         Proxy proxy = proxyFor(origin);
         return destinations.computeIfAbsent(new DestinationKey(origin, proxy),
-                key -> new HttpDestination(this, origin, proxy, transport));
+                key -> new HttpDestination(context, origin, proxy, transport));
     }
 
     /**
@@ -273,7 +310,7 @@ public final class HttpClient extends ContainerLifeCycle {
         if (!isStarted()) {
             throw new IllegalStateException(this + " is not started");
         }
-        new EndPointOpening(this, origin, proxyFor(origin), protocols, factory, promise).open();
+        new EndPointOpening(connector, settings, origin, proxyFor(origin), protocols, factory, promise).open();
     }
 
     /** @return the first proxy that applies to {@code origin}; null when it goes direct (always with a Unix domain path) */
@@ -323,6 +360,14 @@ public final class HttpClient extends ContainerLifeCycle {
 
     // ---- settings ----
 
+    /**
+     * @return the settings as they are now: an immutable snapshot, replaced by every setter,
+     *     which is what requests, destinations and connections made from now on go by
+     */
+    public ClientSettings getSettings() {
+        return settings;
+    }
+
     /** @return how long opening a connection may take; 5 s by default */
     public Duration getConnectTimeout() {
         return connector.getConnectTimeout();
@@ -331,6 +376,7 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Bounds the opening of a connection; past it the exchange fails with a TimeoutException naming it. */
     public void setConnectTimeout(Duration connectTimeout) {
         connector.setConnectTimeout(connectTimeout);
+        changed();
     }
 
     /** @return how long a connection may be silent; 30 s by default */
@@ -348,6 +394,7 @@ public final class HttpClient extends ContainerLifeCycle {
         }
         this.idleTimeout = idleTimeout;
         connector.setIdleTimeout(idleTimeout);
+        changed();
     }
 
     /** @return the total timeout given to new requests, or null (none) by default */
@@ -358,6 +405,7 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Sets the total timeout new requests start with; {@link Request#timeout} overrides it. */
     public void setRequestTimeout(Duration requestTimeout) {
         this.requestTimeout = requestTimeout;
+        changed();
     }
 
     /** @return the most connections open to one destination; 64 by default */
@@ -367,6 +415,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setMaxConnectionsPerDestination(int max) {
         this.maxConnectionsPerDestination = positive("maxConnectionsPerDestination", max);
+        changed();
     }
 
     /** @return the most requests waiting for a connection per destination; 1024 by default */
@@ -376,6 +425,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setMaxRequestsQueuedPerDestination(int max) {
         this.maxRequestsQueuedPerDestination = positive("maxRequestsQueuedPerDestination", max);
+        changed();
     }
 
     /** @return how many exchanges a connection carries before it is closed; 0 (the default) for no limit */
@@ -388,6 +438,7 @@ public final class HttpClient extends ContainerLifeCycle {
             throw new IllegalArgumentException("maxConnectionUsage must not be negative: " + max);
         }
         this.maxConnectionUsage = max;
+        changed();
     }
 
     /**
@@ -404,6 +455,7 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Sets the strategy of destinations made from now on. */
     public void setConnectionStrategy(Pool.Strategy strategy) {
         this.connectionStrategy = Objects.requireNonNull(strategy, "strategy");
+        changed();
     }
 
     /** @return the most content bytes {@link Request#send()} keeps in memory; 2 MiB by default */
@@ -416,6 +468,7 @@ public final class HttpClient extends ContainerLifeCycle {
             throw new IllegalArgumentException("maxResponseContentBytes must not be negative: " + max);
         }
         this.maxResponseContentBytes = max;
+        changed();
     }
 
     /** @return the size of the buffer a request head is first written into; 4 KiB by default */
@@ -425,6 +478,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setRequestBufferSize(int size) {
         this.requestBufferSize = positive("requestBufferSize", size);
+        changed();
     }
 
     /** @return the largest request head the client writes; 64 KiB by default */
@@ -434,6 +488,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setMaxRequestHeadBytes(int max) {
         this.maxRequestHeadBytes = positive("maxRequestHeadBytes", max);
+        changed();
     }
 
     /** @return the size of the buffers responses are read into; 16 KiB by default */
@@ -443,6 +498,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setResponseBufferSize(int size) {
         this.responseBufferSize = positive("responseBufferSize", size);
+        changed();
     }
 
     /** @return the bounds of a response head (size, field count, trailers, chunk extensions) */
@@ -452,6 +508,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setResponseLimits(HttpParser.Limits limits) {
         this.responseLimits = Objects.requireNonNull(limits, "limits");
+        changed();
     }
 
     /** @return the User-Agent sent when a request has none, or null for none; "Wharf" by default */
@@ -461,6 +518,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     public void setUserAgent(String userAgent) {
         this.userAgent = userAgent;
+        changed();
     }
 
     /** @return the Unix domain socket every connection goes to, or null for TCP (the default) */
@@ -474,6 +532,7 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setUnixDomainPath(Path path) {
         this.unixDomainPath = path;
+        changed();
     }
 
     /** @return the proxies requests go through, in order; empty (all direct) by default */
@@ -533,6 +592,7 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setFollowRedirects(boolean follow) {
         this.followRedirects = follow;
+        changed();
     }
 
     /** @return how many redirects a request follows at most; 8 by default */
@@ -546,6 +606,7 @@ public final class HttpClient extends ContainerLifeCycle {
             throw new IllegalArgumentException("maxRedirects must not be negative: " + max);
         }
         this.maxRedirects = max;
+        changed();
     }
 
     /** @return the store cookies are kept in and sent from, or null when cookies are off; a {@link MemoryCookieStore} by default */
@@ -579,6 +640,7 @@ public final class HttpClient extends ContainerLifeCycle {
      */
     public void setContentDecoding(boolean decoding) {
         this.contentDecoding = decoding;
+        changed();
     }
 
     /** @return the bounds on inflating a response; {@link #DEFAULT_RESPONSE_DECODER_LIMITS} by default */
@@ -589,11 +651,77 @@ public final class HttpClient extends ContainerLifeCycle {
     /** Bounds the inflated size and ratio of responses; past them the exchange fails with an IOException. */
     public void setResponseDecoderLimits(DecoderLimits limits) {
         this.responseDecoderLimits = Objects.requireNonNull(limits, "limits");
+        changed();
     }
 
     /** @return the gzip inflaters responses are decoded with, made at start; null before */
     public InflaterPool getInflaterPool() {
         return inflaters;
+    }
+
+    /**
+     * Publishes the settings as they are now: what requests, destinations and connections made
+     * from now on go by. Under the client's lock, so that of two setters called at once the one
+     * that publishes last has read the other's value: no snapshot taken earlier overwrites a later one.
+     */
+    private synchronized void changed() {
+        settings = snapshot();
+    }
+
+    private ClientSettings snapshot() {
+        return new ClientSettings(connector.getConnectTimeout(), idleTimeout, requestTimeout, maxConnectionsPerDestination,
+                maxRequestsQueuedPerDestination, maxConnectionUsage, connectionStrategy, maxResponseContentBytes,
+                requestBufferSize, maxRequestHeadBytes, responseBufferSize, responseLimits, userAgent, unixDomainPath,
+                followRedirects, maxRedirects, contentDecoding, responseDecoderLimits);
+    }
+
+    /** What the internals see of this client: its current settings, its parts and its stores. */
+    private final class Context implements ClientContext {
+
+        @Override
+        public ClientSettings settings() {
+            return settings;
+        }
+
+        @Override
+        public boolean isRunning() {
+            return HttpClient.this.isRunning();
+        }
+
+        @Override
+        public ClientConnector connector() {
+            return connector;
+        }
+
+        @Override
+        public CookieStore cookieStore() {
+            return cookieStore;
+        }
+
+        @Override
+        public AuthenticationStore authenticationStore() {
+            return authenticationStore;
+        }
+
+        @Override
+        public InflaterPool inflaters() {
+            return inflaters;
+        }
+
+        @Override
+        public HttpDestination destination(Origin origin) {
+            return (HttpDestination) resolveDestination(origin);
+        }
+
+        @Override
+        public HttpRequest newRequest(URI uri) {
+            return new HttpRequest(this, uri);
+        }
+
+        @Override
+        public String toString() {
+            return HttpClient.this.toString();
+        }
     }
 
     private static int positive(String name, int value) {

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
-import io.wharf.client.internal.CookieRules;
+import io.wharf.client.internal.cookie.CookieRules;
 
 /**
  * The cookie store an {@link HttpClient} starts with: cookies in memory, kept and matched as

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import io.wharf.client.internal.BytesContent;
+import io.wharf.client.internal.content.BytesContent;
 import io.wharf.io.Content;
 
 /**

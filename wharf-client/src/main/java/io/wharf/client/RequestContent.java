@@ -7,11 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Flow;
 
-import io.wharf.client.internal.BytesContent;
-import io.wharf.client.internal.FormEncoding;
-import io.wharf.client.internal.InputStreamContent;
-import io.wharf.client.internal.PathContent;
-import io.wharf.client.internal.PublisherContent;
+import io.wharf.client.internal.content.BytesContent;
+import io.wharf.client.internal.content.FormEncoding;
+import io.wharf.client.internal.content.InputStreamContent;
+import io.wharf.client.internal.content.PathContent;
+import io.wharf.client.internal.content.PublisherContent;
 import io.wharf.http.form.FormFields;
 import io.wharf.io.Content;
 

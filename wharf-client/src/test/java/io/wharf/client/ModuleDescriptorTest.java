@@ -15,6 +15,6 @@ class ModuleDescriptorTest {
     void exportsOnlyTheApi() throws Exception {
         ModuleDescriptor descriptor = ModuleExports.descriptorOf(HttpClient.class);
         assertEquals("io.wharf.client", descriptor.name());
-        assertEquals(Set.of("io.wharf.client", "io.wharf.client.auth", "io.wharf.client.reactive"), ModuleExports.unqualifiedExports(descriptor));
+        assertEquals(Set.of("io.wharf.client", "io.wharf.client.auth", "io.wharf.client.reactive", "io.wharf.client.transport"), ModuleExports.unqualifiedExports(descriptor));
     }
 }

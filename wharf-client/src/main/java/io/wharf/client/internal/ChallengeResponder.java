@@ -11,6 +11,7 @@ import io.wharf.client.Response;
 import io.wharf.client.auth.Authentication;
 import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.auth.Challenge;
+import io.wharf.client.internal.auth.ChallengeParser;
 import io.wharf.http.HttpHeader;
 
 import org.slf4j.Logger;

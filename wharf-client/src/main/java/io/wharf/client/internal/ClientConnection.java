@@ -2,8 +2,8 @@ package io.wharf.client.internal;
 
 /**
  * A connection of a {@link Transport} that carries exchanges to one destination: HTTP/1.1
- * over TCP carries one at a time ({@link Http1Connection}); an HTTP/2 connection
- * ({@link Http2ClientConnection}) carries many at once behind the same calls. Any thread may
+ * over TCP carries one at a time ({@code Http1Connection}); an HTTP/2 connection
+ * ({@code Http2ClientConnection}) carries many at once behind the same calls. Any thread may
  * call any method.
  */
 public interface ClientConnection {

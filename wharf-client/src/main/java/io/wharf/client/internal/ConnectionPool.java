@@ -6,7 +6,7 @@ package io.wharf.client.internal;
  * come back when their exchange is over and leave when they close.
  *
  * <p>This is the seam between a destination and its transport's way of sharing connections:
- * {@link MultiplexConnectionPool} gives each HTTP/1.1 connection to one exchange at a time
+ * {@code MultiplexConnectionPool} gives each HTTP/1.1 connection to one exchange at a time
  * (its duplex form), and an HTTP/2 connection to many at once, up to the streams its peer
  * allows — behind these same methods. Every method may be called from any thread.
  */
@@ -35,6 +35,12 @@ public interface ConnectionPool {
 
     /** Takes a closed connection out of the pool, dropping the caller's hold if it had one. */
     void remove(ClientConnection connection);
+
+    /**
+     * Sets how many exchanges {@code connection} may carry at once from now on: what its peer
+     * allows (an HTTP/2 server's SETTINGS_MAX_CONCURRENT_STREAMS).
+     */
+    void setMaxMultiplex(ClientConnection connection, int maxMultiplex);
 
     /** Closes every connection and refuses new ones. */
     void close();

@@ -11,11 +11,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
 import io.wharf.client.RequestContent;
 import io.wharf.client.Response;
 import io.wharf.client.Result;
+import io.wharf.client.internal.cookie.CookieHeaders;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
@@ -47,12 +47,12 @@ import io.wharf.util.thread.Scheduler;
  * completion. {@link #abortAfter} may come from any thread. <b>Buffers.</b> None; content
  * goes through, or through a {@link ResponseInflater}.
  */
-final class Conversation {
+public final class Conversation {
 
     /** The most content bytes read and dropped from a response that is followed up. */
     static final int MAX_DROPPED_CONTENT = 1024 * 1024;
 
-    private final HttpClient client;
+    private final ClientContext context;
     private final HttpRequest first;
     private final ResponseEvents application;
     private final HttpFields applicationHeaders;
@@ -72,20 +72,20 @@ final class Conversation {
     /** Whether the one hop is a response the server pushed: nothing is sent, nothing followed up. */
     private boolean pushed;
 
-    Conversation(HttpClient client, HttpRequest first, List<Response.Listener> listeners) {
-        this.client = client;
+    Conversation(ClientContext context, HttpRequest first, List<Response.Listener> listeners) {
+        this.context = context;
         this.first = first;
         this.application = new ResponseEvents(listeners);
         this.applicationHeaders = first.getHeaders().asImmutable();
-        this.challenges = new ChallengeResponder(this, client.getAuthenticationStore());
+        this.challenges = new ChallengeResponder(this, context.authenticationStore());
     }
 
     ResponseEvents application() {
         return application;
     }
 
-    HttpClient client() {
-        return client;
+    ClientContext context() {
+        return context;
     }
 
     /**
@@ -94,8 +94,8 @@ final class Conversation {
      *
      * @return the listener of the pushed exchange
      */
-    static Response.Listener pushed(HttpClient client, HttpRequest promised, Response.Listener listener) {
-        Conversation conversation = new Conversation(client, promised, List.of(listener));
+    public static Response.Listener pushed(ClientContext context, HttpRequest promised, Response.Listener listener) {
+        Conversation conversation = new Conversation(context, promised, List.of(listener));
         HopListener hop = new HopListener(conversation, promised);
         synchronized (conversation) {
             conversation.pushed = true;
@@ -118,7 +118,7 @@ final class Conversation {
     private void scheduleTimeout(Duration total) {
         long millis = total.toMillis();
         try {
-            Scheduler.Task task = client.getScheduler().schedule(
+            Scheduler.Task task = context.scheduler().schedule(
                     () -> first.abort(new TimeoutException("total timeout of " + millis + " ms elapsed for " + first)),
                     millis, TimeUnit.MILLISECONDS);
             boolean over;
@@ -184,11 +184,11 @@ final class Conversation {
     /** Adds what the client sends unless the request has it: Accept-Encoding, cookies, kept credentials. */
     private void prepare(HttpRequest hop) {
         HttpFields.Mutable headers = hop.headers();
-        if (client.isContentDecoding() && !headers.contains(HttpHeader.ACCEPT_ENCODING)) {
+        if (hop.settings().contentDecoding() && !headers.contains(HttpHeader.ACCEPT_ENCODING)) {
             headers.put(KnownFields.ACCEPT_ENCODING_GZIP);
         }
         URI uri = hop.getURI();
-        CookieHeaders.addTo(client.getCookieStore(), uri, hop);
+        CookieHeaders.addTo(context.cookieStore(), uri, hop.headers());
         challenges.preempt(uri, hop);
     }
 

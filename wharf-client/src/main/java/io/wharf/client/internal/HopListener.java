@@ -3,9 +3,10 @@ package io.wharf.client.internal;
 import java.io.IOException;
 import java.util.List;
 
-import io.wharf.client.HttpClient;
 import io.wharf.client.Response;
 import io.wharf.client.Result;
+import io.wharf.client.internal.cookie.CookieHeaders;
+import io.wharf.client.transport.ClientSettings;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
@@ -66,7 +67,7 @@ final class HopListener implements Response.Listener {
 
     @Override
     public void onHeaders(Response response) {
-        CookieHeaders.store(conversation.client().getCookieStore(), request.getURI(), response);
+        CookieHeaders.store(conversation.context().cookieStore(), request.getURI(), response);
         HttpRequest followUp;
         try {
             followUp = conversation.followUp(request, response);
@@ -93,9 +94,9 @@ final class HopListener implements Response.Listener {
      *     another coding, or more than one)
      */
     private ResponseInflater inflaterFor(HttpResponse response) {
-        HttpClient client = conversation.client();
+        ClientSettings settings = request.settings();
         int status = response.getStatus();
-        if (!client.isContentDecoding() || HttpMethod.HEAD.is(request.getMethod()) || status == 204 || status == 304) {
+        if (!settings.contentDecoding() || HttpMethod.HEAD.is(request.getMethod()) || status == 204 || status == 304) {
             return null;
         }
         List<String> codings = response.getHeaders().getValuesList(HttpHeader.CONTENT_ENCODING);
@@ -109,8 +110,9 @@ final class HopListener implements Response.Listener {
         HttpFields.Mutable headers = response.mutableHeaders();
         headers.remove(HttpHeader.CONTENT_ENCODING);
         headers.remove(HttpHeader.CONTENT_LENGTH);
-        return new ResponseInflater(conversation.application(), response, client.getInflaterPool(),
-                client.getResponseDecoderLimits(), client.getByteBufferPool(), client.getResponseBufferSize());
+        ClientContext context = conversation.context();
+        return new ResponseInflater(conversation.application(), response, context.inflaters(),
+                settings.responseDecoderLimits(), context.byteBufferPool(), settings.responseBufferSize());
     }
 
     /** Tells the application the head: begin, each field (dropping those a listener refuses), headers. */

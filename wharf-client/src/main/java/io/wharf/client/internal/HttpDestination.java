@@ -9,9 +9,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.client.Destination;
-import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
 import io.wharf.client.Proxy;
+import io.wharf.client.internal.route.ForwardProxy;
+import io.wharf.client.transport.ClientSettings;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.PreEncodedHttpField;
@@ -28,7 +29,9 @@ import io.wharf.http.PreEncodedHttpField;
  */
 public final class HttpDestination implements Destination {
 
-    private final HttpClient client;
+    private final ClientContext context;
+    /** The client's settings when this destination was made: they size its pool. */
+    private final ClientSettings settings;
     private final Origin origin;
     private final Proxy proxy;
     private final ForwardProxy forwardProxy;
@@ -40,13 +43,10 @@ public final class HttpDestination implements Destination {
     private final Deque<HttpExchange> queue = new ConcurrentLinkedDeque<>();
     private final AtomicInteger queued = new AtomicInteger();
 
-    public HttpDestination(HttpClient client, Origin origin, Transport transport) {
-        this(client, origin, null, transport);
-    }
-
     /** @param proxy the proxy the connections go through, or null for direct */
-    public HttpDestination(HttpClient client, Origin origin, Proxy proxy, Transport transport) {
-        this.client = client;
+    public HttpDestination(ClientContext context, Origin origin, Proxy proxy, Transport transport) {
+        this.context = context;
+        this.settings = context.settings();
         this.origin = origin;
         this.proxy = proxy;
         this.forwardProxy = ForwardProxy.of(origin, proxy);
@@ -69,8 +69,14 @@ public final class HttpDestination implements Destination {
         return field;
     }
 
-    public HttpClient getClient() {
-        return client;
+    /** @return the client's parts this destination and its connections use */
+    public ClientContext context() {
+        return context;
+    }
+
+    /** @return the client's settings when this destination was made, which size its connection pool */
+    public ClientSettings settings() {
+        return settings;
     }
 
     @Override
@@ -90,11 +96,11 @@ public final class HttpDestination implements Destination {
 
     /** Queues {@code exchange}, or fails it when the queue is full or the client stopped. */
     void send(HttpExchange exchange) {
-        if (!client.isRunning()) {
-            exchange.abort(new RejectedExecutionException(client + " is not running"));
+        if (!context.isRunning()) {
+            exchange.abort(new RejectedExecutionException(context + " is not running"));
             return;
         }
-        int max = client.getMaxRequestsQueuedPerDestination();
+        int max = exchange.getRequest().settings().maxRequestsQueuedPerDestination();
         if (queued.incrementAndGet() > max) {
             queued.decrementAndGet();
             exchange.abort(new RejectedExecutionException("queue of " + origin + " is full: " + max
@@ -107,7 +113,7 @@ public final class HttpDestination implements Destination {
     }
 
     /** Queues again, first in line, an exchange whose connection failed before its response began. */
-    void resend(HttpExchange exchange) {
+    public void resend(HttpExchange exchange) {
         queued.incrementAndGet();
         queue.offerFirst(exchange);
         process();
@@ -152,16 +158,14 @@ public final class HttpDestination implements Destination {
     }
 
     /** A connection's exchange is over and left it reusable: it goes back to the pool. */
-    void release(ClientConnection connection) {
+    public void release(ClientConnection connection) {
         pool.release(connection);
         process();
     }
 
     /** An HTTP/2 connection's server changed how many exchanges it may carry at once. */
-    void setMaxMultiplex(ClientConnection connection, int maxMultiplex) {
-        if (pool instanceof MultiplexConnectionPool multiplex) {
-            multiplex.setMaxMultiplex(connection, maxMultiplex);
-        }
+    public void setMaxMultiplex(ClientConnection connection, int maxMultiplex) {
+        pool.setMaxMultiplex(connection, maxMultiplex);
         process();
     }
 
@@ -170,27 +174,27 @@ public final class HttpDestination implements Destination {
      *
      * @param process whether to serve the queue now
      */
-    void connectionClosed(ClientConnection connection, boolean process) {
+    public void connectionClosed(ClientConnection connection, boolean process) {
         pool.remove(connection);
-        if (process && client.isRunning()) {
+        if (process && context.isRunning()) {
             process();
         }
     }
 
     /** Opening a connection failed: the oldest queued exchange fails with the cause; the rest get another try. */
-    void connectFailed(Throwable cause) {
+    public void connectFailed(Throwable cause) {
         HttpExchange exchange = queue.poll();
         if (exchange != null) {
             queued.decrementAndGet();
             exchange.abort(cause instanceof SocketTimeoutException timedOut ? connectTimeout(timedOut) : cause);
         }
-        if (client.isRunning()) {
+        if (context.isRunning()) {
             process();
         }
     }
 
     private TimeoutException connectTimeout(SocketTimeoutException cause) {
-        TimeoutException timeout = new TimeoutException("connect timeout of " + client.getConnectTimeout().toMillis()
+        TimeoutException timeout = new TimeoutException("connect timeout of " + context.settings().connectTimeout().toMillis()
                 + " ms elapsed connecting to " + origin);
         timeout.initCause(cause);
         return timeout;

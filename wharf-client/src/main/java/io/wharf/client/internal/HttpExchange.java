@@ -42,7 +42,7 @@ public final class HttpExchange {
     private ClientConnection connection;
     private boolean retried;
 
-    HttpExchange(HttpDestination destination, HttpRequest request, List<Response.Listener> listeners) {
+    public HttpExchange(HttpDestination destination, HttpRequest request, List<Response.Listener> listeners) {
         this.destination = destination;
         this.request = request;
         this.response = new HttpResponse(request);
@@ -57,11 +57,11 @@ public final class HttpExchange {
         return response;
     }
 
-    ResponseEvents events() {
+    public ResponseEvents events() {
         return events;
     }
 
-    HttpDestination destination() {
+    public HttpDestination destination() {
         return destination;
     }
 
@@ -79,7 +79,7 @@ public final class HttpExchange {
     }
 
     /** Unlinks the exchange from {@code carrier}, when it still is linked to it. */
-    synchronized void disassociate(ClientConnection carrier) {
+    public synchronized void disassociate(ClientConnection carrier) {
         if (connection == carrier) {
             connection = null;
         }
@@ -93,7 +93,7 @@ public final class HttpExchange {
      *
      * @return whether the exchange may be sent again
      */
-    boolean prepareRetry() {
+    public boolean prepareRetry() {
         synchronized (this) {
             if (retried || completed || requestSide == Side.FAILED || responseSide != Side.PENDING) {
                 return false;
@@ -114,18 +114,18 @@ public final class HttpExchange {
     }
 
     /** @return the failure of a request whose server answered before its 100 Continue: the content was not sent */
-    IOException contentNotSentBeforeContinue() {
+    public IOException contentNotSentBeforeContinue() {
         return new IOException("the server answered " + response.getStatus()
                 + " instead of 100 Continue: the content of " + request + " was not sent");
     }
 
     /** @return whether the request is HEAD, whose response has no content */
-    boolean isHead() {
+    public boolean isHead() {
         return HttpMethod.HEAD.is(request.getMethod());
     }
 
     /** The request was written whole: tells its listeners, once. @return whether this call ended the request side */
-    boolean requestSucceeded() {
+    public boolean requestSucceeded() {
         synchronized (this) {
             if (requestSide != Side.PENDING) {
                 return false;
@@ -137,7 +137,7 @@ public final class HttpExchange {
     }
 
     /** The response arrived whole: tells its listeners, once. @return whether this call ended the response side */
-    boolean responseSucceeded() {
+    public boolean responseSucceeded() {
         synchronized (this) {
             if (responseSide != Side.PENDING) {
                 return false;
@@ -149,17 +149,17 @@ public final class HttpExchange {
     }
 
     /** @return whether the response side is over (succeeded or failed) */
-    synchronized boolean isResponseOver() {
+    public synchronized boolean isResponseOver() {
         return responseSide != Side.PENDING;
     }
 
     /** @return whether the whole response arrived */
-    synchronized boolean isResponseSucceeded() {
+    public synchronized boolean isResponseSucceeded() {
         return responseSide == Side.SUCCEEDED;
     }
 
     /** @return whether the request side is over (succeeded or failed) */
-    synchronized boolean isRequestOver() {
+    public synchronized boolean isRequestOver() {
         return requestSide != Side.PENDING;
     }
 
@@ -168,7 +168,7 @@ public final class HttpExchange {
      *
      * @return whether this call ended at least one side
      */
-    boolean fail(Throwable cause) {
+    public boolean fail(Throwable cause) {
         boolean failRequest;
         boolean failResponse;
         synchronized (this) {
@@ -222,7 +222,7 @@ public final class HttpExchange {
      * @return the result when both sides are over and this call is the first to see it (the
      *     caller then frees the connection and calls {@link #complete}); null otherwise
      */
-    Result tryComplete() {
+    public Result tryComplete() {
         synchronized (this) {
             if (completed || requestSide == Side.PENDING || responseSide == Side.PENDING) {
                 return null;
@@ -234,7 +234,7 @@ public final class HttpExchange {
     }
 
     /** Tells the listeners the exchange is over; called once, by whoever got the result. */
-    void complete(Result result) {
+    public void complete(Result result) {
         events.complete(result);
     }
 

@@ -19,11 +19,13 @@ import java.util.function.Function;
 
 import io.wharf.client.BufferingResponseListener;
 import io.wharf.client.ContentResponse;
-import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
 import io.wharf.client.Request;
 import io.wharf.client.RequestContent;
 import io.wharf.client.Response;
+import io.wharf.client.internal.content.FormEncoding;
+import io.wharf.client.internal.route.ForwardProxy;
+import io.wharf.client.transport.ClientSettings;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpVersion;
@@ -37,7 +39,9 @@ import io.wharf.http.MetaData;
  */
 public final class HttpRequest implements Request {
 
-    private final HttpClient client;
+    private final ClientContext context;
+    /** The client's settings when this request (or the first of its conversation) was made. */
+    private final ClientSettings settings;
     private final String scheme;
     private final String host;
     private final int port;
@@ -65,8 +69,13 @@ public final class HttpRequest implements Request {
     /**
      * @throws IllegalArgumentException when {@code uri} is not an absolute http or https URI with a host
      */
-    public HttpRequest(HttpClient client, URI uri) {
-        this.client = Objects.requireNonNull(client, "client");
+    public HttpRequest(ClientContext context, URI uri) {
+        this(context, context.settings(), uri);
+    }
+
+    private HttpRequest(ClientContext context, ClientSettings settings, URI uri) {
+        this.context = Objects.requireNonNull(context, "context");
+        this.settings = settings;
         String uriScheme = uri.getScheme();
         if (uriScheme == null || uri.getHost() == null) {
             throw new IllegalArgumentException("not an absolute URI with a host: " + uri);
@@ -81,9 +90,14 @@ public final class HttpRequest implements Request {
         String rawPath = uri.getRawPath();
         this.path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
         this.query = uri.getRawQuery();
-        this.timeout = client.getRequestTimeout();
-        this.followRedirects = client.isFollowRedirects();
-        this.maxRedirects = client.getMaxRedirects();
+        this.timeout = settings.requestTimeout();
+        this.followRedirects = settings.followRedirects();
+        this.maxRedirects = settings.maxRedirects();
+    }
+
+    /** @return the client's settings this request goes by: those of the moment it (or its conversation's first request) was made */
+    public ClientSettings settings() {
+        return settings;
     }
 
     /**
@@ -93,7 +107,7 @@ public final class HttpRequest implements Request {
      * @throws IllegalArgumentException when {@code uri} is not one the client can send to
      */
     HttpRequest copyFor(URI uri) {
-        HttpRequest hop = new HttpRequest(client, uri);
+        HttpRequest hop = new HttpRequest(context, settings, uri);
         hop.method = method;
         hop.version = version;
         hop.idleTimeout = idleTimeout;
@@ -113,7 +127,7 @@ public final class HttpRequest implements Request {
         return headers;
     }
 
-    RequestEvents events() {
+    public RequestEvents events() {
         return events;
     }
 
@@ -322,7 +336,7 @@ public final class HttpRequest implements Request {
 
     @Override
     public CompletableFuture<ContentResponse> sendAsync() {
-        BufferingResponseListener listener = new BufferingResponseListener(client.getMaxResponseContentBytes());
+        BufferingResponseListener listener = new BufferingResponseListener(settings.maxResponseContentBytes());
         send(listener);
         return listener.future();
     }
@@ -334,14 +348,14 @@ public final class HttpRequest implements Request {
         }
         List<Response.Listener> listeners = new ArrayList<>(responseListeners);
         listeners.add(Objects.requireNonNull(listener, "listener"));
-        Conversation started = new Conversation(client, this, listeners);
+        Conversation started = new Conversation(context, this, listeners);
         conversation = started;
         started.start();
     }
 
     /** Sends this request as one hop of its conversation; {@code hop} hears its response. Once per request. */
     void dispatch(Response.Listener hop) {
-        HttpDestination destination = (HttpDestination) client.resolveDestination(getOrigin());
+        HttpDestination destination = context.destination(getOrigin());
         List<Response.Listener> listeners = new ArrayList<>(2);
         if (destination.getForwardProxy() != null) {
             // First, so that a proxy's 407 fails the exchange before the hop's listener hears more.
@@ -389,12 +403,12 @@ public final class HttpRequest implements Request {
      * Adds the fields the client sends unless the application set them (Host, User-Agent,
      * Content-Type) and returns the head to write. Called by the writer's thread.
      */
-    MetaData.Request toMetaData() {
+    public MetaData.Request toMetaData() {
         HttpDestination destination = exchange.destination();
         if (!headers.contains(HttpHeader.HOST)) {
             headers.put(destination.hostField());
         }
-        String agent = client.getUserAgent();
+        String agent = settings.userAgent();
         if (agent != null && !headers.contains(HttpHeader.USER_AGENT)) {
             headers.put(destination.userAgentField(agent));
         }

@@ -25,17 +25,17 @@ public final class HttpResponse implements Response {
     }
 
     /** Records the status line. */
-    void begin(HttpVersion version, int status, String reason) {
+    public void begin(HttpVersion version, int status, String reason) {
         this.version = version;
         this.status = status;
         this.reason = reason == null ? "" : reason;
     }
 
-    void addHeader(io.wharf.http.HttpField field) {
+    public void addHeader(io.wharf.http.HttpField field) {
         headers.add(field);
     }
 
-    void addTrailer(io.wharf.http.HttpField field) {
+    public void addTrailer(io.wharf.http.HttpField field) {
         if (trailers == null) {
             trailers = HttpFields.build(4);
         }

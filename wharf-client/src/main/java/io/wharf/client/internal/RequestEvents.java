@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * caught and logged. Listeners are added while the request is built; events come on the
  * thread that has them (the sender, the writer, an aborting thread).
  */
-final class RequestEvents {
+public final class RequestEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(RequestEvents.class);
 
@@ -34,19 +34,19 @@ final class RequestEvents {
         each("queued", listener -> listener.onQueued(request));
     }
 
-    void begin(Request request) {
+    public void begin(Request request) {
         each("begin", listener -> listener.onBegin(request));
     }
 
-    void headers(Request request) {
+    public void headers(Request request) {
         each("headers", listener -> listener.onHeaders(request));
     }
 
-    void commit(Request request) {
+    public void commit(Request request) {
         each("commit", listener -> listener.onCommit(request));
     }
 
-    void content(Request request, ByteBuffer content) {
+    public void content(Request request, ByteBuffer content) {
         each("content", listener -> listener.onContent(request, content.asReadOnlyBuffer()));
     }
 

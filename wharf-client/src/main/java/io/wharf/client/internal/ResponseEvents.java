@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * <p>Content goes to every listener with its own demand; the connection's demand runs when
  * the last of them has demanded, so the slowest listener sets the pace.
  */
-final class ResponseEvents {
+public final class ResponseEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResponseEvents.class);
 
@@ -31,16 +31,16 @@ final class ResponseEvents {
         this.listeners = List.copyOf(listeners);
     }
 
-    void informational(Response interim) {
+    public void informational(Response interim) {
         each("informational", listener -> listener.onInformational(interim));
     }
 
-    void begin(Response response) {
+    public void begin(Response response) {
         each("begin", listener -> listener.onBegin(response));
     }
 
     /** @return whether every listener wants the field kept */
-    boolean header(Response response, HttpField field) {
+    public boolean header(Response response, HttpField field) {
         boolean keep = true;
         for (Response.Listener listener : listeners) {
             try {
@@ -52,12 +52,12 @@ final class ResponseEvents {
         return keep;
     }
 
-    void headers(Response response) {
+    public void headers(Response response) {
         each("headers", listener -> listener.onHeaders(response));
     }
 
     /** Tells each listener of {@code chunk}; {@code demand} runs once all of them demanded. */
-    void content(Response response, Content.Chunk chunk, Runnable demand) {
+    public void content(Response response, Content.Chunk chunk, Runnable demand) {
         Runnable each = listeners.size() == 1 ? demand : new JointDemand(listeners.size(), demand);
         for (Response.Listener listener : listeners) {
             try {

@@ -6,10 +6,10 @@ import io.wharf.util.Promise;
 
 /**
  * How the client speaks to a destination: which connections it opens and how they are shared.
- * {@link Http1Transport} opens HTTP/1.1 connections over TCP (or a Unix domain socket), each
- * carrying one exchange at a time; {@link Http2Transport} opens HTTP/2 connections (or, the
+ * {@code Http1Transport} opens HTTP/1.1 connections over TCP (or a Unix domain socket), each
+ * carrying one exchange at a time; {@code Http2Transport} opens HTTP/2 connections (or, the
  * dynamic kind, either protocol as ALPN settles it), each carrying many at once in the same
- * {@link MultiplexConnectionPool}. The destination, the exchange and the listeners do not
+ * {@code MultiplexConnectionPool}. The destination, the exchange and the listeners do not
  * change. Any thread may call it.
  */
 public interface Transport {

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.wharf.client.Request;
 import io.wharf.client.Response;
 import io.wharf.client.Result;
-import io.wharf.client.internal.PulledPublisher;
+import io.wharf.client.internal.content.PulledPublisher;
 import io.wharf.io.Content;
 
 /**
