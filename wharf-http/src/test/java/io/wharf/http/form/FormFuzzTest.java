@@ -28,7 +28,7 @@ import org.junit.jupiter.api.AfterAll;
  * (the octet stays part of the content). What each input must keep:
  * <ul>
  * <li>only {@link BadMessageException} escapes: 400 for a malformed form, 413 past a limit;
- *     and the same outcome however the content was cut;</li>
+ *     and the same fields or parts, or a refusal, however the content was cut;</li>
  * <li>bounded: no more keys or parts, and no larger part, than the limits allow;</li>
  * <li>{@link #urlEncoded}, round trip: the fields, written back with the JDK's
  *     {@link URLEncoder}, parse to the same fields;</li>
@@ -61,7 +61,7 @@ class FormFuzzTest {
     void urlEncoded(byte[] input) {
         int cut = cut(input);
         Object whole = urlEncoded(input, input.length);
-        assertEquals(whole, urlEncoded(input, cut), "cut at " + cut);
+        sameOutcome(whole, urlEncoded(input, cut), cut);
         if (whole instanceof FormFields fields) {
             assertTrue(fields.fieldCount() <= FORM_LIMITS.maxKeys(), "more keys than the limit: " + fields.fieldCount());
             StringBuilder written = new StringBuilder();
@@ -106,12 +106,26 @@ class FormFuzzTest {
         int start = Math.min(lineEnd + 1, input.length);
         byte[] body = Arrays.copyOfRange(input, start, input.length);
         int cut = cut(body);
-        String whole = multipart(boundary, body, body.length);
-        assertEquals(whole, multipart(boundary, body, cut), "cut at " + cut);
+        Object whole = multipart(boundary, body, body.length);
+        sameOutcome(whole, multipart(boundary, body, cut), cut);
+    }
+
+    /**
+     * Checks that content read whole and cut in two comes to the same: the same fields or
+     * parts, or a refusal both ways. Not always the same status: a limit is checked on each
+     * chunk as it arrives, before it is read, so content both too large and malformed is a 413
+     * when it comes whole and a 400 when the malformed part comes in a chunk of its own first
+     * (a corpus entry, too-large-and-malformed, keeps that case).
+     */
+    private static void sameOutcome(Object whole, Object cut, int at) {
+        if (whole instanceof Integer && cut instanceof Integer) {
+            return;
+        }
+        assertEquals(whole, cut, "cut at " + at);
     }
 
     /** @return the parts as text, or the status of the refusal; checks the limits and that nothing is left spooled */
-    private static String multipart(String boundary, byte[] body, int cut) throws IOException {
+    private static Object multipart(String boundary, byte[] body, int cut) throws IOException {
         String outcome;
         try (MultiPartFormParser parser = new MultiPartFormParser(boundary, MULTIPART_LIMITS, SPOOL)) {
             try {
@@ -119,7 +133,7 @@ class FormFuzzTest {
                 parser.parse(ByteBuffer.wrap(body, cut, body.length - cut), true);
             } catch (BadMessageException refused) {
                 assertEquals(List.of(), spooled(), "a failed parse left spool files");
-                return status(refused).toString();
+                return status(refused);
             }
             try (MultiPartForm form = parser.getForm()) {
                 assertTrue(form.size() <= MULTIPART_LIMITS.maxParts(), "more parts than the limit");
