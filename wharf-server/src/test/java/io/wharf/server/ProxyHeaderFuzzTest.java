@@ -102,8 +102,9 @@ class ProxyHeaderFuzzTest {
             }
             InetSocketAddress from = (InetSocketAddress) source;
             InetSocketAddress to = (InetSocketAddress) destination;
-            String line = "PROXY " + (from.getAddress() instanceof Inet4Address ? "TCP4 " : "TCP6 ") + from.getAddress().getHostAddress()
-                + " " + to.getAddress().getHostAddress() + " " + from.getPort() + " " + to.getPort() + "\r\n";
+            boolean v4 = bothIpv4(from, to);
+            String line = "PROXY " + (v4 ? "TCP4 " : "TCP6 ") + text(from, v4) + " " + text(to, v4) + " " + from.getPort() + " "
+                + to.getPort() + "\r\n";
             return line.getBytes(StandardCharsets.US_ASCII);
         }
         ProxyV2Bytes bytes;
@@ -116,9 +117,9 @@ class ProxyHeaderFuzzTest {
         } else {
             InetSocketAddress from = (InetSocketAddress) source;
             InetSocketAddress to = (InetSocketAddress) destination;
-            bytes = from.getAddress() instanceof Inet4Address
-                ? ProxyV2Bytes.tcp4(from.getAddress().getHostAddress(), from.getPort(), to.getAddress().getHostAddress(), to.getPort())
-                : ProxyV2Bytes.tcp6(from.getAddress().getHostAddress(), from.getPort(), to.getAddress().getHostAddress(), to.getPort());
+            boolean v4 = bothIpv4(from, to);
+            bytes = new ProxyV2Bytes().family(v4 ? 0x11 : 0x21).raw(octets(from, v4)).raw(octets(to, v4))
+                .raw((byte) (from.getPort() >> 8), (byte) from.getPort(), (byte) (to.getPort() >> 8), (byte) to.getPort());
         }
         boolean crc = false;
         for (ProxyHeader.Tlv tlv : header.tlvs()) {
@@ -129,5 +130,31 @@ class ProxyHeaderFuzzTest {
             }
         }
         return (crc ? bytes.withCrc() : bytes).build();
+    }
+
+    /**
+     * Java reads an IPv4-mapped IPv6 address (::ffff:a.b.c.d) as an {@link Inet4Address}: a
+     * TCP6 header may hold one, beside an IPv6 address or not. Two IPv4 addresses are written
+     * as TCP4, anything else as TCP6 with the IPv4 ones mapped.
+     */
+    private static boolean bothIpv4(InetSocketAddress from, InetSocketAddress to) {
+        return from.getAddress() instanceof Inet4Address && to.getAddress() instanceof Inet4Address;
+    }
+
+    private static String text(InetSocketAddress address, boolean v4) {
+        String text = address.getAddress().getHostAddress();
+        return v4 || !(address.getAddress() instanceof Inet4Address) ? text : "::ffff:" + text;
+    }
+
+    private static byte[] octets(InetSocketAddress address, boolean v4) {
+        byte[] raw = address.getAddress().getAddress();
+        if (v4 || raw.length == 16) {
+            return raw;
+        }
+        byte[] mapped = new byte[16];
+        mapped[10] = (byte) 0xFF;
+        mapped[11] = (byte) 0xFF;
+        System.arraycopy(raw, 0, mapped, 12, 4);
+        return mapped;
     }
 }
