@@ -6,6 +6,7 @@ import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.util.ArrayList;
@@ -384,7 +385,10 @@ public final class ProxyHeaderParser {
         }
     }
 
-    /** @return the path up to its first NUL, or null when Java cannot name it (empty, abstract) */
+    /**
+     * @return the path up to its first NUL, or null when Java cannot name it: empty, abstract, or
+     *     not UTF-8 (decoding it with replacement characters would name another socket)
+     */
     private SocketAddress unixAddress(int at) {
         int end = at;
         while (end < at + UNIX_PATH_LENGTH && bytes[end] != 0) {
@@ -394,8 +398,8 @@ public final class ProxyHeaderParser {
             return null;
         }
         try {
-            return UnixDomainSocketAddress.of(new String(bytes, at, end - at, StandardCharsets.UTF_8));
-        } catch (InvalidPathException x) {
+            return UnixDomainSocketAddress.of(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, at, end - at)).toString());
+        } catch (CharacterCodingException | InvalidPathException x) {
             return null;
         }
     }

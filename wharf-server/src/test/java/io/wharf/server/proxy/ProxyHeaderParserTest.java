@@ -35,6 +35,11 @@ class ProxyHeaderParserTest {
         return text.getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** @return {@code path} NUL-padded to the 108 bytes of a v2 UNIX address */
+    private static byte[] unixPath(byte[] path) {
+        return Arrays.copyOf(path, 108);
+    }
+
     private static InetSocketAddress inet(String ip, int port) {
         return new InetSocketAddress(ip, port);
     }
@@ -73,6 +78,10 @@ class ProxyHeaderParserTest {
                 new Good("v2 UNIX stream", new ProxyV2Bytes().family(0x31).unix("/run/client.sock", "/run/lb.sock").build(), 2,
                         ProxyHeader.Command.PROXY, UnixDomainSocketAddress.of("/run/client.sock"), UnixDomainSocketAddress.of("/run/lb.sock"), List.of()),
                 new Good("v2 UNIX abstract keeps the real addresses", new ProxyV2Bytes().family(0x31).unix("\0abstract", "\0lb").build(), 2,
+                        ProxyHeader.Command.PROXY, null, null, List.of()),
+                // Found by ProxyHeaderFuzzTest: such a path was decoded with U+FFFD in place of its bad bytes, naming another socket.
+                new Good("v2 UNIX path that is not UTF-8 keeps the real addresses", new ProxyV2Bytes().family(0x31)
+                        .raw(unixPath("/run/\u00ff.sock".getBytes(StandardCharsets.ISO_8859_1))).raw(unixPath(ascii("/run/lb.sock"))).build(), 2,
                         ProxyHeader.Command.PROXY, null, null, List.of()),
                 new Good("v2 LOCAL", ProxyV2Bytes.local().build(), 2, ProxyHeader.Command.LOCAL, null, null, List.of()),
                 new Good("v2 LOCAL ignores its block", ProxyV2Bytes.tcp4("192.0.2.1", 1, "192.0.2.2", 2).versionCommand(0x20).build(), 2,
