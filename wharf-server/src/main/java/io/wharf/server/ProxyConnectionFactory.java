@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.server.proxy.ProxyConnection;
 import io.wharf.server.proxy.ProxyHeaderParser;
 
