@@ -1,9 +1,9 @@
 /**
  * Wharf's server: the {@code Server}, its connectors, the core Handler API ({@code Request},
  * {@code Response}, {@code Handler}) and the standard handlers. HTTP/1.1
- * ({@code io.wharf.server.http1}) and HTTP/2 ({@code io.wharf.server.http2}) each have a package
- * of their own, which the core does not name: a connector is given the factories of the
- * protocols it speaks.
+ * ({@code io.wharf.server.http1}), HTTP/2 ({@code io.wharf.server.http2}) and the PROXY protocol
+ * ({@code io.wharf.server.proxy}) each have a package of their own, which the core does not
+ * name: a connector is given the factories of the protocols it speaks.
  */
 module io.wharf.server {
     requires transitive io.wharf.io;
@@ -15,6 +15,7 @@ module io.wharf.server {
     exports io.wharf.server;
     exports io.wharf.server.handler;
     exports io.wharf.server.http1;
+    exports io.wharf.server.proxy;
     exports io.wharf.server.tls;
     exports io.wharf.server.http2;
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.server.proxy.ProxyConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;
 

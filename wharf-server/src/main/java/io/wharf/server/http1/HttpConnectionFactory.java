@@ -63,6 +63,12 @@ public class HttpConnectionFactory implements ConnectionFactory {
         return "HTTP/1.1";
     }
 
+    /** @return the configuration's input buffer size, as it is now */
+    @Override
+    public int getInputBufferSize() {
+        return configuration.getInputBufferSize();
+    }
+
     @Override
     public Connection newConnection(Connector connector, EndPoint endPoint) {
         return new HttpConnection(connector, endPoint, codecs(connector.getServer()));
