@@ -8,7 +8,10 @@
 module io.wharf.server {
     requires transitive io.wharf.io;
     requires transitive io.wharf.http;
-    requires transitive io.wharf.http2;
+    // Only the HTTP/2 wing (io.wharf.server.http2) uses it: a server that speaks HTTP/1.1 alone
+    // runs without wharf-http2 on its module path. Code that uses the wing reads it through this
+    // module at compile time and resolves it at run time with its own requires or --add-modules.
+    requires static transitive io.wharf.http2;
     // RequestLogOutput writes to an SLF4J Logger the caller may pass.
     requires transitive org.slf4j;
 

@@ -88,6 +88,19 @@ class ArchitectureTest {
         assertNoPackageCycleIn("io.wharf.client");
     }
 
+    /**
+     * In the server only its HTTP/2 wing ({@code io.wharf.server.http2} and its internal package)
+     * uses {@code wharf-http2}, which the server therefore requires statically: a server that
+     * speaks only HTTP/1.1 runs without it ({@link ModulePathTest#anHttp11ServerRunsWithoutHttp2()}).
+     */
+    @Test
+    void onlyTheServersHttp2WingUsesHttp2() {
+        noClasses().that(inModule("io.wharf.server")).and().resideOutsideOfPackage("io.wharf.server.http2..")
+            .should().dependOnClassesThat(inModule("io.wharf.http2"))
+            .because("a server that speaks only HTTP/1.1 runs without wharf-http2 on its module path")
+            .check(MAIN_CLASSES);
+    }
+
     @Test
     void utilUsesNothingAboveIt() {
         noClasses().that(inModule("io.wharf.util"))
