@@ -7,6 +7,7 @@ import java.util.function.Function;
 import io.wharf.server.Handler;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 
 /**
  * Starts the Wharf and Jetty 12.1 HTTP/1.1 servers of the macro runs, and makes the connectors
@@ -26,13 +27,13 @@ final class BenchServers {
 
     static ServerProcess.Target wharf(InetSocketAddress address, Handler handler) throws Exception {
         Server server = new Server();
-        ServerConnector connector = wharfConnector(server, address);
+        ServerConnector connector = wharfConnector(server, address, new HttpConnectionFactory());
         server.setHandler(handler);
         server.start();
         return ServerProcess.Target.of(connector::getLocalPort, () -> connector.getSelectorGroup().getOpenEndPoints(), server::stop);
     }
 
-    /** Adds a Wharf connector set up as described above, speaking what {@code factories} say (HTTP/1.1 when none). */
+    /** Adds a Wharf connector set up as described above, speaking what {@code factories} (at least one) say. */
     static ServerConnector wharfConnector(Server server, InetSocketAddress address, io.wharf.server.ConnectionFactory... factories) {
         ServerConnector connector = new ServerConnector(server, 1, factories);
         connector.setHost(address.getHostString());

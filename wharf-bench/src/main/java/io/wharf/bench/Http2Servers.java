@@ -4,9 +4,9 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Map;
 
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.ServerTlsContext;

@@ -12,9 +12,9 @@ import io.wharf.server.ConnectionFactory;
 import io.wharf.server.Connector;
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 

@@ -16,6 +16,7 @@ import io.wharf.server.handler.RequestLogOutput;
 import io.wharf.server.handler.ResourceHandler;
 import io.wharf.server.handler.SizeLimitHandler;
 import io.wharf.server.handler.StatisticsHandler;
+import io.wharf.server.http1.HttpConnectionFactory;
 
 /**
  * The standard handlers together: {@code java ... io.wharf.examples.HandlersExample DIR}
@@ -29,7 +30,7 @@ public final class HandlersExample {
 
     public static void main(String[] args) throws Exception {
         Path directory = Path.of(args.length > 0 ? args[0] : ".");
-        Server server = new Server(8080);
+        Server server = new Server(8080, new HttpConnectionFactory());
 
         PathMappingsHandler api = new PathMappingsHandler();
         api.addMapping("/users/{id}", Handler.of((request, response, callback) -> {

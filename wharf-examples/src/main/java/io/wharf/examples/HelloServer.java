@@ -3,6 +3,7 @@ package io.wharf.examples;
 import io.wharf.server.Handler;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
+import io.wharf.server.http1.HttpConnectionFactory;
 
 /** The shortest embedding: a server on port 8080 answering every request with text. */
 public final class HelloServer {
@@ -11,7 +12,7 @@ public final class HelloServer {
     }
 
     public static void main(String[] args) throws Exception {
-        Server server = new Server(8080);
+        Server server = new Server(8080, new HttpConnectionFactory());
         server.setHandler(Handler.of((request, response, callback) -> {
             response.getHeaders().put("Content-Type", "text/plain;charset=utf-8");
             Response.write(response, true, "Hello from Wharf\n", callback);

@@ -3,6 +3,7 @@ package io.wharf.examples;
 import io.wharf.server.Handler;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 
 /**
  * The small Wharf server the client and WebSocket examples talk to: one handler on 127.0.0.1, a free port.
@@ -11,7 +12,7 @@ import io.wharf.server.ServerConnector;
 final class LoopbackServer implements AutoCloseable {
 
     private final Server server = new Server();
-    private final ServerConnector connector = new ServerConnector(server);
+    private final ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory());
 
     LoopbackServer(Handler handler) throws Exception {
         connector.setHost("127.0.0.1");

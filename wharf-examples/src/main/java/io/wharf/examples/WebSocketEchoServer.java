@@ -4,9 +4,9 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.zip.Deflater;
 
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.websocket.api.Session;

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,7 +81,7 @@ class ChatRoomTest {
     @BeforeEach
     void start() throws Exception {
         server = new Server();
-        ServerConnector connector = new ServerConnector(server);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory());
         connector.setHost("127.0.0.1");
         server.addConnector(connector);
         server.setHandler(room.handler());

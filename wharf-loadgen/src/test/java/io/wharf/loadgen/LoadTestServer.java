@@ -9,10 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToIntFunction;
 
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.ServerTlsContext;

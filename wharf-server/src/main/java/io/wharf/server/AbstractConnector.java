@@ -38,14 +38,18 @@ public abstract class AbstractConnector extends ContainerLifeCycle implements Co
     private volatile boolean shutdown;
 
     /**
-     * @param factories the protocols, the first being the one each connection starts with;
-     *     none means plain HTTP/1.1 with the default configuration
+     * @param factories the protocols, the first being the one each connection starts with; at
+     *     least one, since a connector has no protocol of its own (the core of the server names
+     *     no protocol: HTTP/1.1 and HTTP/2 are its plug-ins)
+     * @throws IllegalArgumentException when none is given
      */
     protected AbstractConnector(Server server, ConnectionFactory... factories) {
-        this.server = server;
         if (factories.length == 0) {
-            factories = new ConnectionFactory[] {new HttpConnectionFactory()};
+            throw new IllegalArgumentException(getClass().getSimpleName() + " needs at least one connection factory,"
+                    + " the protocol its connections start with: pass new io.wharf.server.http1.HttpConnectionFactory()"
+                    + " for HTTP/1.1");
         }
+        this.server = server;
         for (ConnectionFactory factory : factories) {
             addConnectionFactory(factory);
         }

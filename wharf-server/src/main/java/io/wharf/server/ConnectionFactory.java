@@ -16,4 +16,17 @@ public interface ConnectionFactory {
 
     /** @return a new, not yet opened connection over {@code endPoint} */
     Connection newConnection(Connector connector, EndPoint endPoint);
+
+    /** The input buffer size of a factory that does not say otherwise. */
+    int DEFAULT_INPUT_BUFFER_SIZE = 8192;
+
+    /**
+     * @return the size of the buffers this factory's connections read into: a connection that
+     *     runs before them on the same endpoint (a PROXY header's) reads into a buffer of this
+     *     size, which it hands over with the bytes that followed its part.
+     *     {@link #DEFAULT_INPUT_BUFFER_SIZE} unless the factory says otherwise.
+     */
+    default int getInputBufferSize() {
+        return DEFAULT_INPUT_BUFFER_SIZE;
+    }
 }

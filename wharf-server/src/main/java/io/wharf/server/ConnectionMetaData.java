@@ -53,8 +53,9 @@ public interface ConnectionMetaData {
     boolean isPersistent();
 
     /**
-     * @return the PROXY protocol header the connection started with, when its connector has
-     *     a {@link ProxyConnectionFactory}: the balancer's view of the addresses and its TLVs
+     * @return the PROXY protocol header the connection started with, when its connector has a
+     *     {@link io.wharf.server.proxy.ProxyConnectionFactory}: the balancer's view of the
+     *     addresses and its TLVs
      */
     default Optional<ProxyHeader> getProxyHeader() {
         return Optional.empty();

@@ -23,12 +23,20 @@ public class LocalConnector extends AbstractConnector {
     private final int pipeCapacity;
     private volatile boolean accepting = true;
 
-    /** A connector speaking the given protocols (plain HTTP/1.1 when none), with 64 KiB pipes. */
+    /**
+     * A connector speaking the given protocols (at least one, the first being the one each
+     * connection starts with), with 64 KiB pipes.
+     *
+     * @throws IllegalArgumentException when no factory is given
+     */
     public LocalConnector(Server server, ConnectionFactory... factories) {
         this(server, 64 * 1024, factories);
     }
 
-    /** @param pipeCapacity how many bytes each direction of a pipe buffers */
+    /**
+     * @param pipeCapacity how many bytes each direction of a pipe buffers
+     * @throws IllegalArgumentException when no factory is given
+     */
     public LocalConnector(Server server, int pipeCapacity, ConnectionFactory... factories) {
         super(server, factories);
         this.pipeCapacity = pipeCapacity;

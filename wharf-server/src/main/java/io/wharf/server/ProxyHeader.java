@@ -14,9 +14,10 @@ import java.util.Optional;
  * addresses as the balancer saw them, and, in version 2, type-length-value extensions (the
  * negotiated ALPN protocol, the TLS server name, TLS details, a unique id...).
  *
- * <p>The {@link ProxyConnectionFactory}'s connection parses it on a selector thread; a handler
- * reaches it, on any thread, through {@link ConnectionMetaData#getProxyHeader()}. Immutable
- * and safe to share; it holds no buffers (TLV values are copied out of the network buffer).
+ * <p>The {@link io.wharf.server.proxy.ProxyConnectionFactory}'s connection parses it on a
+ * selector thread; a handler reaches it, on any thread, through
+ * {@link ConnectionMetaData#getProxyHeader()}. Immutable and safe to share; it holds no buffers
+ * (TLV values are copied out of the network buffer).
  *
  * <p>{@link #source()} and {@link #destination()} are empty for the {@code LOCAL} command
  * (a balancer's health check), for version 1 {@code UNKNOWN}, for version 2 {@code UNSPEC}

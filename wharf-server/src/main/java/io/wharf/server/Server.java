@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * handler.
  *
  * <pre>{@code
- * Server server = new Server(8080);
+ * Server server = new Server(8080, new HttpConnectionFactory());
  * server.setHandler(Handler.of((request, response, callback) -> {
  *     Response.write(response, true, "Hello", callback);
  *     return true;
@@ -58,10 +58,18 @@ public class Server extends ContainerLifeCycle {
         this(new QueuedThreadPool(), new BucketedByteBufferPool());
     }
 
-    /** A server with one HTTP/1.1 {@link ServerConnector} on {@code port} (0 for any free one). */
-    public Server(int port) {
+    /**
+     * A server with one {@link ServerConnector} on {@code port} (0 for any free one) speaking
+     * {@code factories}: {@code new Server(8080, new HttpConnectionFactory())} for plain HTTP/1.1
+     * ({@link io.wharf.server.http1.HttpConnectionFactory}).
+     *
+     * @param factories the connector's protocols, at least one, the first being the one each
+     *     connection starts with
+     * @throws IllegalArgumentException when no factory is given
+     */
+    public Server(int port, ConnectionFactory... factories) {
         this();
-        ServerConnector connector = new ServerConnector(this);
+        ServerConnector connector = new ServerConnector(this, factories);
         connector.setPort(port);
         addConnector(connector);
     }

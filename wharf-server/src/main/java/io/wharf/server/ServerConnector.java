@@ -41,13 +41,21 @@ public class ServerConnector extends AbstractConnector {
     private volatile boolean reusePort;
     private volatile ServerSocketChannel listening;
 
-    /** A connector with one selector per core and the given protocols (plain HTTP/1.1 when none). */
+    /**
+     * A connector with one selector per core and the given protocols, the first being the one
+     * each connection starts with: {@code new ServerConnector(server, new HttpConnectionFactory())}
+     * for plain HTTP/1.1.
+     *
+     * @throws IllegalArgumentException when no factory is given
+     */
     public ServerConnector(Server server, ConnectionFactory... factories) {
         this(server, 0, factories);
     }
 
     /**
      * @param selectorCount how many selectors; 0 or less for one per core
+     * @param factories the protocols, at least one, the first being the one each connection starts with
+     * @throws IllegalArgumentException when no factory is given
      */
     public ServerConnector(Server server, int selectorCount, ConnectionFactory... factories) {
         super(server, factories);

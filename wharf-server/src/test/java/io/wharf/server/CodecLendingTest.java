@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.wharf.http.HttpHeader;
 import io.wharf.io.Content;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;

@@ -9,6 +9,8 @@ import java.util.EnumSet;
 import java.util.function.Consumer;
 
 import io.wharf.http.HttpURI;
+import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.server.proxy.ProxyConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.InvocationType;
 import io.wharf.util.thread.QueuedThreadPool;

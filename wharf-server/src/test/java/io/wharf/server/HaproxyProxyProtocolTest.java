@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.server.proxy.ProxyConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;
 

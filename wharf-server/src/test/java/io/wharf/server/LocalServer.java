@@ -1,5 +1,6 @@
 package io.wharf.server;
 
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 

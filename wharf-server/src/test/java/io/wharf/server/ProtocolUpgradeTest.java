@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.wharf.http.HttpFields;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.InvocationType;
 import io.wharf.util.thread.QueuedThreadPool;

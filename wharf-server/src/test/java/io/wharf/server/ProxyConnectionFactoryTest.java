@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.server.proxy.ProxyConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.InvocationType;
 import io.wharf.util.thread.QueuedThreadPool;

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.testing.SocketTables;
 import io.wharf.util.thread.QueuedThreadPool;

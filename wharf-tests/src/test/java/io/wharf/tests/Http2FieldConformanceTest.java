@@ -16,11 +16,11 @@ import javax.net.ssl.SSLSocket;
 
 import io.wharf.examples.DemoCertificate;
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
 import io.wharf.util.buffer.LeakTrackingByteBufferPool;
@@ -42,7 +43,7 @@ class IdleWebSocketsTest {
     void tenThousandIdleSessionsHoldNoBuffers() throws Exception {
         LeakTrackingByteBufferPool pool = leaks.pool();
         Server server = new Server(new QueuedThreadPool(), pool);
-        ServerConnector connector = new ServerConnector(server);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory());
         connector.setHost("127.0.0.1");
         connector.setAcceptQueueSize(4096);
         server.addConnector(connector);

@@ -21,10 +21,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.InvocationType;
 import io.wharf.util.thread.QueuedThreadPool;

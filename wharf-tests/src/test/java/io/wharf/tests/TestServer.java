@@ -5,11 +5,11 @@ import java.nio.file.Path;
 
 import io.wharf.examples.DemoCertificate;
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
@@ -40,12 +40,12 @@ final class TestServer implements AutoCloseable {
 
     private TestServer(ByteBufferPool pool, Handler handler, Path unixSocket, Path certificates) throws Exception {
         server = new Server(new QueuedThreadPool(), pool);
-        connector = certificates == null ? new ServerConnector(server)
+        connector = certificates == null ? new ServerConnector(server, new HttpConnectionFactory())
                 : new ServerConnector(server, new TlsConnectionFactory(DemoCertificate.in(certificates)), new HttpConnectionFactory());
         connector.setHost("127.0.0.1");
         server.addConnector(connector);
         if (unixSocket != null) {
-            unixConnector = new ServerConnector(server);
+            unixConnector = new ServerConnector(server, new HttpConnectionFactory());
             unixConnector.setUnixSocket(unixSocket);
             server.addConnector(unixConnector);
         } else {

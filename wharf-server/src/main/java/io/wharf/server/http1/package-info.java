@@ -1,10 +1,8 @@
 /**
- * HTTP/1.1 for the server, not exported: the connection and its request loop
- * ({@link io.wharf.server.http1.HttpConnection}), the codecs it borrows (parser, generator,
- * response writer and slow-request guard), and {@link io.wharf.server.http1.Http1Stream}, the
- * stream under each request's {@link io.wharf.server.internal.ServerExchange}. It names no
- * other protocol: HTTP/2 (h2c) takes a connection over through
- * {@link io.wharf.server.internal.Http1Handover}. Applications use
- * {@link io.wharf.server.HttpConnectionFactory}.
+ * HTTP/1.1 for the server: {@link io.wharf.server.http1.HttpConnectionFactory}, which a
+ * connector is given to speak HTTP/1.1 ({@code new ServerConnector(server, new
+ * HttpConnectionFactory())}). Its requests reach the same Handler API as HTTP/2 streams. The
+ * connection, its codecs and its stream are in the package's {@code internal} sub-package; the
+ * core of the server ({@code io.wharf.server}) names none of them, as it names no HTTP/2 class.
  */
 package io.wharf.server.http1;

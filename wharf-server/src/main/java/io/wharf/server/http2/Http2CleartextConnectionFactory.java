@@ -18,7 +18,7 @@ import io.wharf.util.buffer.ByteBufferPool;
 
 /**
  * Makes HTTP/2 connections without TLS ({@code "h2c"}). Next to an
- * {@link io.wharf.server.HttpConnectionFactory} on the same connector it serves both ways a
+ * {@link io.wharf.server.http1.HttpConnectionFactory} on the same connector it serves both ways a
  * cleartext client starts HTTP/2: with prior knowledge (the HTTP/1.1 connection sees the
  * client preface {@code PRI * HTTP/2.0} and hands over) and with an HTTP/1.1 request carrying
  * {@code Upgrade: h2c} and {@code HTTP2-Settings} (answered {@code 101}, then on stream 1).

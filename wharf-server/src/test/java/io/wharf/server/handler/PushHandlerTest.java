@@ -12,11 +12,11 @@ import java.util.List;
 
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.LocalServer;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;

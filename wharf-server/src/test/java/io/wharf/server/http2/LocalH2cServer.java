@@ -3,9 +3,9 @@ package io.wharf.server.http2;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.server.Handler;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.Server;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 

@@ -23,11 +23,11 @@ import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConnectionFactory;
-import io.wharf.server.ProxyConnectionFactory;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.server.proxy.ProxyConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.InvocationType;
 import io.wharf.util.thread.QueuedThreadPool;

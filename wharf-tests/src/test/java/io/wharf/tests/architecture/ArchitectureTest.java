@@ -44,7 +44,10 @@ class ArchitectureTest {
         "io.wharf.util", "io.wharf.io", "io.wharf.http", "io.wharf.http2", "io.wharf.server", "io.wharf.client",
         "io.wharf.websocket", "io.wharf.websocket.server", "io.wharf.websocket.client", "io.wharf.loadgen", "io.wharf.examples");
 
-    /** Modules with package cycles today; each has its own disabled test below saying what must land first. */
+    /**
+     * Modules whose cycle rule is a test of its own below: the server's, which names what its
+     * layout is, and each module with package cycles today, disabled, saying what must land first.
+     */
     private static final Set<String> MODULES_WITH_KNOWN_CYCLES = Set.of("io.wharf.server", "io.wharf.client");
 
     @Test
@@ -63,11 +66,15 @@ class ArchitectureTest {
             .map(module -> DynamicTest.dynamicTest(module, () -> assertNoPackageCycleIn(module)));
     }
 
+    /**
+     * The server's core ({@code io.wharf.server} with its internal package) names no protocol:
+     * HTTP/1.1, HTTP/2 and the PROXY protocol are wings ({@code http1}, {@code http2},
+     * {@code proxy}), each exporting its connection factories and keeping its connections in
+     * its own internal package, and a connector has no default protocol. A wing that the core
+     * named (a default factory, a factory kept in the core that builds a wing's connection)
+     * would close a cycle.
+     */
     @Test
-    @Disabled("io.wharf.server <-> io.wharf.server.http1 and io.wharf.server.proxy: the public HttpConnectionFactory and"
-        + " ProxyConnectionFactory (and AbstractConnector's default factory) build the connections of those packages,"
-        + " which implement io.wharf.server's API. HTTP/2 is already a plugin (io.wharf.server.http2 with its internal"
-        + " package); enable once HTTP/1 and the PROXY protocol are laid out the same way (issue 16).")
     void noPackageCycleInsideServer() {
         assertNoPackageCycleIn("io.wharf.server");
     }
@@ -79,6 +86,19 @@ class ArchitectureTest {
         + " no work under way does yet.")
     void noPackageCycleInsideClient() {
         assertNoPackageCycleIn("io.wharf.client");
+    }
+
+    /**
+     * In the server only its HTTP/2 wing ({@code io.wharf.server.http2} and its internal package)
+     * uses {@code wharf-http2}, which the server therefore requires statically: a server that
+     * speaks only HTTP/1.1 runs without it ({@link ModulePathTest#anHttp11ServerRunsWithoutHttp2()}).
+     */
+    @Test
+    void onlyTheServersHttp2WingUsesHttp2() {
+        noClasses().that(inModule("io.wharf.server")).and().resideOutsideOfPackage("io.wharf.server.http2..")
+            .should().dependOnClassesThat(inModule("io.wharf.http2"))
+            .because("a server that speaks only HTTP/1.1 runs without wharf-http2 on its module path")
+            .check(MAIN_CLASSES);
     }
 
     @Test

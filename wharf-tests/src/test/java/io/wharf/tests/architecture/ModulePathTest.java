@@ -3,10 +3,17 @@ package io.wharf.tests.architecture;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ResolvedModule;
+import java.lang.reflect.Array;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +29,8 @@ import org.slf4j.Logger;
  * would: the client part with every Wharf module but {@code wharf-server} and
  * {@code wharf-websocket-server}, the server part with every one but {@code wharf-client} and
  * {@code wharf-websocket-client}. Resolution fails (FindException) if anything in the part's
- * {@code requires} closure needs a missing module.
+ * {@code requires} closure needs a missing module. A server that speaks only HTTP/1.1 also runs
+ * without {@code wharf-http2}.
  */
 class ModulePathTest {
 
@@ -40,8 +48,68 @@ class ModulePathTest {
         assertFalse(resolved.contains("io.wharf.client"), resolved.toString());
     }
 
+    /**
+     * A server that speaks only HTTP/1.1 runs on a module path without {@code wharf-http2}: the
+     * server requires it only for its HTTP/2 wing ({@code requires static}), and nothing on the
+     * HTTP/1.1 path loads an HTTP/2 class. The server's modules are defined in a layer of their
+     * own, loaded from their classes with the platform loader as parent (so the test's class path
+     * is out of sight), and one of its connectors answers a request on loopback.
+     */
+    @Test
+    void anHttp11ServerRunsWithoutHttp2() throws Exception {
+        Configuration configuration = configurationWithout("io.wharf.server", "io.wharf.http2");
+        Set<String> resolved = names(configuration);
+        assertFalse(resolved.contains("io.wharf.http2"), resolved.toString());
+        ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(configuration, ClassLoader.getPlatformClassLoader());
+        ClassLoader loader = layer.findLoader("io.wharf.server");
+        Class<?> serverType = loader.loadClass("io.wharf.server.Server");
+        Class<?> connectorType = loader.loadClass("io.wharf.server.ServerConnector");
+        Class<?> factoryType = loader.loadClass("io.wharf.server.ConnectionFactory");
+        Class<?> handlerType = loader.loadClass("io.wharf.server.Handler");
+        Class<?> functionType = loader.loadClass("io.wharf.server.Handler$Function");
+        Class<?> responseType = loader.loadClass("io.wharf.server.Response");
+        Class<?> callbackType = loader.loadClass("io.wharf.util.Callback");
+
+        Object factories = Array.newInstance(factoryType, 1);
+        Array.set(factories, 0, loader.loadClass("io.wharf.server.http1.HttpConnectionFactory").getConstructor().newInstance());
+        Object server = serverType.getConstructor().newInstance();
+        Object connector = connectorType.getConstructor(serverType, factories.getClass()).newInstance(server, factories);
+        connectorType.getMethod("setHost", String.class).invoke(connector, "127.0.0.1");
+        serverType.getMethod("addConnector", loader.loadClass("io.wharf.server.Connector")).invoke(server, connector);
+        Method write = responseType.getMethod("write", responseType, boolean.class, String.class, callbackType);
+        Object function = Proxy.newProxyInstance(loader, new Class<?>[] {functionType}, (proxy, method, args) -> switch (method.getName()) {
+            case "handle" -> {
+                write.invoke(null, args[1], true, "served without HTTP/2", args[2]);
+                yield true;
+            }
+            case "equals" -> proxy == args[0];
+            case "hashCode" -> System.identityHashCode(proxy);
+            default -> "the test's handler";
+        });
+        serverType.getMethod("setHandler", handlerType).invoke(server, handlerType.getMethod("of", functionType).invoke(null, function));
+        serverType.getMethod("start").invoke(server);
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), (int) connectorType.getMethod("getLocalPort").invoke(connector))) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            String response = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+            assertTrue(response.startsWith("HTTP/1.1 200 ") && response.endsWith("served without HTTP/2"), response);
+        } finally {
+            serverType.getMethod("stop").invoke(server);
+        }
+    }
+
     /** @return the modules that {@code root} resolves to with the Wharf modules but {@code missing}, and SLF4J */
     private static Set<String> resolveWithout(String root, String... missing) throws URISyntaxException {
+        return names(configurationWithout(root, missing));
+    }
+
+    private static Set<String> names(Configuration configuration) {
+        return configuration.modules().stream().map(ResolvedModule::name).collect(Collectors.toSet());
+    }
+
+    /** @return the resolution of {@code root} with the Wharf modules but {@code missing}, and SLF4J */
+    private static Configuration configurationWithout(String root, String... missing) throws URISyntaxException {
         List<Path> path = new ArrayList<>();
         Set<String> left = Set.of(missing);
         for (Map.Entry<String, Path> module : WharfModules.moduleRoots().entrySet()) {
@@ -50,8 +118,7 @@ class ModulePathTest {
             }
         }
         path.add(Path.of(Logger.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
-        Configuration configuration = ModuleLayer.boot().configuration()
+        return ModuleLayer.boot().configuration()
             .resolve(ModuleFinder.of(path.toArray(Path[]::new)), ModuleFinder.of(), Set.of(root));
-        return configuration.modules().stream().map(ResolvedModule::name).collect(Collectors.toSet());
     }
 }

@@ -24,9 +24,9 @@ import java.util.function.Function;
 
 
 import io.wharf.client.HttpClient;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;

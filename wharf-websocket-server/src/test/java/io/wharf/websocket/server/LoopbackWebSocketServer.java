@@ -1,9 +1,9 @@
 package io.wharf.websocket.server;
 
 import io.wharf.server.Handler;
-import io.wharf.server.HttpConnectionFactory;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
+import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 

@@ -1,4 +1,4 @@
-package io.wharf.server.proxy;
+package io.wharf.server.proxy.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.wharf.server.proxy;
+package io.wharf.server.proxy.internal;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package io.wharf.server.proxy;
+package io.wharf.server.proxy.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.wharf.server.http1;
+package io.wharf.server.http1.internal;
 
 import java.nio.ByteBuffer;
 

@@ -1,4 +1,4 @@
-package io.wharf.server.proxy;
+package io.wharf.server.proxy.internal;
 
 /**
  * A PROXY protocol header was malformed, too long or cut short. Thrown by

@@ -1,11 +1,14 @@
-package io.wharf.server;
+package io.wharf.server.proxy;
 
 import java.time.Duration;
 
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.proxy.ProxyConnection;
-import io.wharf.server.proxy.ProxyHeaderParser;
+import io.wharf.server.ChainedConnectionFactory;
+import io.wharf.server.ConnectionFactory;
+import io.wharf.server.Connector;
+import io.wharf.server.proxy.internal.ProxyConnection;
+import io.wharf.server.proxy.internal.ProxyHeaderParser;
 
 /**
  * Makes connections that read a PROXY protocol header (HAProxy's protocol, versions 1 and 2)
@@ -16,13 +19,16 @@ import io.wharf.server.proxy.ProxyHeaderParser;
  * new ServerConnector(server, new ProxyConnectionFactory(), new HttpConnectionFactory(config));
  * }</pre>
  *
+ * <p>The next connection inherits the buffer the header was read into, of the size the next
+ * protocol's factory asks for ({@link ConnectionFactory#getInputBufferSize()}).
+ *
  * <p>Every connection on that connector must then start with a header; one that does not, or
  * sends a malformed or over-long one, or takes longer than {@link #getHeaderTimeout()}, is
  * closed without a response. After the header the next protocol's connection runs over an
  * endpoint whose remote and local addresses are the header's; handlers see them through
- * {@link Request#getConnectionMetaData()}, and the whole header, TLVs included, through
- * {@link ConnectionMetaData#getProxyHeader()}. A {@code LOCAL} header (a balancer's health
- * check) keeps the real addresses.
+ * {@link io.wharf.server.Request#getConnectionMetaData()}, and the whole header, TLVs
+ * included, through {@link io.wharf.server.ConnectionMetaData#getProxyHeader()}. A
+ * {@code LOCAL} header (a balancer's health check) keeps the real addresses.
  *
  * <p>Only put this connector where the balancer alone can reach it: the header is believed as
  * sent. Configure before the connector starts; {@link #newConnection} is called on a
@@ -80,7 +86,7 @@ public class ProxyConnectionFactory extends ChainedConnectionFactory {
         // May be missing: the PROXY connection then logs it and closes after the header.
         ConnectionFactory next = connector.getConnectionFactory(getNextProtocol());
         // Read into a buffer of the size the next connection would use, since it inherits it.
-        int bufferSize = next instanceof HttpConnectionFactory http ? http.getHttpConfiguration().getInputBufferSize() : 8192;
+        int bufferSize = next == null ? ConnectionFactory.DEFAULT_INPUT_BUFFER_SIZE : next.getInputBufferSize();
         return new ProxyConnection(connector, endPoint, getNextProtocol(), maxV2Length, headerTimeout, bufferSize);
     }
 

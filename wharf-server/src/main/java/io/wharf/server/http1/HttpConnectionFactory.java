@@ -1,4 +1,4 @@
-package io.wharf.server;
+package io.wharf.server.http1;
 
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpGenerator;
@@ -6,10 +6,22 @@ import io.wharf.http.HttpHeader;
 import io.wharf.http.PreEncodedHttpField;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.server.http1.HttpCodecs;
-import io.wharf.server.http1.HttpConnection;
+import io.wharf.server.ConnectionFactory;
+import io.wharf.server.Connector;
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.Server;
+import io.wharf.server.http1.internal.HttpCodecs;
+import io.wharf.server.http1.internal.HttpConnection;
 
-/** Makes HTTP/1.1 connections ({@code "HTTP/1.1"}) with one {@link HttpConfiguration}. */
+/**
+ * Makes HTTP/1.1 connections ({@code "HTTP/1.1"}) with one {@link HttpConfiguration}: the
+ * factory to give a connector for plain HTTP/1.1, or to put after a TLS or PROXY factory.
+ * Connectors have no default protocol, so a server that speaks HTTP/1.1 passes one:
+ *
+ * <pre>{@code
+ * new ServerConnector(server, new HttpConnectionFactory());
+ * }</pre>
+ */
 public class HttpConnectionFactory implements ConnectionFactory {
 
     private static final HttpField SERVER_FIELD = new PreEncodedHttpField(HttpHeader.SERVER, "wharf");
@@ -49,6 +61,12 @@ public class HttpConnectionFactory implements ConnectionFactory {
     @Override
     public String getProtocol() {
         return "HTTP/1.1";
+    }
+
+    /** @return the configuration's input buffer size, as it is now */
+    @Override
+    public int getInputBufferSize() {
+        return configuration.getInputBufferSize();
     }
 
     @Override

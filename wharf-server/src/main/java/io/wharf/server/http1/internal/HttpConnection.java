@@ -1,4 +1,4 @@
-package io.wharf.server.http1;
+package io.wharf.server.http1.internal;
 
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
@@ -22,7 +22,7 @@ import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.internal.Http1Handover;
 import io.wharf.server.internal.ProtocolSwitch;
-import io.wharf.server.proxy.ProxiedEndPoint;
+import io.wharf.server.internal.ProxyHeaderSource;
 import io.wharf.util.InvocationType;
 import io.wharf.util.buffer.RetainableByteBuffer;
 import org.slf4j.Logger;
@@ -703,7 +703,7 @@ public final class HttpConnection extends AbstractConnection
 
     @Override
     public java.util.Optional<io.wharf.server.ProxyHeader> getProxyHeader() {
-        return getEndPoint() instanceof ProxiedEndPoint proxied ? java.util.Optional.of(proxied.getProxyHeader()) : java.util.Optional.empty();
+        return ProxyHeaderSource.of(getEndPoint());
     }
 
     @Override

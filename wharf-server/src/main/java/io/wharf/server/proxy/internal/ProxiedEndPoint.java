@@ -1,4 +1,4 @@
-package io.wharf.server.proxy;
+package io.wharf.server.proxy.internal;
 
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.server.ProxyHeader;
+import io.wharf.server.internal.ProxyHeaderSource;
 import io.wharf.util.Callback;
 
 /**
@@ -19,10 +20,10 @@ import io.wharf.util.Callback;
  *
  * <p>Made by the PROXY connection on a selector thread; thread-safe as the real endpoint is.
  * It owns no buffers. {@link #getProxyHeader()} gives the header, with its TLVs, to the
- * connections above (the HTTP connection exposes it as
- * {@link io.wharf.server.ConnectionMetaData#getProxyHeader()}).
+ * connections above, which find it through {@link ProxyHeaderSource} (the HTTP/1.1 connection
+ * exposes it as {@link io.wharf.server.ConnectionMetaData#getProxyHeader()}).
  */
-public final class ProxiedEndPoint implements EndPoint {
+public final class ProxiedEndPoint implements EndPoint, ProxyHeaderSource {
 
     private final EndPoint real;
     private final ProxyHeader header;
@@ -33,6 +34,7 @@ public final class ProxiedEndPoint implements EndPoint {
     }
 
     /** @return the header received before the client's bytes */
+    @Override
     public ProxyHeader getProxyHeader() {
         return header;
     }
