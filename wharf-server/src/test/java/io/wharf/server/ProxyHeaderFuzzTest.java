@@ -11,8 +11,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import io.wharf.server.proxy.ProxyHeaderException;
-import io.wharf.server.proxy.ProxyHeaderParser;
+import io.wharf.server.proxy.internal.ProxyHeaderException;
+import io.wharf.server.proxy.internal.ProxyHeaderParser;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
