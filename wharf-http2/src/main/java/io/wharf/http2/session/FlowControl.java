@@ -48,13 +48,13 @@ final class FlowControl {
     }
 
     /**
-     * @param peerInitialWindow the peer's SETTINGS_INITIAL_WINDOW_SIZE
      * @param acknowledged whether the peer acknowledged our SETTINGS: until then it may count on
      *     the default window, so a smaller one of ours is not enforced yet (RFC 9113 section 6.9.3)
-     * @return the windows a new stream starts with
+     * @return the receive window a new stream starts with (its send window is the peer's
+     *     SETTINGS_INITIAL_WINDOW_SIZE)
      */
-    FlowWindow newStream(long peerInitialWindow, boolean acknowledged) {
-        return new FlowWindow(peerInitialWindow, acknowledged ? streamWindow : Math.max(streamWindow, DEFAULT_WINDOW));
+    int streamReceiveWindow(boolean acknowledged) {
+        return acknowledged ? streamWindow : Math.max(streamWindow, DEFAULT_WINDOW);
     }
 
     /**

@@ -243,7 +243,7 @@ final class FrameFlusher extends IteratingCallback {
             }
             ByteBuffer data = frame.data;
             int length = data == null ? 0 : data.remaining();
-            int allowed = session.flow.sendable(stream.window, Math.min(length, MAX_DATA_PER_WRITE - dataBytes));
+            int allowed = session.flow.sendable(stream, Math.min(length, MAX_DATA_PER_WRITE - dataBytes));
             if (length > 0 && allowed <= 0) {
                 held = hold(held, stream);
                 frames.add(frame.content());
@@ -257,7 +257,7 @@ final class FrameFlusher extends IteratingCallback {
                 generator.data(buffers, stream.getId(), data.slice(data.position(), allowed), false, 0);
                 data.position(data.position() + allowed);
             }
-            session.flow.sent(stream.window, allowed);
+            session.flow.sent(stream, allowed);
             dataBytes += allowed;
             if (whole) {
                 written.add(frame.callback);

@@ -99,7 +99,7 @@ final class FrameReceiver implements FrameListener {
                 malformed = verdict == DataVerdict.LENGTH_MISMATCH ? HeaderReceiver.lengthProblem(stream) : null;
                 update = verdict.creditedBack && session.windowUpdate(session.flow.credit(length));
             } else {
-                update = padding > 0 && session.windowUpdate(session.flow.padding(stream.window, padding));
+                update = padding > 0 && session.windowUpdate(session.flow.padding(stream, padding));
                 if (data.isLast()) {
                     stream.state = stream.state.remoteEnded();
                     closed = session.closer.closedIfDone(stream);
@@ -172,7 +172,7 @@ final class FrameReceiver implements FrameListener {
         if (!stream.state.canReceive()) {
             return DataVerdict.CLOSED_STREAM;
         }
-        boolean fits = session.flow.receive(stream.window, length);
+        boolean fits = session.flow.receive(stream, length);
         stream.receivedLength += data.remaining();
         if (!fits) {
             return DataVerdict.STREAM_WINDOW_EXCEEDED;
@@ -298,7 +298,7 @@ final class FrameReceiver implements FrameListener {
         int shrink = session.flow.shrinkOnAcknowledgement();
         if (shrink > 0) {
             for (Http2Stream stream : session.streams.values()) {
-                session.flow.shrink(stream.window, shrink);
+                session.flow.shrink(stream, shrink);
             }
         }
     }
@@ -309,7 +309,7 @@ final class FrameReceiver implements FrameListener {
         String overflow = null;
         if (change.windowDelta() != 0) {
             for (Http2Stream stream : session.streams.values()) {
-                if (!session.flow.shift(stream.window, change.windowDelta())) {
+                if (!session.flow.shift(stream, change.windowDelta())) {
                     overflow = "SETTINGS_INITIAL_WINDOW_SIZE makes the window of stream " + stream.getId()
                             + " pass 2^31 - 1 (RFC 9113 section 6.9.2)";
                 }
@@ -417,7 +417,7 @@ final class FrameReceiver implements FrameListener {
                 if (stream == null) {
                     idle = session.ids.isIdle(streamId);
                 } else {
-                    streamOverflow = !session.flow.grant(stream.window, increment);
+                    streamOverflow = !session.flow.grant(stream, increment);
                 }
             }
         } finally {

@@ -400,7 +400,7 @@ public final class Http2Session {
 
     /** Under the lock: a new stream in {@code state}, held; its windows from the settings now. */
     Http2Stream newStream(int id, StreamState state) {
-        Http2Stream stream = new Http2Stream(this, id, flow.newStream(settings.peerInitialWindow(), settings.acknowledged()));
+        Http2Stream stream = new Http2Stream(this, id, settings.peerInitialWindow(), flow.streamReceiveWindow(settings.acknowledged()));
         stream.state = state;
         streams.put(stream);
         return stream;

@@ -25,7 +25,7 @@ import io.wharf.util.Callback;
  * the stream closes are released by the stream. A buffer given to {@link #data} belongs to the
  * caller again once its callback completed.
  */
-public final class Http2Stream implements Content.Source {
+public final class Http2Stream extends FlowWindow implements Content.Source {
 
     /**
      * What happens to a stream beyond its content; told on the session's reading thread,
@@ -66,8 +66,6 @@ public final class Http2Stream implements Content.Source {
     private final int id;
     // Guarded by the session's lock.
     StreamState state = StreamState.IDLE;
-    /** The stream's flow-control windows, which only the session's {@link FlowControl} changes. */
-    final FlowWindow window;
     boolean headersSent;
     /** For a stream we promised: whether its PUSH_PROMISE is written, before which nothing of it may go. */
     boolean promiseSent;
@@ -90,10 +88,14 @@ public final class Http2Stream implements Content.Source {
     /** Content that arrived after the reader failed it: dropped, and credited back at once. */
     long dropped;
 
-    Http2Stream(Http2Session session, int id, FlowWindow window) {
+    /**
+     * @param send the stream's send window: the peer's initial window
+     * @param receive its receive window: ours, as {@link FlowControl#streamReceiveWindow} gives it
+     */
+    Http2Stream(Http2Session session, int id, long send, int receive) {
+        super(send, receive);
         this.session = session;
         this.id = id;
-        this.window = window;
     }
 
     /** @return the stream identifier */
@@ -375,7 +377,7 @@ public final class Http2Stream implements Content.Source {
             if (session.failed()) {
                 return;
             }
-            int increment = session.flow.credit(window, bytes, state.canReceive());
+            int increment = session.flow.credit(this, bytes, state.canReceive());
             if (increment > 0) {
                 update = session.flusher.offerControl(out -> session.generator.windowUpdate(out, id, increment));
             }
@@ -396,6 +398,6 @@ public final class Http2Stream implements Content.Source {
 
     @Override
     public String toString() {
-        return "Http2Stream#" + id + "{" + state + ", " + window + "}";
+        return "Http2Stream#" + id + "{" + state + ", " + super.toString() + "}";
     }
 }

@@ -24,7 +24,7 @@ class FlowControlTest {
     @Test
     void dataBeyondAStreamWindowIsRefusedWhileTheConnectionHoldsIt() {
         FlowControl wide = new FlowControl(FlowControlStrategy.threshold(0.5), 1 << 20, 16_384);
-        FlowWindow stream = wide.newStream(65_535, true);
+        FlowWindow stream = new FlowWindow(65_535, wide.streamReceiveWindow(true));
         assertTrue(wide.receive(20_000));
         assertFalse(wide.receive(stream, 20_000), "the stream's 16,384 octets are passed");
     }
@@ -38,16 +38,16 @@ class FlowControlTest {
 
     @Test
     void aStreamWindowUpdateUpTo2To31Minus1HoldsAndOneOctetMoreOverflows() {
-        FlowWindow stream = flow.newStream(65_535, true);
+        FlowWindow stream = new FlowWindow(65_535, flow.streamReceiveWindow(true));
         assertTrue(flow.grant(stream, MAX - 65_535));
         assertFalse(flow.grant(stream, 1));
-        FlowWindow other = flow.newStream(0, true);
+        FlowWindow other = new FlowWindow(0, flow.streamReceiveWindow(true));
         assertTrue(flow.grant(other, MAX), "a window of 0 takes the largest increment");
     }
 
     @Test
     void aNewInitialWindowShiftsOpenStreamsBelowZeroAndBackAndOverflowsPast2To31Minus1() {
-        FlowWindow stream = flow.newStream(65_535, true);
+        FlowWindow stream = new FlowWindow(65_535, flow.streamReceiveWindow(true));
         flow.sent(stream, 60_000);
         // The peer lowers SETTINGS_INITIAL_WINDOW_SIZE from 65,535 to 16,384 (RFC 9113 section 6.9.2).
         assertTrue(flow.shift(stream, 16_384 - 65_535));
@@ -55,26 +55,26 @@ class FlowControlTest {
         assertTrue(flow.sendable(stream, 100) <= 0, "nothing may go while it is negative");
         assertTrue(flow.grant(stream, 60_000));
         assertEquals(16_384, stream.send);
-        FlowWindow full = flow.newStream(MAX - 10, true);
+        FlowWindow full = new FlowWindow(MAX - 10, flow.streamReceiveWindow(true));
         assertFalse(flow.shift(full, 11), "the change takes a stream past 2^31 - 1");
     }
 
     @Test
     void whatMayBeSentIsBoundByBothWindows() {
-        FlowWindow stream = flow.newStream(1 << 20, true);
+        FlowWindow stream = new FlowWindow(1 << 20, flow.streamReceiveWindow(true));
         assertEquals(65_535, flow.sendable(stream, 100_000), "the connection's window bounds it");
         flow.sent(stream, 65_535);
         assertEquals(0, flow.sendable(stream, 1));
         assertTrue(flow.grant(100));
         assertEquals(100, flow.sendable(stream, 1_000));
-        FlowWindow narrow = flow.newStream(10, true);
+        FlowWindow narrow = new FlowWindow(10, flow.streamReceiveWindow(true));
         assertEquals(10, flow.sendable(narrow, 1_000), "the stream's window bounds it");
         assertEquals(5, flow.sendable(narrow, 5), "no more than is wanted");
     }
 
     @Test
     void consumedContentIsCreditedOncePastTheStrategysShare() {
-        FlowWindow stream = flow.newStream(65_535, true);
+        FlowWindow stream = new FlowWindow(65_535, flow.streamReceiveWindow(true));
         assertTrue(flow.receive(stream, 40_000));
         assertEquals(0, flow.credit(stream, 30_000, true), "under half the window: no update yet");
         assertEquals(33_000, flow.credit(stream, 3_000, true), "past half: everything consumed goes back");
@@ -87,31 +87,31 @@ class FlowControlTest {
 
     @Test
     void aStreamThePeerCanNoLongerSendOnGetsNoUpdate() {
-        FlowWindow stream = flow.newStream(65_535, true);
+        FlowWindow stream = new FlowWindow(65_535, flow.streamReceiveWindow(true));
         assertEquals(0, flow.credit(stream, 60_000, false));
         assertEquals(60_000, stream.unacknowledged, "counted still");
     }
 
     @Test
     void paddingGoesToTheStreamsNextUpdateAndToTheConnectionByTheStrategy() {
-        FlowWindow stream = flow.newStream(65_535, true);
+        FlowWindow stream = new FlowWindow(65_535, flow.streamReceiveWindow(true));
         assertEquals(0, flow.padding(stream, 255));
         assertEquals(255, stream.unacknowledged);
         FlowControl eager = new FlowControl(FlowControlStrategy.EVERY_READ, 65_535, 65_535);
-        assertEquals(255, eager.padding(eager.newStream(65_535, true), 255));
+        assertEquals(255, eager.padding(new FlowWindow(65_535, eager.streamReceiveWindow(true)), 255));
     }
 
     @Test
     void aSmallerWindowOfOursAppliesOnlyOnceThePeerAcknowledgedIt() {
         FlowControl small = new FlowControl(FlowControlStrategy.threshold(0.5), 65_535, 16_384);
-        assertEquals(65_535, small.newStream(65_535, false).receive, "the peer may count on the default until it acknowledged");
-        assertEquals(16_384, small.newStream(65_535, true).receive);
+        assertEquals(65_535, new FlowWindow(65_535, small.streamReceiveWindow(false)).receive, "the peer may count on the default until it acknowledged");
+        assertEquals(16_384, new FlowWindow(65_535, small.streamReceiveWindow(true)).receive);
         assertEquals(65_535 - 16_384, small.shrinkOnAcknowledgement());
-        FlowWindow open = small.newStream(65_535, false);
+        FlowWindow open = new FlowWindow(65_535, small.streamReceiveWindow(false));
         small.shrink(open, small.shrinkOnAcknowledgement());
         assertEquals(16_384, open.receive);
         FlowControl large = new FlowControl(FlowControlStrategy.threshold(0.5), 65_535, 1 << 20);
-        assertEquals(1 << 20, large.newStream(65_535, false).receive, "a larger window applies at once");
+        assertEquals(1 << 20, new FlowWindow(65_535, large.streamReceiveWindow(false)).receive, "a larger window applies at once");
         assertEquals(0, large.shrinkOnAcknowledgement());
     }
 

@@ -89,10 +89,10 @@ class SettingsExchangeTest {
     void anInitialWindowChangeAppliesToEveryOpenStreamAndMayOverflowOne() {
         SettingsExchange exchange = new SettingsExchange(true, new SessionConfiguration());
         FlowControl flow = new FlowControl(FlowControlStrategy.threshold(0.5), 65_535, 65_535);
-        FlowWindow idle = flow.newStream(exchange.peerInitialWindow(), true);
-        FlowWindow busy = flow.newStream(exchange.peerInitialWindow(), true);
+        FlowWindow idle = new FlowWindow(exchange.peerInitialWindow(), flow.streamReceiveWindow(true));
+        FlowWindow busy = new FlowWindow(exchange.peerInitialWindow(), flow.streamReceiveWindow(true));
         flow.sent(busy, 50_000);
-        FlowWindow granted = flow.newStream(exchange.peerInitialWindow(), true);
+        FlowWindow granted = new FlowWindow(exchange.peerInitialWindow(), flow.streamReceiveWindow(true));
         assertTrue(flow.grant(granted, Integer.MAX_VALUE - 65_535 - 10));
         long delta = exchange.apply(Settings.builder().set(Setting.INITIAL_WINDOW_SIZE, 65_545).build()).windowDelta();
         assertTrue(flow.shift(idle, delta));
@@ -100,7 +100,7 @@ class SettingsExchangeTest {
         assertTrue(flow.shift(granted, delta), "exactly 2^31 - 1 holds");
         assertEquals(65_545, idle.send);
         assertEquals(15_545, busy.send);
-        assertEquals(65_545, flow.newStream(exchange.peerInitialWindow(), true).send, "a new stream starts with the new value");
+        assertEquals(65_545, new FlowWindow(exchange.peerInitialWindow(), flow.streamReceiveWindow(true)).send, "a new stream starts with the new value");
         delta = exchange.apply(Settings.builder().set(Setting.INITIAL_WINDOW_SIZE, 65_546).build()).windowDelta();
         assertFalse(flow.shift(granted, delta), "one more octet is FLOW_CONTROL_ERROR (RFC 9113 section 6.9.2)");
     }

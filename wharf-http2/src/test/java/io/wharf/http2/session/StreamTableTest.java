@@ -23,7 +23,7 @@ class StreamTableTest {
         int next = 1;
         for (int step = 0; step < 200_000; step++) {
             if (expected.isEmpty() || random.nextInt(100) < 52 && expected.size() < 3_000) {
-                Http2Stream stream = new Http2Stream(null, next, new FlowWindow(0, 0));
+                Http2Stream stream = new Http2Stream(null, next, 0, 0);
                 table.put(stream);
                 expected.put(next, stream);
                 next += 2;
