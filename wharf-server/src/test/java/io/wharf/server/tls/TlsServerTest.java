@@ -23,6 +23,7 @@ import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 
 import io.wharf.server.Handler;
+import io.wharf.server.ProxyHeader;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
@@ -89,7 +90,9 @@ class TlsServerTest {
                 }
             }
             Response.write(response, true, request.getHttpURI().getScheme() + "|" + request.isSecure() + "|"
-                    + (session == null ? "-" : session.getProtocol() + "|" + session.getCipherSuite()) + "|" + peer, callback);
+                    + (session == null ? "-" : session.getProtocol() + "|" + session.getCipherSuite()) + "|" + peer
+                    + request.getConnectionMetaData().getProxyHeader().flatMap(ProxyHeader::source).map(source -> "|proxied for " + source).orElse(""),
+                    callback);
             return true;
         });
     }
@@ -218,6 +221,7 @@ class TlsServerTest {
                 String response = new String(client.readToEnd().bytes(), StandardCharsets.ISO_8859_1);
                 assertTrue(response.startsWith("HTTP/1.1 200 OK"), response);
                 assertTrue(response.contains("https|true|TLSv1.3|"), response);
+                assertTrue(response.endsWith("|proxied for /192.0.2.1:40000"), "the handler sees the header under TLS: " + response);
             }
         }
     }

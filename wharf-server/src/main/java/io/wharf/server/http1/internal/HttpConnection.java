@@ -2,6 +2,7 @@ package io.wharf.server.http1.internal;
 
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -20,6 +21,7 @@ import io.wharf.io.GracefulConnection;
 import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
+import io.wharf.server.ProxyHeader;
 import io.wharf.server.internal.Http1Handover;
 import io.wharf.server.internal.ProtocolSwitch;
 import io.wharf.server.internal.ProxyHeaderSource;
@@ -702,7 +704,7 @@ public final class HttpConnection extends AbstractConnection
     }
 
     @Override
-    public java.util.Optional<io.wharf.server.ProxyHeader> getProxyHeader() {
+    public Optional<ProxyHeader> getProxyHeader() {
         return ProxyHeaderSource.of(getEndPoint());
     }
 

@@ -35,6 +35,7 @@ import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.ProxyHeader;
+import io.wharf.server.internal.ProxyHeaderSource;
 import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
@@ -325,7 +326,7 @@ public final class Http2ServerConnection extends AbstractConnection
 
     @Override
     public Optional<ProxyHeader> getProxyHeader() {
-        return Optional.empty();
+        return ProxyHeaderSource.of(getEndPoint());
     }
 
     @Override
