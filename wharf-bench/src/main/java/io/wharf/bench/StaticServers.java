@@ -4,7 +4,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.wharf.server.handler.ResourceHandler;
+import io.wharf.server.handler.resource.ResourceHandler;
 
 import org.eclipse.jetty.http.content.FileMappingHttpContentFactory;
 import org.eclipse.jetty.http.content.HttpContent;

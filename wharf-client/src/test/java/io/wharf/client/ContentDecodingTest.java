@@ -31,7 +31,7 @@ import io.wharf.http.compression.DecoderLimits;
 import io.wharf.io.Content;
 import io.wharf.server.Handler;
 import io.wharf.server.Response;
-import io.wharf.server.handler.GzipHandler;
+import io.wharf.server.handler.gzip.GzipHandler;
 import io.wharf.testing.LeakTracking;
 
 import org.junit.jupiter.api.AfterEach;

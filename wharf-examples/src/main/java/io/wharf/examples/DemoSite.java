@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Random;
 
 import io.wharf.server.Handler;
-import io.wharf.server.handler.ResourceHandler;
+import io.wharf.server.handler.resource.ResourceHandler;
 
 /**
  * The demo's static site: a directory made at start (under the system temp directory) with

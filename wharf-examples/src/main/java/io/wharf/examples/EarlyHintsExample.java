@@ -10,8 +10,8 @@ import io.wharf.http.HttpField;
 import io.wharf.http.HttpHeader;
 import io.wharf.server.Handler;
 import io.wharf.server.Response;
-import io.wharf.server.handler.PushHandler;
-import io.wharf.server.handler.ReferrerPushStrategy;
+import io.wharf.server.handler.push.PushHandler;
+import io.wharf.server.handler.push.ReferrerPushStrategy;
 import io.wharf.util.InvocationType;
 
 /**

@@ -16,7 +16,7 @@ import io.wharf.http.form.FormLimits;
 import io.wharf.server.Handler;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
-import io.wharf.server.handler.GzipHandler;
+import io.wharf.server.handler.gzip.GzipHandler;
 
 /**
  * What the HTTP client does on an application's behalf: follows a redirect, keeps a session

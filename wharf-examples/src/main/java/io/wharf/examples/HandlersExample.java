@@ -5,17 +5,17 @@ import java.nio.file.Path;
 import io.wharf.server.Handler;
 import io.wharf.server.Response;
 import io.wharf.server.Server;
-import io.wharf.server.handler.ContextHandler;
-import io.wharf.server.handler.ContextHandlerCollection;
 import io.wharf.server.handler.DefaultHandler;
-import io.wharf.server.handler.GzipHandler;
-import io.wharf.server.handler.NcsaRequestLog;
 import io.wharf.server.handler.PathMappingsHandler;
-import io.wharf.server.handler.RequestLogHandler;
-import io.wharf.server.handler.RequestLogOutput;
-import io.wharf.server.handler.ResourceHandler;
 import io.wharf.server.handler.SizeLimitHandler;
 import io.wharf.server.handler.StatisticsHandler;
+import io.wharf.server.handler.context.ContextHandler;
+import io.wharf.server.handler.context.ContextHandlerCollection;
+import io.wharf.server.handler.gzip.GzipHandler;
+import io.wharf.server.handler.log.NcsaRequestLog;
+import io.wharf.server.handler.log.RequestLogHandler;
+import io.wharf.server.handler.log.RequestLogOutput;
+import io.wharf.server.handler.resource.ResourceHandler;
 import io.wharf.server.http1.HttpConnectionFactory;
 
 /**

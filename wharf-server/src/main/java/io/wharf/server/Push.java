@@ -7,7 +7,7 @@ import io.wharf.http.HttpFields;
  * with this request's response, and answers it at once through the server's handlers, as if
  * the client had asked for it. Only HTTP/2 connections whose client accepts pushes have it (see
  * {@link Request#getPush()}); current browsers do not, and get 103 Early Hints instead
- * (see {@code io.wharf.server.handler.PushHandler}).
+ * (see {@code io.wharf.server.handler.push.PushHandler}).
  *
  * <p><b>Threads.</b> Any thread, before the response that refers to the resource is complete;
  * best before its first write, so the promise reaches the client before the content naming it.

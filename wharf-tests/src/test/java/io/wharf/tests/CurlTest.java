@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
-import io.wharf.server.handler.PushHandler;
-import io.wharf.server.handler.ReferrerPushStrategy;
-import io.wharf.server.handler.ResourceHandler;
+import io.wharf.server.handler.push.PushHandler;
+import io.wharf.server.handler.push.ReferrerPushStrategy;
+import io.wharf.server.handler.resource.ResourceHandler;
 import io.wharf.testing.LeakTracking;
 
 import org.junit.jupiter.api.AfterEach;

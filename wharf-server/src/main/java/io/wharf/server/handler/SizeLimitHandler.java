@@ -26,8 +26,9 @@ import io.wharf.util.InvocationType;
  *     failed. Unless the child commits a response of its own, the answer is 413 — whether it
  *     fails its callback, throws, or succeeds without writing.</li>
  * </ul>
- * The count is of the bytes the child reads: placed inside a {@link GzipHandler}, it bounds
- * inflated content; outside, compressed content.
+ * The count is of the bytes the child reads: placed inside a
+ * {@link io.wharf.server.handler.gzip.GzipHandler GzipHandler}, it bounds inflated content;
+ * outside, compressed content.
  *
  * <p><b>Responses.</b> With {@code maxResponseBytes} of 0 or more, a write that would take the
  * content past the limit — or the first write of a response whose declared

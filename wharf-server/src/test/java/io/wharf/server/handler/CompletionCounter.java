@@ -14,12 +14,14 @@ import io.wharf.util.InvocationType;
  * Test fixture: a wrapper that tells when requests have passed through its child completely
  * — callback completed, handler thrown or request passed — since a client may read a
  * response before the handlers below finished their bookkeeping.
+ *
+ * <p>Public for the request log tests in {@code handler.log}.
  */
-final class CompletionCounter extends Handler.Wrapper {
+public final class CompletionCounter extends Handler.Wrapper {
 
     private final Semaphore completed = new Semaphore(0);
 
-    CompletionCounter(Handler handler) {
+    public CompletionCounter(Handler handler) {
         super(handler);
     }
 
@@ -57,7 +59,7 @@ final class CompletionCounter extends Handler.Wrapper {
     }
 
     /** Waits until {@code requests} more requests have passed through. */
-    void await(int requests, Duration timeout) throws InterruptedException {
+    public void await(int requests, Duration timeout) throws InterruptedException {
         if (!completed.tryAcquire(requests, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("fewer than " + requests + " requests completed within " + timeout
                     + " (" + completed.availablePermits() + " did)");

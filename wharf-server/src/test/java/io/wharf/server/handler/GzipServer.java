@@ -18,32 +18,34 @@ import io.wharf.util.buffer.ByteBufferPool;
  * {@link LocalConnector} on the test's leak-tracking buffer pool, without Date and Server
  * fields, and a parser of raw responses that undoes chunked framing. Tests stop it in
  * {@code @AfterEach}, before the leak check runs.
+ *
+ * <p>Public for the gzip tests in {@code handler.gzip}.
  */
-final class GzipServer implements AutoCloseable {
+public final class GzipServer implements AutoCloseable {
 
     private final LocalServer local;
-    final Server server;
-    final HttpConfiguration configuration;
-    final LocalConnector connector;
+    public final Server server;
+    public final HttpConfiguration configuration;
+    public final LocalConnector connector;
 
-    GzipServer(ByteBufferPool pool) {
+    public GzipServer(ByteBufferPool pool) {
         local = new LocalServer(pool);
         server = local.server;
         configuration = local.configuration;
         connector = local.connector;
     }
 
-    GzipServer start(Handler handler) throws Exception {
+    public GzipServer start(Handler handler) throws Exception {
         local.start(handler);
         return this;
     }
 
     /** @return the parsed first response to {@code request} (a head in a text block, \n line ends) */
-    Reply get(String request) throws Exception {
+    public Reply get(String request) throws Exception {
         return Reply.parse(connector.getResponse(crlf(request)));
     }
 
-    static String crlf(String text) {
+    public static String crlf(String text) {
         return LocalServer.crlf(text);
     }
 
@@ -56,9 +58,9 @@ final class GzipServer implements AutoCloseable {
      * A raw response split into its status, its header lines and its content, chunked framing
      * removed.
      */
-    record Reply(int status, List<String> fields, byte[] content, String raw) {
+    public record Reply(int status, List<String> fields, byte[] content, String raw) {
 
-        static Reply parse(String raw) {
+        public static Reply parse(String raw) {
             if (raw == null) {
                 throw new AssertionError("no response: the server closed first");
             }
@@ -78,7 +80,7 @@ final class GzipServer implements AutoCloseable {
         }
 
         /** @return the value of the only field named {@code name}, or null; fails when there are several */
-        String field(String name) {
+        public String field(String name) {
             List<String> values = values(name);
             if (values.size() > 1) {
                 throw new AssertionError("several " + name + " fields in: " + fields);
@@ -86,7 +88,7 @@ final class GzipServer implements AutoCloseable {
             return values.isEmpty() ? null : values.get(0);
         }
 
-        List<String> values(String name) {
+        public List<String> values(String name) {
             List<String> values = new ArrayList<>();
             String prefix = name.toLowerCase(Locale.ROOT) + ":";
             for (String line : fields) {
@@ -97,7 +99,7 @@ final class GzipServer implements AutoCloseable {
             return values;
         }
 
-        String text() {
+        public String text() {
             return new String(content, StandardCharsets.UTF_8);
         }
 

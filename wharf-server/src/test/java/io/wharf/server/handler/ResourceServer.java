@@ -15,33 +15,35 @@ import io.wharf.util.buffer.ByteBufferPool;
  * Test fixture for the resource and default handlers: a server with a {@link LocalConnector}
  * on the test's leak-tracking pool, without Date and Server fields, and a parser of raw
  * responses into {@link Reply}s. Tests stop it in {@code @AfterEach}, before the leak check.
+ *
+ * <p>Public for the resource tests in {@code handler.resource}.
  */
-final class ResourceServer implements AutoCloseable {
+public final class ResourceServer implements AutoCloseable {
 
     private final LocalServer local;
-    final Server server;
-    final HttpConfiguration configuration;
-    final LocalConnector connector;
+    public final Server server;
+    public final HttpConfiguration configuration;
+    public final LocalConnector connector;
 
-    ResourceServer(ByteBufferPool pool) {
+    public ResourceServer(ByteBufferPool pool) {
         local = new LocalServer(pool);
         server = local.server;
         configuration = local.configuration;
         connector = local.connector;
     }
 
-    ResourceServer start(Handler handler) throws Exception {
+    public ResourceServer start(Handler handler) throws Exception {
         local.start(handler);
         return this;
     }
 
     /** @return the reply to a GET of {@code target} with the extra header lines, on a new connection */
-    Reply get(String target, String... headerLines) throws Exception {
+    public Reply get(String target, String... headerLines) throws Exception {
         return Reply.parse(connector.getResponse(request("GET", target, headerLines)));
     }
 
     /** @return the request text: method, target, Host, the extra header lines, blank line */
-    static String request(String method, String target, String... headerLines) {
+    public static String request(String method, String target, String... headerLines) {
         StringBuilder request = new StringBuilder().append(method).append(' ').append(target)
                 .append(" HTTP/1.1\r\nHost: localhost\r\n");
         for (String line : headerLines) {
@@ -56,9 +58,9 @@ final class ResourceServer implements AutoCloseable {
     }
 
     /** A response split into status, header fields and body (bytes as ISO-8859-1 chars). */
-    record Reply(int status, List<String[]> fields, String body) {
+    public record Reply(int status, List<String[]> fields, String body) {
 
-        static Reply parse(String raw) {
+        public static Reply parse(String raw) {
             if (raw == null) {
                 throw new AssertionError("no response");
             }
@@ -77,7 +79,7 @@ final class ResourceServer implements AutoCloseable {
         }
 
         /** @return the first value of the named field, or null */
-        String header(String name) {
+        public String header(String name) {
             for (String[] field : fields) {
                 if (field[0].equalsIgnoreCase(name)) {
                     return field[1];
@@ -87,11 +89,11 @@ final class ResourceServer implements AutoCloseable {
         }
 
         /** @return every value of the named field */
-        List<String> headers(String name) {
+        public List<String> headers(String name) {
             return fields.stream().filter(field -> field[0].equalsIgnoreCase(name)).map(field -> field[1]).toList();
         }
 
-        byte[] bodyBytes() {
+        public byte[] bodyBytes() {
             return body.getBytes(StandardCharsets.ISO_8859_1);
         }
 

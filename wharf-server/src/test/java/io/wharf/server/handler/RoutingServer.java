@@ -13,50 +13,52 @@ import io.wharf.util.buffer.ByteBufferPool;
  * Test fixture of the routing handlers' tests: a server with a {@link LocalConnector} on the
  * test's leak-tracking pool, without Date and Server fields so responses compare as exact
  * text. Tests close it in {@code @AfterEach}, before the leak check runs.
+ *
+ * <p>Public for the tests in {@code handler.context} and {@code handler.log}.
  */
-final class RoutingServer implements AutoCloseable {
+public final class RoutingServer implements AutoCloseable {
 
-    static final Duration WAIT = Duration.ofSeconds(10);
+    public static final Duration WAIT = Duration.ofSeconds(10);
 
     private final LocalServer local;
-    final Server server;
-    final HttpConfiguration configuration;
-    final LocalConnector connector;
+    public final Server server;
+    public final HttpConfiguration configuration;
+    public final LocalConnector connector;
 
-    RoutingServer(ByteBufferPool pool) {
+    public RoutingServer(ByteBufferPool pool) {
         local = new LocalServer(pool);
         server = local.server;
         configuration = local.configuration;
         connector = local.connector;
     }
 
-    RoutingServer start(Handler handler) throws Exception {
+    public RoutingServer start(Handler handler) throws Exception {
         local.start(handler);
         return this;
     }
 
     /** @return the first response to {@code request} (given with \n line ends) on a new connection */
-    String get(String request) throws Exception {
+    public String get(String request) throws Exception {
         return connector.getResponse(crlf(request));
     }
 
     /** @return the response to a plain GET of {@code target} with Host {@code host} */
-    String get(String host, String target) throws Exception {
+    public String get(String host, String target) throws Exception {
         return connector.getResponse("GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
     }
 
-    static String crlf(String text) {
+    public static String crlf(String text) {
         return LocalServer.crlf(text);
     }
 
     /** @return the content of a raw response: what follows the blank line */
-    static String content(String response) {
+    public static String content(String response) {
         int end = response.indexOf("\r\n\r\n");
         return end < 0 ? response : response.substring(end + 4);
     }
 
     /** @return the status line's code */
-    static int status(String response) {
+    public static int status(String response) {
         return Integer.parseInt(response.substring(9, 12));
     }
 

@@ -18,18 +18,18 @@ import io.wharf.server.LocalConnector;
 import io.wharf.server.LocalServer;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
-import io.wharf.server.handler.ContextHandler;
-import io.wharf.server.handler.ContextHandlerCollection;
 import io.wharf.server.handler.DefaultHandler;
-import io.wharf.server.handler.GzipHandler;
-import io.wharf.server.handler.NcsaRequestLog;
 import io.wharf.server.handler.PathMappingsHandler;
-import io.wharf.server.handler.PushHandler;
-import io.wharf.server.handler.RequestLogHandler;
-import io.wharf.server.handler.RequestLogOutput;
-import io.wharf.server.handler.ResourceHandler;
 import io.wharf.server.handler.SizeLimitHandler;
 import io.wharf.server.handler.StatisticsHandler;
+import io.wharf.server.handler.context.ContextHandler;
+import io.wharf.server.handler.context.ContextHandlerCollection;
+import io.wharf.server.handler.gzip.GzipHandler;
+import io.wharf.server.handler.log.NcsaRequestLog;
+import io.wharf.server.handler.log.RequestLogHandler;
+import io.wharf.server.handler.log.RequestLogOutput;
+import io.wharf.server.handler.push.PushHandler;
+import io.wharf.server.handler.resource.ResourceHandler;
 import io.wharf.testing.LeakTracking;
 
 import org.junit.jupiter.api.AfterEach;
@@ -94,7 +94,7 @@ class TargetsWithoutPathTest {
                 () -> new ResourceHandler(files),
                 () -> new ContextHandler("", new ResourceHandler(files)),
                 () -> new GzipHandler(new DefaultHandler()),
-                () -> new PushHandler(new io.wharf.server.handler.ReferrerPushStrategy(), new DefaultHandler()),
+                () -> new PushHandler(new io.wharf.server.handler.push.ReferrerPushStrategy(), new DefaultHandler()),
                 () -> new SizeLimitHandler(4096, 4096, new DefaultHandler()),
                 () -> mappings,
                 () -> new StatisticsHandler(new DefaultHandler()),

@@ -7,9 +7,11 @@ import static io.wharf.tests.architecture.WharfModules.inModule;
 import static io.wharf.tests.architecture.WharfModules.inWharfModuleOtherThan;
 import static io.wharf.tests.architecture.WharfModules.moduleOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.module.ModuleDescriptor;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -18,12 +20,17 @@ import java.util.stream.Stream;
 
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
+
+import io.wharf.server.Handler;
+import io.wharf.server.handler.context.ContextHandler;
 
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DynamicTest;
@@ -49,6 +56,20 @@ class ArchitectureTest {
      * layout is, and each module with package cycles today, disabled, saying what must land first.
      */
     private static final Set<String> MODULES_WITH_KNOWN_CYCLES = Set.of("io.wharf.server", "io.wharf.client");
+
+    /** How many classes implementing {@link Handler} a handler may have above it: Handler.Abstract and Handler.Wrapper. */
+    private static final int MAX_HANDLER_CLASSES_ABOVE = 2;
+
+    /**
+     * No handler deeper than an interface plus two abstract levels (issue 16): above a class that
+     * implements {@link Handler}, at most {@value #MAX_HANDLER_CLASSES_ABOVE} classes of its
+     * superclass chain implement it. A handler that wants another's behaviour wraps it.
+     */
+    private static final ArchRule HANDLERS_ARE_SHALLOW = classes()
+        .that().areAssignableTo(Handler.class).and().areNotInterfaces()
+        .should(haveAtMostTwoHandlerClassesAbove())
+        .because("a handler is an interface plus two abstract levels at most (Handler.Abstract, Handler.Wrapper);"
+            + " a handler that needs another's behaviour wraps it instead of extending it");
 
     @Test
     void everyModuleIsInView() {
@@ -99,6 +120,24 @@ class ArchitectureTest {
             .should().dependOnClassesThat(inModule("io.wharf.http2"))
             .because("a server that speaks only HTTP/1.1 runs without wharf-http2 on its module path")
             .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void noHandlerIsDeeperThanAnInterfacePlusTwoAbstractLevels() {
+        HANDLERS_ARE_SHALLOW.check(MAIN_CLASSES);
+    }
+
+    /**
+     * The rule above can fail: it reports {@link TooDeepHandler}, which extends
+     * {@link ContextHandler}, and passes {@link ContextHandler} itself, which is at the limit.
+     */
+    @Test
+    void theHandlerDepthRuleReportsATooDeepHandler() {
+        AssertionError failure = assertThrows(AssertionError.class,
+            () -> HANDLERS_ARE_SHALLOW.check(new ClassFileImporter().importClasses(TooDeepHandler.class)));
+        assertTrue(failure.getMessage().contains(TooDeepHandler.class.getName() + " has 3 handler classes above it"),
+            failure.getMessage());
+        HANDLERS_ARE_SHALLOW.check(new ClassFileImporter().importClasses(ContextHandler.class));
     }
 
     @Test
@@ -190,6 +229,23 @@ class ArchitectureTest {
                 return "the packages of " + module + ", each with its internal sub-package";
             }
         }).should().beFreeOfCycles().check(MAIN_CLASSES);
+    }
+
+    private static ArchCondition<JavaClass> haveAtMostTwoHandlerClassesAbove() {
+        return new ArchCondition<>("have at most " + MAX_HANDLER_CLASSES_ABOVE + " classes implementing Handler above them") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                List<String> above = type.getAllRawSuperclasses().stream()
+                    .filter(superclass -> superclass.isAssignableTo(Handler.class))
+                    .map(JavaClass::getName)
+                    .toList();
+                if (above.size() > MAX_HANDLER_CLASSES_ABOVE) {
+                    events.add(SimpleConditionEvent.violated(type,
+                        type.getName() + " has " + above.size() + " handler classes above it (nearest first): "
+                            + String.join(", ", above)));
+                }
+            }
+        };
     }
 
     private static ArchCondition<JavaClass> useNoInternalPackageOfAnotherModule() {
