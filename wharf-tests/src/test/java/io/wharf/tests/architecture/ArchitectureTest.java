@@ -122,6 +122,29 @@ class ArchitectureTest {
             .check(MAIN_CLASSES);
     }
 
+    /**
+     * In the WebSocket modules only the client's handshake over an HTTP/2 stream
+     * ({@code Http2HandshakeConnection}, RFC 8441) uses {@code wharf-http2}, and none requires it
+     * but statically: a WebSocket client or server over HTTP/1.1 runs without it
+     * ({@link ModulePathTest#aWebSocketClientAndServerTalkWithoutHttp2()}). The server part takes
+     * RFC 8441's extended CONNECT through the server's HTTP/2 wing and its {@code ProtocolUpgrade}.
+     */
+    @Test
+    void onlyTheWebSocketClientsHttp2HandshakeUsesHttp2() {
+        Set<String> outright = WharfModules.wharfModules().stream()
+            .filter(module -> module.name().startsWith("io.wharf.websocket"))
+            .filter(module -> module.requires().stream().anyMatch(requires -> requires.name().equals("io.wharf.http2")
+                && !requires.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC)))
+            .map(ModuleDescriptor::name)
+            .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(Set.of(), outright, "WebSocket modules that require io.wharf.http2 outright (not static)");
+        noClasses().that(inModule("io.wharf.websocket", "io.wharf.websocket.server", "io.wharf.websocket.client"))
+            .and().haveNameNotMatching("io\\.wharf\\.websocket\\.client\\.Http2HandshakeConnection(\\$.*)?")
+            .should().dependOnClassesThat(inModule("io.wharf.http2"))
+            .because("a WebSocket client or server over HTTP/1.1 runs without wharf-http2 on its module path")
+            .check(MAIN_CLASSES);
+    }
+
     @Test
     void noHandlerIsDeeperThanAnInterfacePlusTwoAbstractLevels() {
         HANDLERS_ARE_SHALLOW.check(MAIN_CLASSES);

@@ -1,6 +1,8 @@
 package io.wharf.tests.architecture;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
@@ -12,14 +14,22 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
+
+import io.wharf.tests.architecture.layer.EchoClient;
+import io.wharf.tests.architecture.layer.EchoServer;
 
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -30,7 +40,7 @@ import org.slf4j.Logger;
  * {@code wharf-websocket-server}, the server part with every one but {@code wharf-client} and
  * {@code wharf-websocket-client}. Resolution fails (FindException) if anything in the part's
  * {@code requires} closure needs a missing module. A server that speaks only HTTP/1.1 also runs
- * without {@code wharf-http2}.
+ * without {@code wharf-http2}, and so do a WebSocket client and server over HTTP/1.1.
  */
 class ModulePathTest {
 
@@ -97,6 +107,91 @@ class ModulePathTest {
         } finally {
             serverType.getMethod("stop").invoke(server);
         }
+    }
+
+    /**
+     * A WebSocket server and a WebSocket client over HTTP/1.1 run without {@code wharf-http2}
+     * and exchange messages: the server in a layer of {@code io.wharf.websocket.server} without
+     * the HTTP/2, client and WebSocket client modules, the client in a layer of
+     * {@code io.wharf.websocket.client} without the HTTP/2, server and WebSocket server modules,
+     * then again on a class path without those. Each side is a plain class of this module
+     * ({@link EchoServer}, {@link EchoClient}) loaded through a class loader that sees Wharf as
+     * those modules alone (its parent is the layer's loader, or the platform's with the modules'
+     * classes on its own path): a class of {@code wharf-http2} loaded on the HTTP/1.1 path would
+     * fail it with NoClassDefFoundError. The client's request for a session over HTTP/2 is
+     * refused with a message that names the module.
+     */
+    @Test
+    void aWebSocketClientAndServerTalkWithoutHttp2() throws Exception {
+        Configuration serverModules = configurationWithout("io.wharf.websocket.server",
+            "io.wharf.http2", "io.wharf.client", "io.wharf.websocket.client");
+        Configuration clientModules = configurationWithout("io.wharf.websocket.client",
+            "io.wharf.http2", "io.wharf.server", "io.wharf.websocket.server");
+        assertFalse(names(serverModules).contains("io.wharf.http2"), names(serverModules).toString());
+        assertFalse(names(clientModules).contains("io.wharf.http2"), names(clientModules).toString());
+        try (URLClassLoader serverSide = loaderOver(serverModules, "io.wharf.websocket.server");
+             URLClassLoader clientModuleSide = loaderOver(clientModules, "io.wharf.websocket.client");
+             URLClassLoader clientClassPathSide = classPathWithout("io.wharf.http2", "io.wharf.server", "io.wharf.websocket.server")) {
+            Class<?> serverType = serverSide.loadClass(EchoServer.class.getName());
+            assertNotSame(EchoServer.class, serverType, "the server must run in its layer, not on the test's class path");
+            try (AutoCloseable server = (AutoCloseable) serverType.getConstructor().newInstance()) {
+                URI uri = URI.create("ws://127.0.0.1:" + ((IntSupplier) server).getAsInt() + "/echo");
+                List<String> told = talk(clientModuleSide, uri);
+                assertTrue(told.get(4).endsWith("which is not in the module graph: put it on the module path and require it, "
+                    + "or add --add-modules io.wharf.http2"), told.toString());
+                told = talk(clientClassPathSide, uri);
+                assertTrue(told.get(4).endsWith("which is not on the class path: add the wharf-http2 jar"), told.toString());
+            }
+        }
+    }
+
+    /**
+     * @return what an {@link EchoClient} loaded by {@code clientSide} received from the server
+     *     at {@code uri} and was told, after checking the echoes, the close and that a session
+     *     over HTTP/2 was refused naming the module
+     */
+    private static List<String> talk(ClassLoader clientSide, URI uri) throws Exception {
+        Class<?> clientType = clientSide.loadClass(EchoClient.class.getName());
+        assertNotSame(EchoClient.class, clientType, "the client must run without wharf-http2, not on the test's class path");
+        @SuppressWarnings("unchecked")
+        Function<URI, List<String>> client = (Function<URI, List<String>>) clientType.getConstructor().newInstance();
+        List<String> told = client.apply(uri);
+        assertEquals(List.of("echo: one", "echo: two", "echo: three", "closed 1000"), told.subList(0, 4), told.toString());
+        assertTrue(told.get(4).startsWith("WebSocket over HTTP/2 (ClientUpgradeRequest.withHttp2) needs the module io.wharf.http2 (wharf-http2), "),
+            told.toString());
+        return told;
+    }
+
+    /**
+     * @return a loader of this module's test classes whose parent is the loader of a new layer of
+     *     {@code modules} (over the platform loader): the test classes it loads see those modules alone
+     */
+    private static URLClassLoader loaderOver(Configuration modules, String root) {
+        ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(modules, ClassLoader.getPlatformClassLoader());
+        return new URLClassLoader(root + " without io.wharf.http2", new URL[] {testClasses()}, layer.findLoader(root));
+    }
+
+    /**
+     * @return a loader over the platform loader with, on its own class path, the Wharf modules
+     *     but {@code missing}, SLF4J and this module's test classes: every class it loads is in
+     *     its unnamed module, as on an application's class path
+     */
+    private static URLClassLoader classPathWithout(String... missing) throws Exception {
+        List<URL> path = new ArrayList<>();
+        Set<String> left = Set.of(missing);
+        for (Map.Entry<String, Path> module : WharfModules.moduleRoots().entrySet()) {
+            if (!left.contains(module.getKey())) {
+                path.add(module.getValue().toUri().toURL());
+            }
+        }
+        path.add(Logger.class.getProtectionDomain().getCodeSource().getLocation());
+        path.add(testClasses());
+        return new URLClassLoader("class path without " + String.join(", ", missing), path.toArray(URL[]::new),
+            ClassLoader.getPlatformClassLoader());
+    }
+
+    private static URL testClasses() {
+        return ModulePathTest.class.getProtectionDomain().getCodeSource().getLocation();
     }
 
     /** @return the modules that {@code root} resolves to with the Wharf modules but {@code missing}, and SLF4J */

@@ -5,6 +5,7 @@ import java.nio.channels.ClosedChannelException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.wharf.client.HttpClient;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
 import io.wharf.http2.frames.ErrorCode;
@@ -17,6 +18,9 @@ import io.wharf.http2.session.NetworkReader;
 import io.wharf.io.AbstractConnection;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.io.ssl.SslConnection;
+import io.wharf.io.ssl.SslEndPoint;
+import io.wharf.io.ssl.SslHandshake;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
 import io.wharf.websocket.core.Extension;
@@ -32,6 +36,11 @@ import io.wharf.websocket.core.ExtensionNegotiation;
  * WebSocket connection the {@link HandshakeConnection.Handshake} makes on an
  * {@link Http2StreamEndPoint} over that stream.
  *
+ * <p>It is the one class of this module that uses {@code wharf-http2}, which the module requires
+ * only statically: {@link WebSocketClient} names it in one method, run only for a session over
+ * HTTP/2 once it checked that {@code io.wharf.http2} is there, so a client whose sessions run
+ * over HTTP/1.1 never loads it.
+ *
  * <p>The connection carries this one WebSocket: once the stream is open the session says GOAWAY
  * (no stream will come from the server), so the connection closes when the stream has ended.
  *
@@ -41,26 +50,47 @@ import io.wharf.websocket.core.ExtensionNegotiation;
  */
 final class Http2HandshakeConnection extends AbstractConnection implements Http2Session.Listener, Http2Stream.Listener {
 
-    /** What an HTTP/2 handshake needs besides the common steps. */
-    interface Handshake extends HandshakeConnection.Handshake {
-        /** @return the extended CONNECT's pseudo-headers and fields */
-        HttpFields http2Request();
-    }
-
-    private final Handshake handshake;
+    private final HandshakeConnection.Handshake handshake;
+    private final HttpFields request;
     private final Http2Session session;
     private final NetworkReader reader;
     private final String origin;
     private final AtomicBoolean settingsSeen = new AtomicBoolean();
     private final AtomicBoolean done = new AtomicBoolean();
 
-    Http2HandshakeConnection(EndPoint endPoint, io.wharf.client.HttpClient client, String origin, Handshake handshake) {
+    private Http2HandshakeConnection(EndPoint endPoint, HttpClient client, String origin, HttpFields request,
+                                     HandshakeConnection.Handshake handshake) {
         super(endPoint, client.getExecutor());
         this.handshake = handshake;
+        this.request = request;
         this.origin = origin;
         this.session = new Http2Session(Http2Session.Role.CLIENT, endPoint, client.getExecutor(), client.getScheduler(),
                 client.getByteBufferPool(), client.getHttp2Configuration(), this);
         this.reader = new NetworkReader(session, client.getByteBufferPool(), client.getResponseBufferSize());
+    }
+
+    /**
+     * @param endPoint the new connection's endpoint; over TLS, the server must pick h2 by ALPN, or
+     *     the handshake fails saying what it picked
+     * @param origin the server's scheme, host and port, for messages
+     * @param request the extended CONNECT's pseudo-headers and fields
+     * @return the connection that runs the handshake on {@code endPoint}
+     */
+    static Connection open(EndPoint endPoint, HttpClient client, String origin, HttpFields request, HandshakeConnection.Handshake handshake) {
+        Http2HandshakeConnection connection = new Http2HandshakeConnection(endPoint, client, origin, request, handshake);
+        if (endPoint instanceof SslEndPoint tls) {
+            tls.getSslConnection().addListener(new SslConnection.Listener() {
+                @Override
+                public void handshakeSucceeded(SslHandshake tlsHandshake) {
+                    String picked = tlsHandshake.applicationProtocol();
+                    if (!"h2".equals(picked)) {
+                        connection.fail(new WebSocketHandshakeException(0, "WebSocket handshake failed: the server at " + origin
+                            + " picked " + (picked.isEmpty() ? "no protocol" : picked) + " by ALPN, not h2"));
+                    }
+                }
+            });
+        }
+        return connection;
     }
 
     @Override
@@ -122,7 +152,7 @@ final class Http2HandshakeConnection extends AbstractConnection implements Http2
                     + " did not enable extended CONNECT (SETTINGS_ENABLE_CONNECT_PROTOCOL), so it takes no WebSocket over HTTP/2 (RFC 8441)"));
             return;
         }
-        session.newStream(handshake.http2Request(), false, this,
+        session.newStream(request, false, this,
                 Callback.from(InvocationType.NON_BLOCKING, () -> { }, this::fail));
     }
 

@@ -16,9 +16,6 @@ import io.wharf.client.Origin;
 import io.wharf.http.HttpFields;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
-import io.wharf.io.ssl.SslConnection;
-import io.wharf.io.ssl.SslEndPoint;
-import io.wharf.io.ssl.SslHandshake;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Promise;
 import io.wharf.util.thread.Scheduler;
@@ -49,6 +46,10 @@ import io.wharf.websocket.endpoint.ListenerSession;
  * ({@code ws://}), waits for the server's SETTINGS to enable extended CONNECT, sends
  * {@code CONNECT} with {@code :protocol websocket}, expects {@code 200}, and runs the session on
  * the stream ({@link Http2HandshakeConnection}). Each such session has its connection to itself.
+ * Only this path uses {@code wharf-http2}: a client whose sessions run over HTTP/1.1 loads no
+ * class of it and runs without it; in a module graph without {@code io.wharf.http2} (or on a
+ * class path without its jar) such a connect is refused with an {@link IllegalStateException}
+ * that names the module.
  *
  * <p>It stands on a started {@link HttpClient}, which outlives the sessions, and opens its
  * connections along the HttpClient's routes ({@link HttpClient#connect}): its threads, buffer
@@ -128,6 +129,8 @@ public final class WebSocketClient {
      *     a {@link TimeoutException} past the handshake timeout, the connect's own failure
      * @throws IllegalArgumentException for a URI that is not ws:// or wss:// with a host, or an
      *     endpoint that is neither a listener nor a well-formed annotated object
+     * @throws IllegalStateException for a request over HTTP/2 when {@code io.wharf.http2}
+     *     (wharf-http2) is missing: not in the module graph, or not on the class path
      */
     public CompletableFuture<Session> connect(Object endpoint, URI uri, ClientUpgradeRequest request) {
         WebSocketListener listener = Endpoints.toListener(endpoint);
@@ -138,6 +141,9 @@ public final class WebSocketClient {
         }
         if (uri.getRawFragment() != null) {
             throw new IllegalArgumentException("a WebSocket URI has no fragment: " + uri);
+        }
+        if (request.http2()) {
+            requireHttp2();
         }
         boolean secure = scheme.equals("wss");
         int port = uri.getPort() > 0 ? uri.getPort() : Origin.defaultPort(scheme);
@@ -154,8 +160,31 @@ public final class WebSocketClient {
         return attempt.future;
     }
 
+    /**
+     * Refuses WebSocket over HTTP/2 when wharf-http2 is missing, before any connection is made:
+     * this module only requires {@code io.wharf.http2} statically, and without it the HTTP/2
+     * handshake's classes could not load (on a selector thread, once connected).
+     */
+    private static void requireHttp2() {
+        Module module = WebSocketClient.class.getModule();
+        String missing;
+        if (module.isNamed()) {
+            ModuleLayer layer = module.getLayer();
+            missing = layer == null || layer.findModule("io.wharf.http2").isPresent() ? null
+                : "which is not in the module graph: put it on the module path and require it, or add --add-modules io.wharf.http2";
+        } else {
+            ClassLoader loader = WebSocketClient.class.getClassLoader();
+            missing = loader == null || loader.getResource("io/wharf/http2/session/Http2Session.class") != null ? null
+                : "which is not on the class path: add the wharf-http2 jar";
+        }
+        if (missing != null) {
+            throw new IllegalStateException("WebSocket over HTTP/2 (ClientUpgradeRequest.withHttp2) needs the module io.wharf.http2 (wharf-http2), "
+                + missing);
+        }
+    }
+
     /** One connect: the handshake's inputs, its timer and its future. */
-    private final class Attempt implements Http2HandshakeConnection.Handshake {
+    private final class Attempt implements HandshakeConnection.Handshake {
         private final CompletableFuture<Session> future = new CompletableFuture<>();
         private final WebSocketListener listener;
         private final URI uri;
@@ -187,27 +216,16 @@ public final class WebSocketClient {
             return new HandshakeConnection(endPoint, httpClient.getExecutor(), httpClient.getByteBufferPool(), this);
         }
 
-        /** The connection of an HTTP/2 handshake; over TLS, the server must pick h2 by ALPN. */
+        /**
+         * The connection of an HTTP/2 handshake. The one place this class names the HTTP/2
+         * handshake, whose class (and wharf-http2's) loads only when this runs.
+         */
         Connection http2Connection(EndPoint endPoint) {
             this.endPoint = endPoint;
             if (future.isDone()) {
                 endPoint.close();
             }
-            String origin = uri.getScheme() + "://" + authority();
-            Http2HandshakeConnection connection = new Http2HandshakeConnection(endPoint, httpClient, origin, this);
-            if (endPoint instanceof SslEndPoint tls) {
-                tls.getSslConnection().addListener(new SslConnection.Listener() {
-                    @Override
-                    public void handshakeSucceeded(SslHandshake handshake) {
-                        if (!"h2".equals(handshake.applicationProtocol())) {
-                            connection.fail(new WebSocketHandshakeException(0, "WebSocket handshake failed: the server at " + origin
-                                + " picked " + (handshake.applicationProtocol().isEmpty() ? "no protocol" : handshake.applicationProtocol())
-                                + " by ALPN, not h2"));
-                        }
-                    }
-                });
-            }
-            return connection;
+            return Http2HandshakeConnection.open(endPoint, httpClient, uri.getScheme() + "://" + authority(), http2Request(), this);
         }
 
         /** @return the host (bracketed when IPv6) and the port when not the scheme's default */
@@ -216,8 +234,8 @@ public final class WebSocketClient {
             return port == Origin.defaultPort(uri.getScheme()) ? host : host + ":" + port;
         }
 
-        @Override
-        public HttpFields http2Request() {
+        /** @return the extended CONNECT's pseudo-headers and fields */
+        private HttpFields http2Request() {
             HttpFields.Mutable fields = HttpFields.build();
             fields.add(":method", "CONNECT");
             fields.add(":protocol", "websocket");

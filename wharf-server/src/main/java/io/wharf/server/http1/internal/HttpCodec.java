@@ -66,6 +66,16 @@ final class HttpCodec implements HttpParserListener.Request {
         fields = null;
     }
 
+    /**
+     * An exchange ended: the generator, the request's fields and the guard are made ready for
+     * the next request (the parser is reset apart, only when one may follow).
+     */
+    void endExchange() {
+        generator.reset();
+        fields.clear();
+        guard.reset();
+    }
+
     /** @return whether nothing of a request is under way: the codec can go back to the pool */
     boolean isIdle() {
         return parser.isStart() && guard.isIdle() && !generator.isCommitted();
@@ -134,7 +144,7 @@ final class HttpCodec implements HttpParserListener.Request {
         if (exchange != null) {
             exchange.onBadContent(failure);
         } else {
-            owner.writeBadMessage(failure);
+            RequestHeadReader.refuse(owner, failure);
         }
     }
 

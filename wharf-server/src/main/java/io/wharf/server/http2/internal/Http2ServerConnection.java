@@ -1,9 +1,7 @@
 package io.wharf.server.http2.internal;
 
-import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
@@ -31,11 +29,9 @@ import io.wharf.io.AbstractEndPoint;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.io.GracefulConnection;
-import io.wharf.server.ConnectionMetaData;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
-import io.wharf.server.ProxyHeader;
-import io.wharf.server.internal.ProxyHeaderSource;
+import io.wharf.server.internal.EndPointMetaData;
 import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
@@ -59,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * holds none.
  */
 public final class Http2ServerConnection extends AbstractConnection
-        implements ConnectionMetaData, Http2Session.Listener, Connection.UpgradeTo, GracefulConnection {
+        implements EndPointMetaData, Http2Session.Listener, Connection.UpgradeTo, GracefulConnection {
 
     private static final Logger LOG = LoggerFactory.getLogger(Http2ServerConnection.class);
     private static final AtomicLong IDS = new AtomicLong();
@@ -299,34 +295,8 @@ public final class Http2ServerConnection extends AbstractConnection
     }
 
     @Override
-    public SocketAddress getRemoteSocketAddress() {
-        return getEndPoint().getRemoteSocketAddress();
-    }
-
-    @Override
     public HttpConfiguration getHttpConfiguration() {
         return configuration();
-    }
-
-    @Override
-    public SocketAddress getLocalSocketAddress() {
-        return getEndPoint().getLocalSocketAddress();
-    }
-
-    @Override
-    public boolean isSecure() {
-        return getEndPoint() instanceof io.wharf.io.ssl.SslEndPoint;
-    }
-
-    @Override
-    public Optional<javax.net.ssl.SSLSession> getSslSession() {
-        return getEndPoint() instanceof io.wharf.io.ssl.SslEndPoint tls
-                ? Optional.of(tls.getSslConnection().getSslEngine().getSession()) : Optional.empty();
-    }
-
-    @Override
-    public Optional<ProxyHeader> getProxyHeader() {
-        return ProxyHeaderSource.of(getEndPoint());
     }
 
     @Override
