@@ -15,7 +15,6 @@ import java.util.function.Function;
 
 import javax.net.ssl.SSLContext;
 
-import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.internal.ClientContext;
 import io.wharf.client.internal.http1.Http1Transport;
 import io.wharf.client.internal.http2.Http2Transport;
