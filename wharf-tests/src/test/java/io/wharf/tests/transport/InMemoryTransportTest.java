@@ -10,11 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -140,6 +144,40 @@ class InMemoryTransportTest {
         assertEquals(6, first.head().contentLength());
         assertEquals(1, transport.connections.get(), "one connection, given back to the client's pool after each exchange");
         assertEquals(1, client.getDestinations().get(0).getIdleConnectionCount());
+    }
+
+    @Test
+    void manyThreadsShareTheBoundedPoolOfItsConnections() throws Exception {
+        InMemoryTransport transport = start(received -> InMemoryTransport.Answer.of(200, received.head().target()));
+        client.setMaxConnectionsPerDestination(4);
+        int threads = 8;
+        int each = 50;
+        ExecutorService senders = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<List<CompletableFuture<ContentResponse>>>> sent = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                sent.add(senders.submit(() -> {
+                    List<CompletableFuture<ContentResponse>> responses = new ArrayList<>();
+                    for (int i = 0; i < each; i++) {
+                        responses.add(client.newRequest(BASE + "/" + thread + "/" + i).sendAsync());
+                    }
+                    return responses;
+                }));
+            }
+            for (int t = 0; t < threads; t++) {
+                List<CompletableFuture<ContentResponse>> responses = sent.get(t).get(20, TimeUnit.SECONDS);
+                for (int i = 0; i < each; i++) {
+                    ContentResponse response = responses.get(i).get(20, TimeUnit.SECONDS);
+                    assertEquals(200, response.getStatus());
+                    assertEquals("/" + t + "/" + i, response.getContentAsString());
+                }
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+        assertEquals(threads * each, transport.received.size());
+        assertTrue(transport.connections.get() <= 4, () -> transport.connections.get() + " connections opened, at most 4 allowed");
     }
 
     @Test
