@@ -3,8 +3,9 @@
  * for every event (content with demand), destinations with bounded queues and connection
  * pools, HTTP/1.1 over TCP and Unix domain sockets, HTTP/2 (h2 by ALPN, h2c with prior
  * knowledge, or either as the server picks: {@code HttpTransport}), https over TLS, HTTP and SOCKS5 proxies,
- * redirects, cookies, gzip decoding; {@code io.wharf.client.auth} holds Basic and Digest
- * authentication and their store; {@code io.wharf.client.reactive}, the same as
+ * redirects, cookies, gzip decoding, authentication ({@code Authentication} and its store);
+ * {@code io.wharf.client.auth} holds the Basic and Digest schemes, on top of the core;
+ * {@code io.wharf.client.reactive}, the same as
  * {@code java.util.concurrent.Flow} publishers; {@code io.wharf.client.transport}, what a
  * transport reads of its client (the immutable settings snapshot).
  * HTTP/2 needs {@code io.wharf.http2} in the module graph, which this module only requires

@@ -18,11 +18,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
-import io.wharf.client.internal.ClientConnection;
-import io.wharf.client.internal.ConnectionPool;
+import io.wharf.client.transport.ClientConnection;
+import io.wharf.client.transport.ConnectionPool;
 import io.wharf.client.internal.HttpDestination;
-import io.wharf.client.internal.HttpExchange;
-import io.wharf.client.internal.Transport;
+import io.wharf.client.transport.TransportExchange;
+import io.wharf.client.transport.Transport;
+import io.wharf.client.transport.TransportDestination;
 import io.wharf.client.internal.pool.MultiplexConnectionPool;
 import io.wharf.util.Pool;
 import io.wharf.util.Promise;
@@ -140,12 +141,12 @@ public class ConnectionPoolBenchmark extends PoolCycles {
     /** Opens, at once and on the caller's thread, connections that carry nothing. */
     static final class IdleTransport implements Transport {
         @Override
-        public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
+        public void connect(TransportDestination destination, Promise<ClientConnection> promise) {
             promise.succeeded(new IdleConnection());
         }
 
         @Override
-        public ConnectionPool newConnectionPool(HttpDestination destination) {
+        public ConnectionPool newConnectionPool(TransportDestination destination) {
             throw new UnsupportedOperationException("the benchmark makes its pools");
         }
 
@@ -159,12 +160,12 @@ public class ConnectionPoolBenchmark extends PoolCycles {
         private volatile boolean open = true;
 
         @Override
-        public boolean send(HttpExchange exchange) {
+        public boolean send(TransportExchange exchange) {
             throw new UnsupportedOperationException("the benchmark sends nothing");
         }
 
         @Override
-        public void abort(HttpExchange exchange, Throwable cause) {
+        public void abort(TransportExchange exchange, Throwable cause) {
             close();
         }
 

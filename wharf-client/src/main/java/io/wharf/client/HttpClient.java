@@ -15,16 +15,15 @@ import java.util.function.Function;
 
 import javax.net.ssl.SSLContext;
 
-import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.internal.ClientContext;
+import io.wharf.client.internal.HttpDestination;
+import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.http1.Http1Transport;
 import io.wharf.client.internal.http2.Http2Transport;
 import io.wharf.client.internal.route.EndPointOpening;
 import io.wharf.client.transport.ClientSettings;
+import io.wharf.client.transport.Transport;
 import io.wharf.http2.session.SessionConfiguration;
-import io.wharf.client.internal.HttpDestination;
-import io.wharf.client.internal.HttpRequest;
-import io.wharf.client.internal.Transport;
 import io.wharf.http.HttpMethod;
 import io.wharf.http.HttpParser;
 import io.wharf.http.compression.DecoderLimits;
@@ -75,6 +74,14 @@ import io.wharf.util.thread.Scheduler;
  * <b>Buffers.</b> Network buffers come from the {@link ByteBufferPool} (the connector's, or the
  * one set here) only while bytes are being moved.
  *
+ * <h2>Transports</h2>
+ * {@link HttpTransport} picks among the built-in transports (HTTP/1.1, HTTP/2, either). A
+ * transport of another module, an implementation of the exported SPI
+ * {@link io.wharf.client.transport.Transport}, is given to {@link #HttpClient(Transport)} or
+ * {@link #HttpClient(ClientConnector, Transport)}; everything above it (requests, listeners,
+ * queues, timeouts, redirects, cookies, authentication, decoding) stays the same (see
+ * docs/client-transport.md).
+ *
  * <h2>Settings</h2>
  * Every setter publishes a new immutable {@link ClientSettings} snapshot ({@link #getSettings()}),
  * which is all the internals read: a request goes by the snapshot of the moment it was made, a
@@ -102,6 +109,7 @@ public final class HttpClient extends ContainerLifeCycle {
 
     private final ClientConnector connector;
     private final Transport transport;
+    /** The built-in transport chosen, or null for a transport of another module. */
     private final HttpTransport transportChoice;
     /** Made at the first use: a client that speaks only HTTP/1.1 never loads a class of wharf-http2. */
     private SessionConfiguration http2Configuration;
@@ -174,6 +182,35 @@ public final class HttpClient extends ContainerLifeCycle {
     }
 
     /**
+     * A client on a new {@link ClientConnector} that carries its exchanges over {@code transport},
+     * a transport of another module (see {@link #HttpClient(ClientConnector, Transport)}).
+     */
+    public HttpClient(Transport transport) {
+        this(new ClientConnector(), transport);
+    }
+
+    /**
+     * A client on {@code connector}, configured by the caller and managed by this client, that
+     * carries its exchanges over {@code transport}: an implementation of the client's transport
+     * SPI that another module supplies, instead of a built-in one ({@link HttpTransport}). The
+     * transport is asked for a connection pool once per destination, for connections as its pool
+     * needs them, and for its ALPN protocols at start (offered by the connector when the client
+     * starts it); its connections see each exchange through
+     * {@link io.wharf.client.transport.TransportExchange}. A transport that is a
+     * {@link io.wharf.util.component.LifeCycle} is started and stopped with the client.
+     * {@link #getTransport()} is then null.
+     */
+    public HttpClient(ClientConnector connector, Transport transport) {
+        this.connector = Objects.requireNonNull(connector, "connector");
+        this.settings = snapshot();
+        this.transport = Objects.requireNonNull(transport, "transport");
+        this.transportChoice = null;
+        addBean(connector, true);
+        // A transport with a life of its own (a QUIC stack) starts after the connector and stops before it.
+        addBean(transport);
+    }
+
+    /**
      * Refuses an HTTP/2 transport when this client runs as a module and {@code io.wharf.http2}
      * is not in its module graph (wharf-client only requires it statically).
      */
@@ -186,7 +223,10 @@ public final class HttpClient extends ContainerLifeCycle {
         }
     }
 
-    /** @return which HTTP versions this client speaks */
+    /**
+     * @return which HTTP versions this client speaks: the built-in transport chosen, or null when
+     *     the client was given a transport of another module
+     */
     public HttpTransport getTransport() {
         return transportChoice;
     }

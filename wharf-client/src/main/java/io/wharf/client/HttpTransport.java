@@ -3,6 +3,9 @@ package io.wharf.client;
 /**
  * Which HTTP versions an {@link HttpClient} speaks, and how it picks one per destination; given
  * to its constructor ({@code new HttpClient(HttpTransport.DYNAMIC)}) and fixed for its life.
+ * These are the built-in transports; a transport of another module, an implementation of
+ * {@link io.wharf.client.transport.Transport}, is given to {@code new HttpClient(transport)}
+ * instead.
  *
  * <table>
  *   <caption>What each choice speaks</caption>

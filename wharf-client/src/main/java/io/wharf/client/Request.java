@@ -28,7 +28,7 @@ import io.wharf.http.HttpVersion;
  * }</pre>
  *
  * <p><b>Follow-ups.</b> When the response is a redirect the client follows, or a 401 it answers
- * from its {@link io.wharf.client.auth.AuthenticationStore}, the client sends another request on
+ * from its {@link AuthenticationStore}, the client sends another request on
  * this one's behalf (with this one's listeners, which hear its events too); the response
  * listeners hear only the final response. See docs/client.md.
  *

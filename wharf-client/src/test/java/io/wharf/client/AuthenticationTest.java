@@ -16,9 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 
 import io.wharf.client.auth.AbstractAuthentication;
-import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.auth.BasicAuthentication;
-import io.wharf.client.auth.Challenge;
 import io.wharf.http.HttpHeader;
 import io.wharf.server.Handler;
 import io.wharf.server.Request;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 
-import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.auth.BasicAuthentication;
 import io.wharf.client.auth.DigestAuthentication;
 import io.wharf.testing.LeakTracking;

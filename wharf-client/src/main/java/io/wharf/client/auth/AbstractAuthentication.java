@@ -3,6 +3,9 @@ package io.wharf.client.auth;
 import java.net.URI;
 import java.util.Objects;
 
+import io.wharf.client.Authentication;
+import io.wharf.client.internal.auth.UriPrefix;
+
 /**
  * What most {@link Authentication}s share: one scheme, a URI prefix and a realm (or any
  * realm), and the {@link #matches} test on them. Immutable; any thread.

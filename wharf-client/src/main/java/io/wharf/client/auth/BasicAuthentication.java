@@ -5,6 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Objects;
 
+import io.wharf.client.Authentication;
+import io.wharf.client.AuthenticationStore;
+import io.wharf.client.Challenge;
 import io.wharf.client.Request;
 import io.wharf.client.Response;
 import io.wharf.http.HttpHeader;

@@ -11,6 +11,8 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
+import io.wharf.client.Authentication;
+import io.wharf.client.Challenge;
 import io.wharf.client.Request;
 import io.wharf.client.Response;
 import io.wharf.http.HttpHeader;

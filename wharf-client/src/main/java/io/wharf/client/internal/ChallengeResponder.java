@@ -7,10 +7,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import io.wharf.client.Authentication;
+import io.wharf.client.AuthenticationStore;
+import io.wharf.client.Challenge;
 import io.wharf.client.Response;
-import io.wharf.client.auth.Authentication;
-import io.wharf.client.auth.AuthenticationStore;
-import io.wharf.client.auth.Challenge;
 import io.wharf.client.internal.auth.ChallengeParser;
 import io.wharf.http.HttpHeader;
 

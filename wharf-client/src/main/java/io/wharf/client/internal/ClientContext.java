@@ -4,8 +4,8 @@ import java.net.CookieStore;
 import java.net.URI;
 import java.util.concurrent.Executor;
 
+import io.wharf.client.AuthenticationStore;
 import io.wharf.client.Origin;
-import io.wharf.client.auth.AuthenticationStore;
 import io.wharf.client.transport.ClientSettings;
 import io.wharf.http.compression.InflaterPool;
 import io.wharf.io.connect.ClientConnector;

@@ -3,31 +3,45 @@ package io.wharf.client.internal;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import io.wharf.client.Destination;
 import io.wharf.client.Origin;
 import io.wharf.client.Proxy;
+import io.wharf.client.internal.pool.MultiplexConnectionPool;
+import io.wharf.client.internal.route.EndPointOpening;
 import io.wharf.client.internal.route.ForwardProxy;
+import io.wharf.client.transport.ClientConnection;
 import io.wharf.client.transport.ClientSettings;
+import io.wharf.client.transport.ConnectionPool;
+import io.wharf.client.transport.Transport;
+import io.wharf.client.transport.TransportDestination;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.PreEncodedHttpField;
+import io.wharf.io.Connection;
+import io.wharf.io.EndPoint;
+import io.wharf.io.connect.ClientConnector;
+import io.wharf.util.Promise;
 
 /**
  * The exchanges bound for one {@link Origin}: a bounded queue in front of a
  * {@link ConnectionPool}. {@link #send} queues an exchange and {@link #process} hands queued
  * exchanges to free connections, asking the pool to open more (up to its maximum) when none
- * is free; a connection that frees up or opens calls {@link #process} again.
+ * is free; a connection that frees up or opens calls {@link #process} again. It is both the
+ * application's read-only {@link Destination} and the {@link TransportDestination} its
+ * transport's connections and pool see.
  *
  * <p><b>Threads.</b> Any thread may call any method; the queue is lock-free and
  * {@link #process} may run on several threads at once (each exchange is taken by one).
  * Nothing here blocks. <b>Buffers.</b> None.
  */
-public final class HttpDestination implements Destination {
+public final class HttpDestination implements Destination, TransportDestination {
 
     private final ClientContext context;
     /** The client's settings when this destination was made: they size its pool. */
@@ -74,9 +88,45 @@ public final class HttpDestination implements Destination {
         return context;
     }
 
-    /** @return the client's settings when this destination was made, which size its connection pool */
+    @Override
     public ClientSettings settings() {
         return settings;
+    }
+
+    @Override
+    public String scheme() {
+        return origin.scheme();
+    }
+
+    @Override
+    public String host() {
+        return origin.host();
+    }
+
+    @Override
+    public int port() {
+        return origin.port();
+    }
+
+    @Override
+    public boolean isProxied() {
+        return proxy != null;
+    }
+
+    @Override
+    public ClientConnector connector() {
+        return context.connector();
+    }
+
+    @Override
+    public void openRoute(List<String> protocols, Function<EndPoint, Connection> factory, Promise<Connection> promise) {
+        new EndPointOpening(context.connector(), settings, origin, proxy, protocols, factory, promise).open();
+    }
+
+    @Override
+    public ConnectionPool newConnectionPool(Transport transport, int maxMultiplex) {
+        return new MultiplexConnectionPool(this, transport, settings.maxConnectionsPerDestination(),
+                settings.maxConnectionUsage(), maxMultiplex, settings.connectionStrategy());
     }
 
     @Override
@@ -126,7 +176,7 @@ public final class HttpDestination implements Destination {
         }
     }
 
-    /** Hands queued exchanges to free connections; asks for new connections when none is free. */
+    @Override
     public void process() {
         while (!queue.isEmpty()) {
             ClientConnection connection = pool.acquire();
@@ -157,23 +207,19 @@ public final class HttpDestination implements Destination {
         }
     }
 
-    /** A connection's exchange is over and left it reusable: it goes back to the pool. */
+    @Override
     public void release(ClientConnection connection) {
         pool.release(connection);
         process();
     }
 
-    /** An HTTP/2 connection's server changed how many exchanges it may carry at once. */
+    @Override
     public void setMaxMultiplex(ClientConnection connection, int maxMultiplex) {
         pool.setMaxMultiplex(connection, maxMultiplex);
         process();
     }
 
-    /**
-     * A connection closed: it leaves the pool (idempotent), and the queue may need another.
-     *
-     * @param process whether to serve the queue now
-     */
+    @Override
     public void connectionClosed(ClientConnection connection, boolean process) {
         pool.remove(connection);
         if (process && context.isRunning()) {
@@ -181,7 +227,7 @@ public final class HttpDestination implements Destination {
         }
     }
 
-    /** Opening a connection failed: the oldest queued exchange fails with the cause; the rest get another try. */
+    @Override
     public void connectFailed(Throwable cause) {
         HttpExchange exchange = queue.poll();
         if (exchange != null) {

@@ -1,12 +1,21 @@
 package io.wharf.client.internal;
 
 import java.io.IOException;
-
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
 
+import io.wharf.client.RequestContent;
 import io.wharf.client.Response;
 import io.wharf.client.Result;
+import io.wharf.client.transport.ClientConnection;
+import io.wharf.client.transport.TransportExchange;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
 import io.wharf.http.HttpMethod;
+import io.wharf.http.HttpVersion;
+import io.wharf.http.MetaData;
+import io.wharf.io.Content;
 
 /**
  * One request and its response on their way: queued in a destination, then carried by one
@@ -20,10 +29,14 @@ import io.wharf.http.HttpMethod;
  *  both over ──► complete: onComplete(Result) once, after the connection was released or closed
  * </pre>
  *
+ * <p>It is the {@link TransportExchange} every transport is handed, the built-in ones
+ * included: the view's calls are its own methods, so carrying an exchange through the SPI costs
+ * no object of its own.
+ *
  * <p><b>Threads.</b> Any method may be called from any thread. The lock only guards the two
  * outcomes and the connection link; listeners are told outside it. <b>Buffers.</b> None.
  */
-public final class HttpExchange {
+public final class HttpExchange implements TransportExchange {
 
     /** Where one side of the exchange is. */
     private enum Side {
@@ -39,6 +52,8 @@ public final class HttpExchange {
     private Throwable requestFailure;
     private Throwable responseFailure;
     private boolean completed;
+    /** Set, under the lock, by the call of {@link #tryComplete()} that ended the exchange; read by that caller's thread. */
+    private Result result;
     private ClientConnection connection;
     private boolean retried;
 
@@ -113,18 +128,114 @@ public final class HttpExchange {
         return true;
     }
 
+    @Override
+    public boolean retry() {
+        if (!prepareRetry()) {
+            return false;
+        }
+        destination.resend(this);
+        return true;
+    }
+
     /** @return the failure of a request whose server answered before its 100 Continue: the content was not sent */
     public IOException contentNotSentBeforeContinue() {
         return new IOException("the server answered " + response.getStatus()
                 + " instead of 100 Continue: the content of " + request + " was not sent");
     }
 
-    /** @return whether the request is HEAD, whose response has no content */
+    @Override
     public boolean isHead() {
         return HttpMethod.HEAD.is(request.getMethod());
     }
 
-    /** The request was written whole: tells its listeners, once. @return whether this call ended the request side */
+    // ---- the request, for the transport ----
+
+    @Override
+    public MetaData.Request requestHead() {
+        return request.toMetaData();
+    }
+
+    @Override
+    public Content.Source requestContent() {
+        return request.getContent();
+    }
+
+    @Override
+    public boolean isRequestContentBlocking() {
+        RequestContent content = request.getContent();
+        return content != null && content.isBlocking();
+    }
+
+    @Override
+    public Duration idleTimeout() {
+        return request.getIdleTimeout();
+    }
+
+    @Override
+    public void requestBegin() {
+        request.events().begin(request);
+    }
+
+    @Override
+    public void requestHeaders() {
+        request.events().headers(request);
+    }
+
+    @Override
+    public void requestCommitted() {
+        request.events().commit(request);
+    }
+
+    @Override
+    public void requestContent(ByteBuffer written) {
+        request.events().content(request, written);
+    }
+
+    // ---- the response, from the transport ----
+
+    @Override
+    public void responseInformational(HttpVersion version, int status, String reason, HttpFields fields) {
+        HttpResponse interim = new HttpResponse(request);
+        interim.begin(version, status, reason);
+        for (HttpField field : fields) {
+            interim.addHeader(field);
+        }
+        events.informational(interim);
+    }
+
+    @Override
+    public void responseBegin(HttpVersion version, int status, String reason) {
+        response.begin(version, status, reason);
+        events.begin(response);
+    }
+
+    @Override
+    public boolean responseHeader(HttpField field) {
+        if (!events.header(response, field)) {
+            return false;
+        }
+        response.addHeader(field);
+        return true;
+    }
+
+    @Override
+    public void responseHeaders() {
+        events.headers(response);
+    }
+
+    @Override
+    public void responseContent(Content.Chunk chunk, Runnable demand) {
+        events.content(response, chunk, demand);
+    }
+
+    @Override
+    public void responseTrailer(HttpField field) {
+        response.addTrailer(field);
+    }
+
+    // ---- both sides ----
+
+    @Override
     public boolean requestSucceeded() {
         synchronized (this) {
             if (requestSide != Side.PENDING) {
@@ -136,7 +247,7 @@ public final class HttpExchange {
         return true;
     }
 
-    /** The response arrived whole: tells its listeners, once. @return whether this call ended the response side */
+    @Override
     public boolean responseSucceeded() {
         synchronized (this) {
             if (responseSide != Side.PENDING) {
@@ -148,7 +259,7 @@ public final class HttpExchange {
         return true;
     }
 
-    /** @return whether the response side is over (succeeded or failed) */
+    @Override
     public synchronized boolean isResponseOver() {
         return responseSide != Side.PENDING;
     }
@@ -158,16 +269,12 @@ public final class HttpExchange {
         return responseSide == Side.SUCCEEDED;
     }
 
-    /** @return whether the request side is over (succeeded or failed) */
+    @Override
     public synchronized boolean isRequestOver() {
         return requestSide != Side.PENDING;
     }
 
-    /**
-     * Fails whatever side is still pending with {@code cause} and tells the listeners.
-     *
-     * @return whether this call ended at least one side
-     */
+    @Override
     public boolean fail(Throwable cause) {
         boolean failRequest;
         boolean failResponse;
@@ -211,30 +318,35 @@ public final class HttpExchange {
         } else {
             destination.remove(this);
         }
-        Result result = tryComplete();
-        if (result != null) {
-            complete(result);
+        if (tryComplete()) {
+            complete();
         }
         return true;
     }
 
-    /**
-     * @return the result when both sides are over and this call is the first to see it (the
-     *     caller then frees the connection and calls {@link #complete}); null otherwise
-     */
-    public Result tryComplete() {
+    @Override
+    public boolean tryComplete() {
         synchronized (this) {
             if (completed || requestSide == Side.PENDING || responseSide == Side.PENDING) {
-                return null;
+                return false;
             }
             completed = true;
             connection = null;
+            result = new Result(request, requestFailure, response, responseFailure);
         }
-        return new Result(request, requestFailure, response, responseFailure);
+        return true;
     }
 
-    /** Tells the listeners the exchange is over; called once, by whoever got the result. */
-    public void complete(Result result) {
+    /** Read by the thread whose {@link #tryComplete()} set the result: no lock. */
+    @Override
+    public boolean isSucceeded() {
+        Result over = result;
+        return over != null && over.isSucceeded();
+    }
+
+    /** Called by the thread whose {@link #tryComplete()} set the result: no lock. */
+    @Override
+    public void complete() {
         events.complete(result);
     }
 

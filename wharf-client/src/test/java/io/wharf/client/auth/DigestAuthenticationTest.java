@@ -10,6 +10,8 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.wharf.client.Authentication;
+import io.wharf.client.Challenge;
 import io.wharf.client.HttpClient;
 import io.wharf.client.Request;
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.wharf.client.auth.Challenge;
+import io.wharf.client.Challenge;
 
 /**
  * Reads the challenges of {@code WWW-Authenticate} fields (RFC 9110 section 11.6.1):

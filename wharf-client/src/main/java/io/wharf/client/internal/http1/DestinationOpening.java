@@ -2,9 +2,9 @@ package io.wharf.client.internal.http1;
 
 import io.wharf.client.Proxy;
 import io.wharf.io.connect.ClientConnector;
-import io.wharf.client.internal.ClientConnection;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.route.RouteOpening;
+import io.wharf.client.transport.ClientConnection;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.io.ssl.SslHandshake;

@@ -8,13 +8,13 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 
-import io.wharf.client.Result;
-import io.wharf.client.internal.ClientConnection;
 import io.wharf.client.internal.ClientContext;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpExchange;
 import io.wharf.client.internal.content.DemandGate;
+import io.wharf.client.transport.ClientConnection;
 import io.wharf.client.transport.ClientSettings;
+import io.wharf.client.transport.TransportExchange;
 import io.wharf.http.ComplianceViolation;
 import io.wharf.http.HttpCompliance;
 import io.wharf.http.HttpGenerator;
@@ -57,6 +57,12 @@ import io.wharf.util.buffer.RetainableByteBuffer;
  * the endpoint with its cause; {@link #onClose} then fails the exchange, or sends it again on
  * another connection when that is safe (see {@link #exchangeFailed}), and leaves the pool.
  * A connection is never reused after a failure.
+ *
+ * <h2>The SPI</h2>
+ * It is an exported {@link ClientConnection}, and tells its exchange every event through the
+ * {@link TransportExchange} view. The exchanges it is given are the client's own
+ * {@link HttpExchange}s (the client makes no other), whose request it names in its failures and
+ * whose {@code Expect} field its writer reads.
  */
 public final class Http1Connection extends AbstractConnection implements ClientConnection {
 
@@ -121,7 +127,8 @@ public final class Http1Connection extends AbstractConnection implements ClientC
     // ---- carrying an exchange ----
 
     @Override
-    public boolean send(HttpExchange next) {
+    public boolean send(TransportExchange sent) {
+        HttpExchange next = (HttpExchange) sent;
         reusable = false;
         EXCHANGE.setVolatile(this, next);
         if (closing) {
@@ -136,7 +143,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
     }
 
     @Override
-    public void abort(HttpExchange aborted, Throwable cause) {
+    public void abort(TransportExchange aborted, Throwable cause) {
         if (exchange == aborted) {
             getEndPoint().close(cause);
         }
@@ -154,7 +161,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
 
     /** The head was written: from now on the exchange's own idle timeout applies. Called by the writer. */
     void committed(HttpExchange current) {
-        Duration idle = current.getRequest().getIdleTimeout();
+        Duration idle = current.idleTimeout();
         if (idle != null) {
             getEndPoint().setIdleTimeout(idle.toMillis());
         }
@@ -177,13 +184,12 @@ public final class Http1Connection extends AbstractConnection implements ClientC
      * it is reusable (or closes it), then tells the listeners. Any thread; once per exchange.
      */
     private void tryFinish(HttpExchange done) {
-        Result result = done.tryComplete();
-        if (result == null) {
+        if (!done.tryComplete()) {
             return;
         }
         if (EXCHANGE.compareAndSet(this, done, null)) {
             writer = null;
-            if (result.isSucceeded() && reusable && generator.isPersistent() && isOpen()) {
+            if (done.isSucceeded() && reusable && generator.isPersistent() && isOpen()) {
                 generator.reset();
                 getEndPoint().setIdleTimeout(settings.idleTimeout().toMillis());
                 destination.release(this);
@@ -191,7 +197,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 getEndPoint().close();
             }
         }
-        done.complete(result);
+        done.complete();
     }
 
     // ---- closing ----
@@ -252,14 +258,12 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         failed.disassociate(this);
         boolean stale = exchanges > 1 && !(failure instanceof TimeoutException)
                 && !(parsed == failed && parsing.hasReceived());
-        if (stale && failed.prepareRetry()) {
-            destination.resend(failed);
+        if (stale && failed.retry()) {
             return;
         }
         failed.fail(failure);
-        Result result = failed.tryComplete();
-        if (result != null) {
-            failed.complete(result);
+        if (failed.tryComplete()) {
+            failed.complete();
         }
     }
 
@@ -378,7 +382,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         Content.Chunk chunk = Content.Chunk.from(slice, false, buffer);
         reading.delivering();
         try {
-            current.events().content(current.getResponse(), chunk, demand);
+            current.responseContent(chunk, demand);
         } finally {
             chunk.release();
         }

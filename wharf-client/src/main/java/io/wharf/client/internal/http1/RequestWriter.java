@@ -2,9 +2,7 @@ package io.wharf.client.internal.http1;
 
 import java.nio.ByteBuffer;
 
-import io.wharf.client.RequestContent;
 import io.wharf.client.internal.HttpExchange;
-import io.wharf.client.internal.HttpRequest;
 import io.wharf.http.HttpGenerator;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.HttpHeaderValue;
@@ -41,8 +39,7 @@ final class RequestWriter extends IteratingCallback {
 
     private final Http1Connection connection;
     private final HttpExchange exchange;
-    private final HttpRequest request;
-    private final RequestContent content;
+    private final Content.Source content;
     private final HttpGenerator generator;
     private final ByteBufferPool pool;
     private final boolean expectContinue;
@@ -59,13 +56,12 @@ final class RequestWriter extends IteratingCallback {
     RequestWriter(Http1Connection connection, HttpExchange exchange, HttpGenerator generator, ByteBufferPool pool) {
         this.connection = connection;
         this.exchange = exchange;
-        this.request = exchange.getRequest();
-        this.content = request.getContent();
+        this.content = exchange.requestContent();
         this.generator = generator;
         this.pool = pool;
         this.expectContinue = content != null
-                && request.getHeaders().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
-        this.type = content != null && content.isBlocking() ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING;
+                && exchange.getRequest().getHeaders().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
+        this.type = exchange.isRequestContentBlocking() ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING;
     }
 
     @Override
@@ -102,14 +98,14 @@ final class RequestWriter extends IteratingCallback {
         while (true) {
             switch (stage) {
                 case HEAD -> {
-                    request.events().begin(request);
-                    MetaData.Request head = request.toMetaData();
+                    exchange.requestBegin();
+                    MetaData.Request head = exchange.requestHead();
                     Content.Chunk first = null;
                     if (content != null && !expectContinue) {
                         first = readChunk();
                     }
                     Action action = generate(head, first);
-                    request.events().headers(request);
+                    exchange.requestHeaders();
                     if (expectContinue && stage == Stage.CONTENT) {
                         stage = Stage.AWAIT_CONTINUE;
                     }
@@ -215,7 +211,7 @@ final class RequestWriter extends IteratingCallback {
         int size = header.capacity() * 2;
         int max = connection.settings().maxRequestHeadBytes();
         if (head == null || header.capacity() >= max) {
-            throw new IllegalArgumentException("the head of " + request + " is larger than " + max
+            throw new IllegalArgumentException("the head of " + exchange.getRequest() + " is larger than " + max
                     + " bytes (HttpClient.setMaxRequestHeadBytes)");
         }
         header.release();
@@ -228,10 +224,10 @@ final class RequestWriter extends IteratingCallback {
         if (!committed) {
             committed = true;
             connection.committed(exchange);
-            request.events().commit(request);
+            exchange.requestCommitted();
         }
         if (written != null) {
-            request.events().content(request, written);
+            exchange.requestContent(written);
             written = null;
         }
         releaseChunk();
@@ -276,6 +272,6 @@ final class RequestWriter extends IteratingCallback {
 
     @Override
     public String toString() {
-        return "RequestWriter[" + request + ", " + stage + "]";
+        return "RequestWriter[" + exchange.getRequest() + ", " + stage + "]";
     }
 }

@@ -94,11 +94,13 @@ final class ResponseParserListener implements HttpParserListener.Response {
     public void startResponse(HttpVersion version, int status, String reason) {
         received = true;
         interim = HttpStatus.isInformational(status) && status != HttpStatus.SWITCHING_PROTOCOLS_101;
-        current = interim ? new HttpResponse(exchange.getRequest()) : exchange.getResponse();
-        current.begin(version, status, reason);
         persistent = version == HttpVersion.HTTP_1_1;
-        if (!interim) {
-            exchange.events().begin(current);
+        if (interim) {
+            current = new HttpResponse(exchange.getRequest());
+            current.begin(version, status, reason);
+        } else {
+            current = exchange.getResponse();
+            exchange.responseBegin(version, status, reason);
         }
     }
 
@@ -111,8 +113,10 @@ final class ResponseParserListener implements HttpParserListener.Response {
                 persistent = persistent || current.getVersion() == HttpVersion.HTTP_1_0;
             }
         }
-        if (interim || exchange.events().header(current, field)) {
+        if (interim) {
             current.addHeader(field);
+        } else {
+            exchange.responseHeader(field);
         }
     }
 
@@ -125,7 +129,7 @@ final class ResponseParserListener implements HttpParserListener.Response {
         if (current.getStatus() == HttpStatus.SWITCHING_PROTOCOLS_101) {
             persistent = false;
         }
-        exchange.events().headers(current);
+        exchange.responseHeaders();
         return true;
     }
 
@@ -142,7 +146,11 @@ final class ResponseParserListener implements HttpParserListener.Response {
 
     @Override
     public void parsedTrailer(HttpField field) {
-        current.addTrailer(field);
+        if (interim) {
+            current.addTrailer(field);
+        } else {
+            exchange.responseTrailer(field);
+        }
     }
 
     @Override

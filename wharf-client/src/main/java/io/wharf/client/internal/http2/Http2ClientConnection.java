@@ -8,10 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.wharf.client.internal.ClientConnection;
 import io.wharf.client.internal.ClientContext;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpExchange;
+import io.wharf.client.transport.ClientConnection;
+import io.wharf.client.transport.TransportExchange;
 import io.wharf.http2.frames.ErrorCode;
 import io.wharf.http2.frames.Setting;
 import io.wharf.http2.frames.Settings;
@@ -118,10 +119,12 @@ public final class Http2ClientConnection extends AbstractConnection
     // ---- ClientConnection ----
 
     @Override
-    public boolean send(HttpExchange exchange) {
+    public boolean send(TransportExchange sent) {
         if (!isOpen()) {
             return false;
         }
+        // The client's own exchange (it makes no other): a push makes exchanges of its kind.
+        HttpExchange exchange = (HttpExchange) sent;
         Http2ClientStream stream = new Http2ClientStream(this, exchange);
         carried.put(exchange, stream);
         stream.start();
@@ -129,7 +132,7 @@ public final class Http2ClientConnection extends AbstractConnection
     }
 
     @Override
-    public void abort(HttpExchange exchange, Throwable cause) {
+    public void abort(TransportExchange exchange, Throwable cause) {
         Http2ClientStream stream = carried.get(exchange);
         if (stream != null) {
             stream.cancel();

@@ -12,11 +12,9 @@ import java.util.function.Function;
 
 import io.wharf.client.Request;
 import io.wharf.client.Response;
-import io.wharf.client.Result;
 import io.wharf.client.internal.Conversation;
 import io.wharf.client.internal.HttpExchange;
 import io.wharf.client.internal.HttpRequest;
-import io.wharf.client.internal.HttpResponse;
 import io.wharf.client.internal.content.DemandGate;
 import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
@@ -63,7 +61,6 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private final Http2ClientConnection connection;
     private final HttpExchange exchange;
     private final HttpRequest request;
-    private final HttpResponse response;
     /** Whether the server pushed this exchange: it is never sent, so never sent again. */
     private final boolean pushed;
     private static final Object WAITING = "waiting";
@@ -100,19 +97,18 @@ final class Http2ClientStream implements Http2Stream.Listener {
         this.connection = connection;
         this.exchange = exchange;
         this.request = exchange.getRequest();
-        this.response = exchange.getResponse();
         this.pushed = pushed;
     }
 
     /** Sends the request's head, and starts sending its content. On the sending thread. */
     void start() {
-        Duration idle = request.getIdleTimeout();
+        Duration idle = exchange.idleTimeout();
         if (idle != null) {
             scheduleIdleCheck(idle.toNanos());
         }
         reused = connection.hasResponded();
-        request.events().begin(request);
-        MetaData.Request head = request.toMetaData();
+        exchange.requestBegin();
+        MetaData.Request head = exchange.requestHead();
         boolean endStream = request.getContent() == null;
         HttpFields fields = requestFields(head, connection.destination().getOrigin().scheme());
         boolean awaitContinue = !endStream && head.fields().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
@@ -120,7 +116,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
             // Before the HEADERS go: the 100 may come before newStream() returns.
             continueGate.set(WAITING);
         }
-        request.events().headers(request);
+        exchange.requestHeaders();
         Http2Stream opened = connection.session().newStream(fields, endStream, this, Callback.from(InvocationType.NON_BLOCKING,
                 () -> headersWritten(endStream), this::refused));
         if (opened == null) {
@@ -164,7 +160,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
 
     private void headersWritten(boolean endStream) {
         active();
-        request.events().commit(request);
+        exchange.requestCommitted();
         if (endStream) {
             requestWritten();
         }
@@ -222,10 +218,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
         // The session let only a well-formed head through: one :status of three digits.
         int status = Integer.parseInt(headers.pseudoHeader(":status"));
         if (HttpStatus.isInformational(status)) {
-            HttpResponse interim = new HttpResponse(request);
-            interim.begin(HttpVersion.HTTP_2, status, null);
-            headers.fields().forEach(interim::addHeader);
-            exchange.events().informational(interim);
+            exchange.responseInformational(HttpVersion.HTTP_2, status, null, headers.fields());
             if (status == HttpStatus.CONTINUE_100 && continueGate.getAndSet(CONTINUED) instanceof Http2RequestContent sender) {
                 sender.start();
             }
@@ -233,14 +226,11 @@ final class Http2ClientStream implements Http2Stream.Listener {
         }
         // A final response before the 100: the content waiting for it is never sent.
         continueGate.getAndUpdate(before -> before == null || before == CONTINUED ? before : ANSWERED);
-        response.begin(HttpVersion.HTTP_2, status, null);
-        exchange.events().begin(response);
+        exchange.responseBegin(HttpVersion.HTTP_2, status, null);
         for (HttpField field : headers.fields()) {
-            if (exchange.events().header(response, field)) {
-                response.addHeader(field);
-            }
+            exchange.responseHeader(field);
         }
-        exchange.events().headers(response);
+        exchange.responseHeaders();
         if (endStream) {
             responseComplete();
             return;
@@ -279,7 +269,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
     private boolean deliver(Content.Chunk chunk) {
         reading.delivering();
         try {
-            exchange.events().content(response, chunk, demand);
+            exchange.responseContent(chunk, demand);
         } finally {
             chunk.release();
         }
@@ -323,7 +313,7 @@ final class Http2ClientStream implements Http2Stream.Listener {
 
     @Override
     public void onTrailers(Http2Stream from, HeaderBlock trailers) {
-        trailers.fields().forEach(response::addTrailer);
+        trailers.fields().forEach(exchange::responseTrailer);
     }
 
     private void responseComplete() {
@@ -393,14 +383,13 @@ final class Http2ClientStream implements Http2Stream.Listener {
 
     /** Ends the exchange once both sides are over: its hold on the connection goes back first. Any thread. */
     void tryFinish() {
-        Result result = exchange.tryComplete();
-        if (result == null) {
+        if (!exchange.tryComplete()) {
             return;
         }
         cancelIdleCheck();
         connection.forget(exchange);
         letParkedContentGo();
-        exchange.complete(result);
+        exchange.complete();
     }
 
     /** The exchange ended while its content waited for the 100 (aborted, timed out): the content is let go, unread. */

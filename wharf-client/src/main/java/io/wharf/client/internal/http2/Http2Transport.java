@@ -3,15 +3,14 @@ package io.wharf.client.internal.http2;
 import java.util.List;
 
 import io.wharf.client.Proxy;
-import io.wharf.io.connect.ClientConnector;
-import io.wharf.client.internal.ClientConnection;
 import io.wharf.client.internal.ClientContext;
-import io.wharf.client.internal.ConnectionPool;
 import io.wharf.client.internal.HttpDestination;
-import io.wharf.client.internal.Transport;
 import io.wharf.client.internal.http1.DestinationOpening;
 import io.wharf.client.internal.pool.MultiplexConnectionPool;
-import io.wharf.client.transport.ClientSettings;
+import io.wharf.client.transport.ClientConnection;
+import io.wharf.client.transport.ConnectionPool;
+import io.wharf.client.transport.Transport;
+import io.wharf.client.transport.TransportDestination;
 import io.wharf.http2.session.SessionConfiguration;
 import io.wharf.util.Promise;
 
@@ -23,7 +22,8 @@ import io.wharf.util.Promise;
  * {@code Http1Connection}s when the server picked {@code http/1.1} and that is allowed (the
  * dynamic transport). One {@link MultiplexConnectionPool} per destination holds both kinds:
  * each connection carries what {@link ClientConnection#getMaxMultiplex()} says. Any thread may
- * call it.
+ * call it. Like {@code Http1Transport} it implements the exported {@link Transport} SPI and is
+ * given the client's own {@link HttpDestination}s, whose route it reads.
  */
 public final class Http2Transport implements Transport {
 
@@ -46,8 +46,8 @@ public final class Http2Transport implements Transport {
     }
 
     @Override
-    public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
-        DestinationOpening opening = new DestinationOpening(destination, promise,
+    public void connect(TransportDestination destination, Promise<ClientConnection> promise) {
+        DestinationOpening opening = new DestinationOpening((HttpDestination) destination, promise,
                 (endPoint, opened, ready) -> new Http2ClientConnection(endPoint, opened, configuration, ready), cleartextHttp2, http1);
         context.executor().execute(opening::start);
     }
@@ -58,14 +58,12 @@ public final class Http2Transport implements Transport {
      *     server turns out to speak HTTP/1.1 gets the connections it needs)
      */
     @Override
-    public ConnectionPool newConnectionPool(HttpDestination destination) {
-        boolean secure = "https".equals(destination.getOrigin().scheme());
-        boolean forwarded = !secure && destination.getProxy() != null && destination.getProxy().getKind() == Proxy.Kind.HTTP;
+    public ConnectionPool newConnectionPool(TransportDestination destination) {
+        Proxy proxy = ((HttpDestination) destination).getProxy();
+        boolean secure = destination.isSecure();
+        boolean forwarded = !secure && proxy != null && proxy.getKind() == Proxy.Kind.HTTP;
         boolean surelyHttp2 = secure ? !http1 : cleartextHttp2 && !forwarded;
-        int expected = surelyHttp2 ? Http2ClientConnection.DEFAULT_MAX_MULTIPLEX : 1;
-        ClientSettings settings = destination.settings();
-        return new MultiplexConnectionPool(destination, this, settings.maxConnectionsPerDestination(),
-                settings.maxConnectionUsage(), expected, settings.connectionStrategy());
+        return destination.newConnectionPool(this, surelyHttp2 ? Http2ClientConnection.DEFAULT_MAX_MULTIPLEX : 1);
     }
 
     @Override

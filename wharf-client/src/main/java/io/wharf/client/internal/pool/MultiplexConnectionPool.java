@@ -6,10 +6,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.wharf.client.internal.ClientConnection;
-import io.wharf.client.internal.ConnectionPool;
-import io.wharf.client.internal.HttpDestination;
-import io.wharf.client.internal.Transport;
+import io.wharf.client.transport.ClientConnection;
+import io.wharf.client.transport.ConnectionPool;
+import io.wharf.client.transport.Transport;
+import io.wharf.client.transport.TransportDestination;
 import io.wharf.util.ConcurrentPool;
 import io.wharf.util.InvocationType;
 import io.wharf.util.Pool;
@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * the first with room by default, or round-robin over all of them). Built on wharf-util's
  * lock-free {@link ConcurrentPool} (maximum connections, maximum usage per connection); a
  * connection that idles past the client's idle timeout closes itself and so leaves the pool
- * (that is the idle eviction).
+ * (that is the idle eviction). It is the client's pool for every transport that does not bring
+ * its own ({@link TransportDestination#newConnectionPool}), and it sees its destination and
+ * transport through the SPI only.
  *
  * <p><b>Threads.</b> Any thread may call any method; nothing here blocks or takes a lock.
  * Opening a connection is asynchronous: the entry is reserved now, enabled when the
@@ -66,7 +68,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         }
     }
 
-    private final HttpDestination destination;
+    private final TransportDestination destination;
     private final Transport transport;
     private final Pool<ClientConnection> pool;
     private final Map<ClientConnection, Slot> slots = new ConcurrentHashMap<>();
@@ -83,7 +85,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
      * @param strategy which connection with room an exchange gets: FIRST to reuse few,
      *     ROUND_ROBIN to spread over all
      */
-    public MultiplexConnectionPool(HttpDestination destination, Transport transport, int maxConnections, int maxUsage,
+    public MultiplexConnectionPool(TransportDestination destination, Transport transport, int maxConnections, int maxUsage,
                                    int maxMultiplex, Pool.Strategy strategy) {
         this.destination = destination;
         this.transport = transport;
@@ -95,7 +97,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
     }
 
     /** @return the pool of HTTP/1.1, where each connection carries one exchange at a time */
-    public static MultiplexConnectionPool duplex(HttpDestination destination, Transport transport, int maxConnections,
+    public static MultiplexConnectionPool duplex(TransportDestination destination, Transport transport, int maxConnections,
                                                  int maxUsage, Pool.Strategy strategy) {
         return new MultiplexConnectionPool(destination, transport, maxConnections, maxUsage, 1, strategy);
     }
@@ -240,7 +242,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
 
     @Override
     public String toString() {
-        return "MultiplexConnectionPool[" + destination.getOrigin() + ", " + pool + "]";
+        return "MultiplexConnectionPool[" + destination.scheme() + "://" + destination.host() + ":" + destination.port() + ", " + pool + "]";
     }
 
     /** Completes the opening of one reserved connection; told on a pool thread. */
@@ -289,7 +291,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
 
         @Override
         public void failed(Throwable cause) {
-            LOG.debug("Opening a connection to {} failed", destination.getOrigin(), cause);
+            LOG.debug("Opening a connection to {} failed", destination, cause);
             openingEnded();
             entry.remove();
             destination.connectFailed(cause);

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
-import io.wharf.client.auth.Challenge;
+import io.wharf.client.Challenge;
 
 import org.junit.jupiter.api.Test;
 

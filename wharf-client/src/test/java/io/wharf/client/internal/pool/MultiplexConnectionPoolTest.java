@@ -21,11 +21,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.wharf.client.HttpClient;
 import io.wharf.client.Origin;
-import io.wharf.client.internal.ClientConnection;
-import io.wharf.client.internal.ConnectionPool;
+import io.wharf.client.transport.ClientConnection;
+import io.wharf.client.transport.ConnectionPool;
 import io.wharf.client.internal.HttpDestination;
-import io.wharf.client.internal.HttpExchange;
-import io.wharf.client.internal.Transport;
+import io.wharf.client.transport.TransportExchange;
+import io.wharf.client.transport.Transport;
+import io.wharf.client.transport.TransportDestination;
 import io.wharf.util.Promise;
 
 import org.junit.jupiter.api.AfterEach;
@@ -52,12 +53,12 @@ class MultiplexConnectionPoolTest {
         ConnectionPool pool;
 
         @Override
-        public boolean send(HttpExchange exchange) {
+        public boolean send(TransportExchange exchange) {
             return true;
         }
 
         @Override
-        public void abort(HttpExchange exchange, Throwable cause) {
+        public void abort(TransportExchange exchange, Throwable cause) {
             close();
         }
 
@@ -80,7 +81,7 @@ class MultiplexConnectionPoolTest {
         ConnectionPool pool;
 
         @Override
-        public void connect(HttpDestination destination, Promise<ClientConnection> promise) {
+        public void connect(TransportDestination destination, Promise<ClientConnection> promise) {
             FakeConnection connection = new FakeConnection();
             connection.pool = pool;
             opened.add(connection);
@@ -88,7 +89,7 @@ class MultiplexConnectionPoolTest {
         }
 
         @Override
-        public ConnectionPool newConnectionPool(HttpDestination destination) {
+        public ConnectionPool newConnectionPool(TransportDestination destination) {
             throw new UnsupportedOperationException();
         }
 

@@ -1,9 +1,6 @@
-package io.wharf.client.auth;
+package io.wharf.client;
 
 import java.net.URI;
-
-import io.wharf.client.Request;
-import io.wharf.client.Response;
 
 /**
  * Credentials for one authentication scheme, for the URIs under one prefix and one realm (or
@@ -14,9 +11,12 @@ import io.wharf.client.Response;
  * 401 again, the result is kept in the store and applied to later requests under its URI
  * before they are sent (preemptively).
  *
- * <p>{@link BasicAuthentication} and {@link DigestAuthentication} come with the client; an
- * application adds another scheme by implementing this interface (extending
- * {@link AbstractAuthentication} gives the matching).
+ * <p>{@link io.wharf.client.auth.BasicAuthentication} and
+ * {@link io.wharf.client.auth.DigestAuthentication} come with the client, in
+ * {@code io.wharf.client.auth}; an application adds another scheme by implementing this
+ * interface (extending {@link io.wharf.client.auth.AbstractAuthentication} gives the matching).
+ * This interface, its {@link AuthenticationStore} and {@link Challenge} are part of the
+ * client's core, which holds them; the schemes sit in {@code io.wharf.client.auth} on top of it.
  *
  * <p><b>Threads.</b> {@link #matches} and {@link #authenticate} are called on the thread that
  * read the 401, often a selector thread: they must not block. {@link Result#apply} is called

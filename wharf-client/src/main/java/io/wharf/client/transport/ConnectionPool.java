@@ -1,14 +1,18 @@
-package io.wharf.client.internal;
+package io.wharf.client.transport;
+
+import java.util.function.IntSupplier;
 
 /**
  * The connections of one destination. The destination asks it for a connection for the
  * exchange at the head of its queue, and asks it to open more when none is free; connections
  * come back when their exchange is over and leave when they close.
  *
- * <p>This is the seam between a destination and its transport's way of sharing connections:
- * {@code MultiplexConnectionPool} gives each HTTP/1.1 connection to one exchange at a time
- * (its duplex form), and an HTTP/2 connection to many at once, up to the streams its peer
- * allows — behind these same methods. Every method may be called from any thread.
+ * <p>This is the seam between a destination and its transport's way of sharing connections.
+ * The client's own pool ({@link TransportDestination#newConnectionPool}, what
+ * {@link Transport#newConnectionPool} gives by default) gives each HTTP/1.1 connection to one
+ * exchange at a time, and an HTTP/2 connection to many at once, up to the streams its peer
+ * allows — behind these same methods; a transport may bring a pool of its own. Every method may
+ * be called from any thread, and none may block.
  */
 public interface ConnectionPool {
 
@@ -23,9 +27,9 @@ public interface ConnectionPool {
      *     further connection: one that opened at once (loopback) may already have taken an
      *     exchange, which then needs no connection of its own
      */
-    void tryCreate(java.util.function.IntSupplier exchanges);
+    void tryCreate(IntSupplier exchanges);
 
-    /** As {@link #tryCreate(java.util.function.IntSupplier)} for a fixed number of exchanges (pre-opening). */
+    /** As {@link #tryCreate(IntSupplier)} for a fixed number of exchanges (pre-opening). */
     default void tryCreate(int exchanges) {
         tryCreate(() -> exchanges);
     }

@@ -1,4 +1,4 @@
-package io.wharf.client.auth;
+package io.wharf.client;
 
 import java.util.Locale;
 import java.util.Map;

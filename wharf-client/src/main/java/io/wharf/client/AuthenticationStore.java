@@ -1,12 +1,14 @@
-package io.wharf.client.auth;
+package io.wharf.client;
 
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.wharf.client.internal.auth.UriPrefix;
+
 /**
- * The credentials of an {@link io.wharf.client.HttpClient} and the answers that worked: the
+ * The credentials of an {@link HttpClient} and the answers that worked: the
  * {@link Authentication}s the application adds (each for a URI prefix and a realm), and the
  * {@link Authentication.Result}s the client keeps once a request answered with one was not
  * refused, to send them with later requests under their URI without waiting for a 401.
@@ -58,7 +60,7 @@ public final class AuthenticationStore {
      * Keeps {@code result} to send preemptively, replacing a result kept for the same URI.
      * The client calls it when a request answered with it was not refused; an application may
      * call it to send credentials from the first request on (see
-     * {@link BasicAuthentication#preemptive}).
+     * {@link io.wharf.client.auth.BasicAuthentication#preemptive}).
      */
     public void addAuthenticationResult(Authentication.Result result) {
         Objects.requireNonNull(result, "result");

@@ -1,4 +1,4 @@
-package io.wharf.client.auth;
+package io.wharf.client.internal.auth;
 
 import java.net.URI;
 import java.util.Locale;
@@ -8,15 +8,16 @@ import io.wharf.client.Origin;
 /**
  * Whether a URI lies under a prefix: same scheme, host and port (the scheme's default when
  * none is given), and a path that equals the prefix's path or continues it past a {@code /}.
- * Static; any thread.
+ * Static; any thread. Used by the client's {@code AuthenticationStore} and the schemes'
+ * {@code AbstractAuthentication}.
  */
-final class UriPrefix {
+public final class UriPrefix {
 
     private UriPrefix() {
     }
 
     /** @return whether {@code uri} lies under {@code prefix} */
-    static boolean covers(URI prefix, URI uri) {
+    public static boolean covers(URI prefix, URI uri) {
         if (prefix.getScheme() == null || uri.getScheme() == null || prefix.getHost() == null || uri.getHost() == null) {
             return false;
         }
@@ -33,7 +34,7 @@ final class UriPrefix {
     }
 
     /** @return the length of the prefix's path: longer prefixes are more specific */
-    static int specificity(URI prefix) {
+    public static int specificity(URI prefix) {
         return path(prefix).length();
     }
 
