@@ -24,6 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import io.wharf.io.MemoryEndPoint;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.Server;
+import io.wharf.server.http1.HttpConnectionFactory;
 
 /**
  * The Java part of one HTTP/1.1 request through the server, without sockets: the request
@@ -127,7 +128,7 @@ public class RequestPathBenchmark {
         private final Executor queue = tasks::add;
 
         InlineConnector(Server server) {
-            super(server, 256 * 1024);
+            super(server, 256 * 1024, new HttpConnectionFactory());
         }
 
         @Override
