@@ -31,6 +31,7 @@ import io.wharf.http.compression.InflaterPool;
 import io.wharf.io.connect.ClientConnector;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
+import io.wharf.util.OptionalModule;
 import io.wharf.util.Pool;
 import io.wharf.util.Promise;
 import io.wharf.util.buffer.ByteBufferPool;
@@ -215,12 +216,7 @@ public final class HttpClient extends ContainerLifeCycle {
      * is not in its module graph (wharf-client only requires it statically).
      */
     private static void requireHttp2(HttpTransport transport) {
-        Module module = HttpClient.class.getModule();
-        ModuleLayer layer = module.getLayer();
-        if (module.isNamed() && layer != null && layer.findModule("io.wharf.http2").isEmpty()) {
-            throw new IllegalStateException("HttpTransport." + transport + " needs the module io.wharf.http2 (wharf-http2), which is "
-                    + "not in the module graph: put it on the module path and require it, or add --add-modules io.wharf.http2");
-        }
+        OptionalModule.require(HttpClient.class, "io.wharf.http2", "wharf-http2", null, "HttpTransport." + transport);
     }
 
     /**

@@ -17,6 +17,7 @@ import io.wharf.http.HttpFields;
 import io.wharf.io.Connection;
 import io.wharf.io.EndPoint;
 import io.wharf.util.InvocationType;
+import io.wharf.util.OptionalModule;
 import io.wharf.util.Promise;
 import io.wharf.util.thread.Scheduler;
 import io.wharf.websocket.api.Session;
@@ -166,21 +167,8 @@ public final class WebSocketClient {
      * handshake's classes could not load (on a selector thread, once connected).
      */
     private static void requireHttp2() {
-        Module module = WebSocketClient.class.getModule();
-        String missing;
-        if (module.isNamed()) {
-            ModuleLayer layer = module.getLayer();
-            missing = layer == null || layer.findModule("io.wharf.http2").isPresent() ? null
-                : "which is not in the module graph: put it on the module path and require it, or add --add-modules io.wharf.http2";
-        } else {
-            ClassLoader loader = WebSocketClient.class.getClassLoader();
-            missing = loader == null || loader.getResource("io/wharf/http2/session/Http2Session.class") != null ? null
-                : "which is not on the class path: add the wharf-http2 jar";
-        }
-        if (missing != null) {
-            throw new IllegalStateException("WebSocket over HTTP/2 (ClientUpgradeRequest.withHttp2) needs the module io.wharf.http2 (wharf-http2), "
-                + missing);
-        }
+        OptionalModule.require(WebSocketClient.class, "io.wharf.http2", "wharf-http2", "io/wharf/http2/session/Http2Session.class",
+            "WebSocket over HTTP/2 (ClientUpgradeRequest.withHttp2)");
     }
 
     /** One connect: the handshake's inputs, its timer and its future. */
