@@ -199,6 +199,10 @@ public final class HttpDestination implements Destination, TransportDestination 
                 pool.release(connection);
                 continue;
             }
+            // After the count went down: until now a connection just opened still counted as
+            // opening, for a thread counting meanwhile. The loop looks at the queue again after
+            // this, for an exchange that such a thread left to it.
+            pool.taken(connection);
             if (!connection.send(exchange)) {
                 exchange.disassociate(connection);
                 queued.incrementAndGet();

@@ -34,6 +34,16 @@ public interface ConnectionPool {
         tryCreate(() -> exchanges);
     }
 
+    /**
+     * Told when an exchange was given the connection {@link #acquire} returned, after it left the
+     * count of exchanges that wait ({@link #tryCreate}'s supplier). A pool that counts a
+     * connection it has just opened as still being opened until then never opens one more for
+     * an exchange that has one: a thread counting between the acquire and the count going down
+     * sees the exchange as waiting, and the connection as on its way. The default does nothing.
+     */
+    default void taken(ClientConnection connection) {
+    }
+
     /** Gives back a connection held for an exchange that is over and left it reusable. */
     void release(ClientConnection connection);
 

@@ -3,6 +3,7 @@ package io.wharf.client.internal.pool;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -49,6 +50,11 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         final Pool.Entry<ClientConnection> entry;
         /** Set by {@link #remove} before it takes back the holds left. */
         volatile boolean removed;
+        /**
+         * Whether the connection still counts as being opened: from its reservation until an
+         * exchange has taken it ({@link #taken}) or it left the pool.
+         */
+        final AtomicBoolean opening = new AtomicBoolean(true);
 
         Slot(Pool.Entry<ClientConnection> entry) {
             this.entry = entry;
@@ -75,7 +81,10 @@ public final class MultiplexConnectionPool implements ConnectionPool {
     /**
      * Connections being opened (the low 32 bits) and how many times that count changed (the
      * high 32 bits, wrapping), so that a compare-and-set fails after any change in between,
-     * even one that left the count where it was.
+     * even one that left the count where it was. A connection counts from its reservation until
+     * its first exchange has left the destination's count of waiting ones ({@link #taken}), or
+     * until it failed or left the pool: open and idle meanwhile, it is what a waiting exchange
+     * will get, and so still a connection on its way.
      */
     private final AtomicLong pending = new AtomicLong();
 
@@ -185,6 +194,25 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         pending.addAndGet(CHANGE - 1);
     }
 
+    /** Ends the count of {@code slot}'s connection as being opened, if it still counts: once. */
+    private void opened(Slot slot) {
+        if (slot.opening.compareAndSet(true, false)) {
+            openingEnded();
+        }
+    }
+
+    @Override
+    public void taken(ClientConnection connection) {
+        if ((int) pending.get() == 0) {
+            // Nothing counts as opening: the usual case, without a look-up.
+            return;
+        }
+        Slot slot = slots.get(connection);
+        if (slot != null) {
+            opened(slot);
+        }
+    }
+
     @Override
     public void release(ClientConnection connection) {
         Slot slot = slots.get(connection);
@@ -194,6 +222,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
         if (!slot.entry.release()) {
             // Removed while held, or worn out (max usage): it does not come back.
             slots.remove(connection);
+            opened(slot);
             connection.close();
         }
     }
@@ -205,6 +234,7 @@ public final class MultiplexConnectionPool implements ConnectionPool {
             return;
         }
         slot.removed = true;
+        opened(slot);
         slot.entry.remove();
         for (int left = slot.getAndSet(0); left > 0; left--) {
             slot.entry.release();
@@ -255,7 +285,8 @@ public final class MultiplexConnectionPool implements ConnectionPool {
 
         @Override
         public void succeeded(ClientConnection connection) {
-            slots.put(connection, new Slot(entry));
+            Slot slot = new Slot(entry);
+            slots.put(connection, slot);
             // What this connection carries (an HTTP/2 server's limit), whatever the pool guessed.
             // Its SETTINGS may change it meanwhile, their setMaxMultiplex finding the slot or not:
             // set until what was set is still what it says.
@@ -269,23 +300,18 @@ public final class MultiplexConnectionPool implements ConnectionPool {
             boolean enabled = entry.enable(connection, false);
             if (!enabled) {
                 // The pool was closed meanwhile.
-                openingEnded();
                 slots.remove(connection);
+                opened(slot);
                 connection.close();
                 return;
             }
             if (!connection.isOpen()) {
                 remove(connection);
             }
-            try {
-                // Still counted as opening while it takes its first exchanges: a thread that
-                // found no free connection a moment ago, and counts the queue now, must not
-                // open another for an exchange this one is about to take.
-                destination.process();
-            } finally {
-                openingEnded();
-            }
-            // Exchanges queued while this one was counted as opening may need a connection of their own.
+            // Still counted as opening until an exchange has taken it, on this thread or
+            // another: a thread that found no free connection a moment ago, and counts the queue
+            // now, must not open another for the exchange this one is about to take. Whoever
+            // takes it looks at the queue again afterwards, for exchanges left to it meanwhile.
             destination.process();
         }
 
