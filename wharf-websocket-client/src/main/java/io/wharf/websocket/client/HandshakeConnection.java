@@ -41,8 +41,11 @@ import io.wharf.websocket.core.HandshakeKey;
  * <p><b>Threads.</b> NON_BLOCKING: it runs on the selector thread (or the thread completing
  * its write). The outcome is told to the {@link Handshake} once: {@code opened} or {@code failed}.
  *
- * <p><b>Buffers.</b> One pooled buffer, taken when bytes arrive; after a good answer it is
- * handed to the next connection with what is left in it, otherwise released.
+ * <p><b>Buffers.</b> One pooled buffer, taken when bytes arrive and owned by the reading
+ * thread alone: {@link #onFillable} gives it back before it returns, whatever ended the read
+ * (no more bytes yet, a bad answer, a close from another thread such as the handshake timeout),
+ * except after a good answer, when it is handed to the next connection with what is left in it.
+ * {@link #onClose} never touches it, since it may run on another thread while a read is under way.
  */
 final class HandshakeConnection extends AbstractConnection implements Connection.UpgradeFrom, HttpParserListener.Response {
 
@@ -75,7 +78,8 @@ final class HandshakeConnection extends AbstractConnection implements Connection
     private int status;
     private String reason;
     private boolean headersComplete;
-    private RetainableByteBuffer input;
+    /** The read buffer, from a good answer until the upgrade takes it. */
+    private RetainableByteBuffer leftOver;
 
     HandshakeConnection(EndPoint endPoint, Executor executor, ByteBufferPool pool, Handshake handshake) {
         super(endPoint, executor);
@@ -98,17 +102,17 @@ final class HandshakeConnection extends AbstractConnection implements Connection
 
     @Override
     public void onFillable() {
+        RetainableByteBuffer input = pool.acquire(4096, true);
         try {
+            ByteBuffer buffer = input.byteBuffer();
             while (true) {
-                if (input == null) {
-                    input = pool.acquire(4096, true);
-                }
-                ByteBuffer buffer = input.byteBuffer();
                 if (!buffer.hasRemaining()) {
                     buffer.position(0).limit(0);
                     int filled = getEndPoint().fill(buffer);
                     if (filled == 0) {
-                        release();
+                        // Given back before asking for more: the next read may begin on another thread at once.
+                        input.release();
+                        input = null;
                         fillInterested();
                         return;
                     }
@@ -118,7 +122,9 @@ final class HandshakeConnection extends AbstractConnection implements Connection
                 }
                 parser.parseNext(buffer);
                 if (headersComplete) {
-                    answered();
+                    if (answered(input)) {
+                        input = null;
+                    }
                     return;
                 }
                 if (done.get()) {
@@ -131,30 +137,43 @@ final class HandshakeConnection extends AbstractConnection implements Connection
             }
         } catch (IOException | RuntimeException x) {
             fail(x);
+        } finally {
+            if (input != null) {
+                input.release();
+            }
         }
     }
 
-    /** The answer's head is here: check it, then hand the endpoint over. */
-    private void answered() {
+    /**
+     * The answer's head is here: check it, then hand the endpoint over, with {@code input} and
+     * the bytes left in it after the answer.
+     *
+     * @return whether {@code input} was handed over
+     */
+    private boolean answered(RetainableByteBuffer input) {
         String problem = problem();
         if (problem != null) {
             fail(new WebSocketHandshakeException(status, "WebSocket handshake failed: " + problem));
-            return;
+            return false;
         }
         List<Extension> extensions;
         try {
             extensions = handshake.extensions(ExtensionConfig.parse(fields.getValuesList(HttpHeader.SEC_WEBSOCKET_EXTENSIONS)));
         } catch (IllegalArgumentException x) {
             fail(new WebSocketHandshakeException(status, "WebSocket handshake failed: " + x.getMessage()));
-            return;
+            return false;
         }
         if (!done.compareAndSet(false, true)) {
             ExtensionNegotiation.close(extensions);
-            return;
+            return false;
         }
         String subprotocol = fields.get(HttpHeader.SEC_WEBSOCKET_PROTOCOL);
-        getEndPoint().upgrade(handshake.upgrade(getEndPoint(), subprotocol, extensions));
+        Connection next = handshake.upgrade(getEndPoint(), subprotocol, extensions);
+        // Taken by onUpgradeFrom, on this thread, during the upgrade.
+        leftOver = input;
+        getEndPoint().upgrade(next);
         handshake.opened();
+        return true;
     }
 
     /** @return what is wrong with the answer, or null */
@@ -188,8 +207,8 @@ final class HandshakeConnection extends AbstractConnection implements Connection
 
     @Override
     public RetainableByteBuffer onUpgradeFrom() {
-        RetainableByteBuffer rest = input;
-        input = null;
+        RetainableByteBuffer rest = leftOver;
+        leftOver = null;
         if (rest != null && !rest.hasRemaining()) {
             rest.release();
             return null;
@@ -200,15 +219,7 @@ final class HandshakeConnection extends AbstractConnection implements Connection
     @Override
     public void onClose(Throwable cause) {
         super.onClose(cause);
-        release();
         fail(cause != null ? cause : new ClosedChannelException());
-    }
-
-    private void release() {
-        if (input != null) {
-            input.release();
-            input = null;
-        }
     }
 
     @Override
