@@ -16,6 +16,7 @@ import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 
 import io.wharf.client.internal.ClientContext;
+import io.wharf.client.internal.Deadlines;
 import io.wharf.client.internal.HttpDestination;
 import io.wharf.client.internal.HttpRequest;
 import io.wharf.client.internal.http1.Http1Transport;
@@ -143,6 +144,7 @@ public final class HttpClient extends ContainerLifeCycle {
     /** The settings as they are now: taken at construction and at start, and again by every setter. */
     private volatile ClientSettings settings;
     private final ClientContext context = new Context();
+    private final Deadlines deadlines = new Deadlines();
 
     /** A client on a new {@link ClientConnector}, which makes its own threads and buffer pool at start. */
     public HttpClient() {
@@ -258,6 +260,7 @@ public final class HttpClient extends ContainerLifeCycle {
         }
         destinations.clear();
         super.doStop();
+        deadlines.clear();
         InflaterPool pool = inflaters;
         if (pool != null) {
             pool.close();
@@ -742,6 +745,11 @@ public final class HttpClient extends ContainerLifeCycle {
         @Override
         public InflaterPool inflaters() {
             return inflaters;
+        }
+
+        @Override
+        public Deadlines deadlines() {
+            return deadlines;
         }
 
         @Override

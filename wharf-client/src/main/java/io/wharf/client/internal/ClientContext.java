@@ -42,6 +42,9 @@ public interface ClientContext {
         return connector().getScheduler();
     }
 
+    /** @return the total timeouts of the client's requests, checked on the connector's scheduler */
+    Deadlines deadlines();
+
     /** @return the connector's buffer pool */
     default ByteBufferPool byteBufferPool() {
         return connector().getByteBufferPool();

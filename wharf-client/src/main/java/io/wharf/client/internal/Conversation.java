@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -20,7 +19,6 @@ import io.wharf.http.HttpField;
 import io.wharf.http.HttpFields;
 import io.wharf.http.HttpHeader;
 import io.wharf.http.KnownFields;
-import io.wharf.util.thread.Scheduler;
 
 /**
  * One request of the application and the requests the client sends on its behalf — the
@@ -47,7 +45,7 @@ import io.wharf.util.thread.Scheduler;
  * completion. {@link #abortAfter} may come from any thread. <b>Buffers.</b> None; content
  * goes through, or through a {@link ResponseInflater}.
  */
-public final class Conversation {
+public final class Conversation implements Deadlines.Expirable {
 
     /** The most content bytes read and dropped from a response that is followed up. */
     static final int MAX_DROPPED_CONTENT = 1024 * 1024;
@@ -68,7 +66,12 @@ public final class Conversation {
     private boolean completed;
     /** The listener of the current hop, which knows whether its response asked for a follow-up; guarded by this. */
     private HopListener currentListener;
-    private Scheduler.Task timeout;
+    /** Whether a total timeout counts (then in {@link ClientContext#deadlines()}). */
+    private boolean timed;
+    /** The total timeout, in milliseconds, for its message. */
+    private long timeoutMillis;
+    /** When the total timeout expires, on {@link System#nanoTime()}'s clock. */
+    private long deadlineNanos;
     /** Whether the one hop is a response the server pushed: nothing is sent, nothing followed up. */
     private boolean pushed;
 
@@ -116,24 +119,24 @@ public final class Conversation {
     }
 
     private void scheduleTimeout(Duration total) {
-        long millis = total.toMillis();
+        timeoutMillis = total.toMillis();
+        deadlineNanos = System.nanoTime() + total.toNanos();
         try {
-            Scheduler.Task task = context.scheduler().schedule(
-                    () -> first.abort(new TimeoutException("total timeout of " + millis + " ms elapsed for " + first)),
-                    millis, TimeUnit.MILLISECONDS);
-            boolean over;
-            synchronized (this) {
-                over = completed;
-                if (!over) {
-                    timeout = task;
-                }
-            }
-            if (over) {
-                task.cancel();
-            }
+            context.deadlines().add(this, context.scheduler());
+            timed = true;
         } catch (RejectedExecutionException x) {
             first.abort(x);
         }
+    }
+
+    @Override
+    public long deadlineNanos() {
+        return deadlineNanos;
+    }
+
+    @Override
+    public void expire() {
+        first.abort(new TimeoutException("total timeout of " + timeoutMillis + " ms elapsed for " + first));
     }
 
     private void send(HttpRequest hop) {
@@ -321,14 +324,11 @@ public final class Conversation {
             send(next);
             return;
         }
-        Scheduler.Task task;
         synchronized (this) {
             completed = true;
-            task = timeout;
-            timeout = null;
         }
-        if (task != null) {
-            task.cancel();
+        if (timed) {
+            context.deadlines().remove(this);
         }
         application.complete(result);
     }
