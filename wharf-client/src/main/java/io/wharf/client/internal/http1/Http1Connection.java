@@ -97,6 +97,12 @@ public final class Http1Connection extends AbstractConnection implements ClientC
     private RetainableByteBuffer network;
     /** Whether the last parse stopped early, so that the next may go on without new bytes; the loop's thread only. */
     private boolean parserStopped;
+    /**
+     * Whether a response just ended with the bytes read so far: the read loop then waits for
+     * the next bytes instead of reading at once, which would nearly always find none (the next
+     * response comes after the next request). Loop thread only.
+     */
+    private boolean responseEnded;
     /** Whether the server closed its side; the loop's thread only. */
     private boolean inputEnded;
 
@@ -305,6 +311,13 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 }
                 continue;
             }
+            if (responseEnded) {
+                responseEnded = false;
+                releaseNetworkIfEmpty();
+                reading.set(DemandGate.State.IDLE);
+                fillInterested();
+                return;
+            }
             int filled;
             try {
                 filled = fill();
@@ -400,6 +413,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         boolean persistent = parsing.isPersistent() && !closeDelimited && !inputEnded && !closing;
         if (persistent) {
             parser.reset();
+            responseEnded = true;
         }
         reusable = persistent;
         if (!current.responseSucceeded()) {
