@@ -131,7 +131,18 @@ public interface HttpFields extends Iterable<HttpField> {
 
     /** @return the value of every field of {@code header}, one per field, in order */
     default List<String> getValuesList(HttpHeader header) {
-        return getFields(header).stream().map(HttpField::getValue).toList();
+        // A loop, not a stream: asked of every response (its Set-Cookie, its Content-Encoding).
+        List<String> values = null;
+        for (int i = 0, size = size(); i < size; i++) {
+            HttpField field = getField(i);
+            if (field.getHeader() == header) {
+                if (values == null) {
+                    values = new ArrayList<>(2);
+                }
+                values.add(field.getValue());
+            }
+        }
+        return values == null ? List.of() : Collections.unmodifiableList(values);
     }
 
     /** @return the value of every field named {@code name}, one per field, in order */

@@ -54,6 +54,13 @@ public final class HttpRequest implements Request {
     private Duration timeout;
     private Duration idleTimeout;
     private Object tag;
+    /**
+     * {@link #getURI()} and {@link #getOrigin()} as last made, for the next calls (several per
+     * request: cookies, the destination, credentials); forgotten when the query or the tag
+     * changes. Immutable values, so a thread that reads a stale null just makes them again.
+     */
+    private URI uri;
+    private Origin origin;
     private boolean followRedirects;
     private int maxRedirects;
     private Map<String, Object> attributes;
@@ -146,7 +153,12 @@ public final class HttpRequest implements Request {
 
     @Override
     public URI getURI() {
-        return URI.create(scheme + "://" + getOrigin().authority() + path + (query == null ? "" : "?" + query));
+        URI made = uri;
+        if (made == null) {
+            made = URI.create(scheme + "://" + getOrigin().authority() + path + (query == null ? "" : "?" + query));
+            uri = made;
+        }
+        return made;
     }
 
     private String hostForUri() {
@@ -155,7 +167,12 @@ public final class HttpRequest implements Request {
 
     @Override
     public Origin getOrigin() {
-        return new Origin(scheme, hostForUri(), port, tag);
+        Origin made = origin;
+        if (made == null) {
+            made = new Origin(scheme, hostForUri(), port, tag);
+            origin = made;
+        }
+        return made;
     }
 
     @Override
@@ -172,6 +189,7 @@ public final class HttpRequest implements Request {
     public Request param(String name, String value) {
         String pair = FormEncoding.encodeQueryComponent(name) + "=" + FormEncoding.encodeQueryComponent(value == null ? "" : value);
         query = query == null || query.isEmpty() ? pair : query + "&" + pair;
+        uri = null;
         return this;
     }
 
@@ -274,6 +292,8 @@ public final class HttpRequest implements Request {
     @Override
     public Request tag(Object tag) {
         this.tag = tag;
+        origin = null;
+        uri = null;
         return this;
     }
 
