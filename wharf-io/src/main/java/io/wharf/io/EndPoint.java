@@ -85,6 +85,20 @@ public interface EndPoint extends Closeable {
     int fill(ByteBuffer buffer) throws IOException;
 
     /**
+     * Whether the last {@link #fill} took every byte there was at that moment: it did not fill
+     * the buffer it was given, and this endpoint keeps no bytes back. A reader that has used
+     * them all may then wait for fill interest instead of filling again at once, which would
+     * nearly always find nothing and cost a system call; bytes that arrived meanwhile wake the
+     * fill interest. Called by the reading thread after a fill.
+     *
+     * @return true when the last fill drained what there was; false when more may be there,
+     *     or when the endpoint cannot tell (the default)
+     */
+    default boolean isDrained() {
+        return false;
+    }
+
+    /**
      * Writes as many bytes as possible now, without waiting.
      *
      * @return true when every buffer was fully written

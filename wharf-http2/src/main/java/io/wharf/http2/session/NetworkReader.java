@@ -25,6 +25,8 @@ public final class NetworkReader {
     private final ByteBufferPool pool;
     private final int bufferSize;
     private RetainableByteBuffer network;
+    /** Whether the last fill took all the endpoint had: after parsing it, wait for fill interest rather than fill again. */
+    private boolean drained;
 
     public NetworkReader(Http2Session session, ByteBufferPool pool, int bufferSize) {
         this.session = session;
@@ -55,8 +57,15 @@ public final class NetworkReader {
                 if (hasBytes()) {
                     session.parse(network);
                 }
+                if (drained && !hasBytes()) {
+                    // A read now would nearly always find nothing: one frame answers one request.
+                    drained = false;
+                    releaseIfUnused();
+                    return 0;
+                }
                 int filled = fill();
                 if (filled > 0) {
+                    drained = endPoint.isDrained();
                     continue;
                 }
                 releaseIfUnused();

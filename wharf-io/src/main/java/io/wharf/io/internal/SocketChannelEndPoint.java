@@ -88,6 +88,14 @@ public final class SocketChannelEndPoint extends AbstractEndPoint implements Sel
         return channel;
     }
 
+    /** Whether the last fill left room in its buffer: the reading thread's. */
+    private boolean drained;
+
+    @Override
+    public boolean isDrained() {
+        return drained;
+    }
+
     @Override
     public int fill(ByteBuffer buffer) throws IOException {
         if (isInputShutdown()) {
@@ -100,6 +108,7 @@ public final class SocketChannelEndPoint extends AbstractEndPoint implements Sel
             return -1;
         }
         int position = ByteBuffers.flipToFill(buffer);
+        int room = buffer.remaining();
         int filled;
         try {
             filled = channel.read(buffer);
@@ -109,6 +118,8 @@ public final class SocketChannelEndPoint extends AbstractEndPoint implements Sel
         } finally {
             ByteBuffers.flipToFlush(buffer, position);
         }
+        // A read that left room took all the socket had (TCP gives what there is, up to the room).
+        drained = filled >= 0 && filled < room;
         if (filled > 0) {
             notIdle();
         } else if (filled < 0) {

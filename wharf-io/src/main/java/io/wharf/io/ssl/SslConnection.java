@@ -249,6 +249,16 @@ public final class SslConnection extends AbstractConnection implements Connectio
         }
     }
 
+    /** @return whether no decrypted or encrypted byte waits here, and the network's last read drained it */
+    boolean isDrained() {
+        lock.lock();
+        try {
+            return machine.holdsNoInput() && getEndPoint().isDrained();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     boolean flush(ByteBuffer[] sources) throws IOException {
         boolean flushed = false;
         Throwable thrown = null;

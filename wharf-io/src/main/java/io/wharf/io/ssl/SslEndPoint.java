@@ -84,6 +84,11 @@ public final class SslEndPoint extends AbstractEndPoint {
     }
 
     @Override
+    public boolean isDrained() {
+        return sslConnection.isDrained();
+    }
+
+    @Override
     public boolean flush(ByteBuffer... buffers) throws IOException {
         return sslConnection.flush(buffers);
     }

@@ -170,6 +170,11 @@ final class SslStateMachine {
      * @return bytes appended to {@code target}; 0 when it must wait (or the listeners must be
      *     told first: see {@link #NOTIFY_SUCCEEDED}); -1 at the end of input
      */
+    /** @return whether no byte of input waits here: none decrypted, none encrypted, the handshake done */
+    boolean holdsNoInput() {
+        return handshake == Handshake.COMPLETE && !buffers.hasDecryptedInput() && !buffers.hasEncryptedInput();
+    }
+
     int fill(ByteBuffer target) throws IOException {
         boolean intoTarget = target != null;
         while (true) {
