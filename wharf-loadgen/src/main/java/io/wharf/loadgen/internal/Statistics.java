@@ -27,9 +27,17 @@ import io.wharf.loadgen.ResourceStatistics;
 final class Statistics {
 
     private final long thresholdNanos;
-    private final Recorder corrected = new Recorder(3);
-    private final Recorder uncorrected = new Recorder(3);
-    private final Recorder trees = new Recorder(3);
+    /**
+     * The longest latency recorded as itself, in µs (an hour); a longer one is recorded as this.
+     * A fixed range makes the recorders' histograms atomic arrays rather than self-resizing
+     * concurrent ones, which took several more atomic operations per value: with four values
+     * per request, about 4 % of the generator's CPU samples at 20,000 requests/s.
+     */
+    static final long MAX_MICROS = TimeUnit.HOURS.toMicros(1);
+
+    private final Recorder corrected = newRecorder();
+    private final Recorder uncorrected = newRecorder();
+    private final Recorder trees = newRecorder();
     private final Map<String, PathCounters> paths;
     private final Map<String, LongAdder> errorsByKind = new ConcurrentHashMap<>();
     private final Map<String, String> errorExamples = new ConcurrentHashMap<>();
@@ -58,7 +66,7 @@ final class Statistics {
         this.thresholdNanos = thresholdNanos;
         Map<String, PathCounters> byPath = new LinkedHashMap<>();
         for (String part : parts) {
-            byPath.putIfAbsent(part, new PathCounters(new Recorder(3), new LongAdder(), new LongAdder()));
+            byPath.putIfAbsent(part, new PathCounters(newRecorder(), new LongAdder(), new LongAdder()));
         }
         this.paths = Collections.unmodifiableMap(byPath);
     }
@@ -164,7 +172,11 @@ final class Statistics {
     }
 
     static long micros(long nanos) {
-        return Math.max(0, TimeUnit.NANOSECONDS.toMicros(nanos));
+        return Math.min(MAX_MICROS, Math.max(0, TimeUnit.NANOSECONDS.toMicros(nanos)));
+    }
+
+    private static Recorder newRecorder() {
+        return new Recorder(1, MAX_MICROS, 3);
     }
 
     /** @return the corrected latencies since the last call, in µs (for the reporter) */
