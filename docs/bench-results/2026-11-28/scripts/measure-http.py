@@ -1,14 +1,9 @@
 #!/usr/bin/env python3
 """Wharf-only HTTP/1.1 measurement: server (wharf-http) on CPU 0, wrk -t1 on CPU 1. Usage: measure-http.py TREE ROUNDS"""
-import subprocess, sys, re
-JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"
+import benchserver, subprocess, sys, re
 tree, rounds = sys.argv[1], int(sys.argv[2])
-p = subprocess.Popen(["taskset", "-c", "0", JAVA, "-Xms1g", "-Xmx1g", "-XX:+UseParallelGC", "-cp", f"{tree}/wharf-bench/target/wharf-bench.jar",
-                      "io.wharf.bench.ServerProcess", "wharf-http"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-line = p.stdout.readline()
-while line.startswith("["):
-    line = p.stdout.readline()
-port = int(line.split()[1])
+p, ports = benchserver.start(tree, "wharf-http")
+port = ports["H1"]
 def wrk(path, c, secs):
     out = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{c}", f"-d{secs}s", f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True).stdout
     m = re.search(r"(\d+) requests in", out)

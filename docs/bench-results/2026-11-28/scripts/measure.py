@@ -1,19 +1,8 @@
 #!/usr/bin/env python3
 """Wharf-only h2 measurement: server on CPU 0, h2load on CPU 1. Usage: measure.py TREE ROUNDS SCENARIO..."""
-import subprocess, sys, re, time
-JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"
+import benchserver, subprocess, sys, re, time
 tree, rounds, scen = sys.argv[1], int(sys.argv[2]), sys.argv[3:] or ["h2c16"]
-jar = f"{tree}/wharf-bench/target/wharf-bench.jar"
-p = subprocess.Popen(["taskset", "-c", "0", JAVA, "-Xms1g", "-Xmx1g", "-XX:+UseParallelGC", "-cp", jar,
-                      "io.wharf.bench.ServerProcess", "wharf-h2", "/tmp/bis-cert"],
-                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-line = p.stdout.readline()
-while line.startswith("["):
-    line = p.stdout.readline()
-w = line.split()
-ports = {"H1": int(w[1])}
-for i in range(2, len(w) - 1, 2):
-    ports[w[i]] = int(w[i + 1])
+p, ports = benchserver.start(tree, "wharf-h2", "/tmp/bis-cert")
 def io():
     d = dict(l.split(": ") for l in open(f"/proc/{p.pid}/io").read().splitlines())
     return int(d["syscr"]), int(d["syscw"])
