@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""JFR execution samples (1 ms; /tmp/cpu.jfc) of the bench server of TREE under wrk -c256 /json, 15 s after a 22 s warm-up. Usage: srvjfr.py TREE OUT.jfr"""
-import benchserver, subprocess, sys, time, re
+"""JFR execution samples (1 ms; cpu.jfc beside this script) of the bench server of TREE under wrk -c256 /json, 15 s after a 22 s warm-up. Usage: srvjfr.py TREE OUT.jfr"""
+import benchserver, os, subprocess, sys, time, re
 tree, out = sys.argv[1], sys.argv[2]
 J = benchserver.JAVA
 p = subprocess.Popen(["taskset", "-c", "0", J, "-Xms1g", "-Xmx1g", "-XX:+UseParallelGC",
-    f"-XX:StartFlightRecording=delay=22s,duration=15s,settings=/tmp/cpu.jfc,filename={out}",
+    f"-XX:StartFlightRecording=delay=22s,duration=15s,settings={os.path.join(os.path.dirname(os.path.abspath(__file__)), 'cpu.jfc')},filename={out}",
     "-cp", f"{tree}/wharf-bench/target/wharf-bench.jar", "io.wharf.bench.ServerProcess", "wharf-http"],
     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 line = p.stdout.readline()
