@@ -98,11 +98,12 @@ public final class Http1Connection extends AbstractConnection implements ClientC
     /** Whether the last parse stopped early, so that the next may go on without new bytes; the loop's thread only. */
     private boolean parserStopped;
     /**
-     * Whether a response just ended with the bytes read so far: the read loop then waits for
-     * the next bytes instead of reading at once, which would nearly always find none (the next
-     * response comes after the next request). Loop thread only.
+     * Whether the last fill took all the endpoint had ({@link io.wharf.io.EndPoint#isDrained()}):
+     * once those bytes are parsed, the read loop waits for the next ones instead of reading at
+     * once, which would nearly always find none (the next response comes after the next
+     * request). Loop thread only.
      */
-    private boolean responseEnded;
+    private boolean drained;
     /** Whether the server closed its side; the loop's thread only. */
     private boolean inputEnded;
 
@@ -311,8 +312,8 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 }
                 continue;
             }
-            if (responseEnded) {
-                responseEnded = false;
+            if (drained) {
+                drained = false;
                 releaseNetworkIfEmpty();
                 reading.set(DemandGate.State.IDLE);
                 fillInterested();
@@ -326,6 +327,7 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 continue;
             }
             if (filled > 0) {
+                drained = getEndPoint().isDrained();
                 continue;
             }
             releaseNetworkIfEmpty();
@@ -413,7 +415,6 @@ public final class Http1Connection extends AbstractConnection implements ClientC
         boolean persistent = parsing.isPersistent() && !closeDelimited && !inputEnded && !closing;
         if (persistent) {
             parser.reset();
-            responseEnded = true;
         }
         reusable = persistent;
         if (!current.responseSucceeded()) {
