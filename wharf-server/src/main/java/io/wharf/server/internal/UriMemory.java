@@ -11,22 +11,25 @@ import io.wharf.http.UriCompliance;
  * same codec — gets the same immutable {@link HttpURI} without parsing, decoding and checking
  * it anew.
  *
- * <p>Kept by a protocol's {@link ServerStream} (HTTP/1.1 keeps one in each codec its connections
- * borrow), so used by one thread at a time.
+ * <p>Kept by a protocol's {@link ServerStream}: HTTP/1.1 keeps one in each codec its connections
+ * borrow, HTTP/2 one per connection. <b>Threads:</b> HTTP/2 builds the URIs of a connection's
+ * streams on whichever threads run their handlers, so the memory keeps its inputs and answer in
+ * one immutable object behind a plain field. A thread sees an older or a newer one, never a mixed
+ * one (its fields are final), and either is right for the inputs it matches.
  */
 public final class UriMemory {
 
-    private String target;
-    private HostPort authority;
-    private String scheme;
-    private UriCompliance compliance;
-    private HttpURI uri;
+    private record Remembered(String target, HostPort authority, String scheme, UriCompliance compliance, HttpURI uri) {
+    }
+
+    private Remembered last;
 
     /** @return the URI remembered for exactly these inputs, or null */
     public HttpURI get(String target, HostPort authority, String scheme, UriCompliance compliance) {
-        if (uri != null && scheme.equals(this.scheme) && compliance == this.compliance && target.equals(this.target)
-                && sameAuthority(authority, this.authority)) {
-            return uri;
+        Remembered remembered = last;
+        if (remembered != null && compliance == remembered.compliance && scheme.equals(remembered.scheme)
+                && target.equals(remembered.target) && sameAuthority(authority, remembered.authority)) {
+            return remembered.uri;
         }
         return null;
     }
@@ -41,10 +44,6 @@ public final class UriMemory {
 
     /** Remembers {@code uri}, made from these inputs and passed by {@code compliance}. */
     public void put(String target, HostPort authority, String scheme, UriCompliance compliance, HttpURI uri) {
-        this.target = target;
-        this.authority = authority;
-        this.scheme = scheme;
-        this.compliance = compliance;
-        this.uri = uri;
+        last = new Remembered(target, authority, scheme, compliance, uri);
     }
 }

@@ -32,6 +32,7 @@ import io.wharf.io.GracefulConnection;
 import io.wharf.server.Connector;
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.internal.EndPointMetaData;
+import io.wharf.server.internal.UriMemory;
 import io.wharf.util.Callback;
 import io.wharf.util.Invocable;
 import io.wharf.util.InvocationType;
@@ -75,6 +76,7 @@ public final class Http2ServerConnection extends AbstractConnection
     private final Set<Http2StreamEndPoint> tunnels = ConcurrentHashMap.newKeySet();
     /** The authority the streams name, parsed once (and made a Host field once) while it repeats. */
     private final LastAuthority lastAuthority = new LastAuthority();
+    private final UriMemory uriMemory = new UriMemory();
 
     /** @param protocol what {@link #getProtocol()} says, e.g. {@code "h2"} or {@code "h2c"} */
     public Http2ServerConnection(Connector connector, EndPoint endPoint, HttpConfiguration configuration,
@@ -254,6 +256,11 @@ public final class Http2ServerConnection extends AbstractConnection
      */
     HostPort authorityOf(String text) {
         return lastAuthority.parse(text);
+    }
+
+    /** @return the last URI a stream of this connection built, for the next to reuse while it asks for the same */
+    UriMemory uriMemory() {
+        return uriMemory;
     }
 
     /** Adds the {@code Server} and {@code Date} fields the configuration asks for. */

@@ -131,7 +131,7 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
 
     @Override
     public UriMemory uriMemory() {
-        return null;
+        return connection().uriMemory();
     }
 
     @Override
