@@ -155,8 +155,14 @@ public final class HttpConnection extends AbstractConnection
             codec = codecs.lend(this, fieldMemory, requestFields);
         }
         while (true) {
-            if (exchange == null && RequestHeadReader.read(this) != Head.READY) {
-                return;
+            if (exchange == null) {
+                Head head = RequestHeadReader.read(this);
+                if (head != Head.READY) {
+                    if (head == Head.WAITING) {
+                        fillInterested();
+                    }
+                    return;
+                }
             }
             Http1Stream current = exchange;
             loop = Loop.HANDLING;

@@ -50,7 +50,11 @@ final class RequestHeadReader {
         READY,
         /** The step is done; the next one goes on reading. */
         AGAIN,
-        /** No bytes now: the connection waits for the selector. */
+        /**
+         * No bytes now: the caller registers the connection's fill interest to wait for the
+         * selector. The caller does it, not the step that found no bytes, to keep the
+         * registration's compare-and-set shallow in the compiled request loop (see FillInterest).
+         */
         WAITING,
         /** The connection is closed, or was handed to another protocol: the loop stops. */
         CLOSED
@@ -142,7 +146,6 @@ final class RequestHeadReader {
                     return Head.AGAIN;
                 }
                 if (filled == 0) {
-                    connection.fillInterested();
                     return Head.WAITING;
                 }
                 // The end of input: what came is parsed as HTTP/1.
@@ -197,7 +200,7 @@ final class RequestHeadReader {
         }
     }
 
-    /** No bytes now: the connection waits for the selector, holding no codec when nothing is under way. */
+    /** No bytes now: the connection is to wait for the selector, holding no codec when nothing is under way. */
     private static Head waitForHead(HttpConnection connection) {
         if (connection.isShutdown()) {
             connection.getEndPoint().close();
@@ -205,7 +208,6 @@ final class RequestHeadReader {
         }
         connection.codec().guard.waitingForHead(connection);
         connection.giveBackCodecIfIdle();
-        connection.fillInterested();
         return Head.WAITING;
     }
 
