@@ -18,6 +18,12 @@ import io.wharf.loadgen.Model;
  * Jetty 12.1 ({@link HelloServers}, each in its own JVM) and nginx (one worker) — pinned to CPU 0,
  * on {@code /plaintext} and {@code /json}, over HTTP/1.1 on {@value #USERS} connections.
  *
+ * <p>Before the first point, the driver JVM warms its own generator up against the first server for
+ * {@code -Dwharf.bench.latency.driver-warmup} (default 30) s, half in the closed model and half in
+ * the open one at the cap's rate: a cold generator made the first server and path measured (whichever
+ * it was) reach a lower maximum and show a higher p99 at its low rates, which measured the order,
+ * not the server.
+ *
  * <p>For each server and path: wrk ({@code -t1 -c64}) warms the server up for {@code -Dwharf.bench.latency.max-seconds} (default 5) s,
  * then measures its maximum as long (reported, for scale); the generator's closed model
  * ({@value #USERS} users back to back), after a warm-up run twice as long, then measures the maximum the
@@ -30,6 +36,12 @@ import io.wharf.loadgen.Model;
  * {@code -Dwharf.bench.latency.seconds} (default 10) measured: corrected p50, p99 and p99.9 (from
  * each request's intended send time), the uncorrected p99, the rate achieved and the requests the
  * generator sent late (its own lag: when it has some, the point measures the generator too).
+ *
+ * <p>All servers run at once (only one is loaded at a time), and each rate is measured
+ * {@code -Dwharf.bench.latency.repeats} (default 3) times, the servers taking turns in an order
+ * that rotates each time, so the machine's drift falls on all of them alike; a point's figures are
+ * those of its run with the median p99. One run per point compared servers measured minutes
+ * apart, and a p99 that moved 3x between two runs of the same server.
  *
  * <p>Then the rate accuracy of the issue: {@value #ACCURACY_RATE} requests/s for
  * {@value #ACCURACY_SECONDS} s against nginx, the achieved rate against the target, checked against
@@ -47,6 +59,8 @@ public final class LatencyMacroBenchmark {
     static final int SECONDS = Integer.getInteger("wharf.bench.latency.seconds", 10);
     /** The most the rates' base may be: about what the open model holds on one core at 90 % (it fell behind at 42,000/s). */
     static final int MAX_BASE = Integer.getInteger("wharf.bench.latency.max-base", 33_000);
+    static final int REPEATS = Integer.getInteger("wharf.bench.latency.repeats", 3);
+    static final int DRIVER_WARMUP_SECONDS = Integer.getInteger("wharf.bench.latency.driver-warmup", 30);
     static final int ACCURACY_RATE = 10_000;
     static final int ACCURACY_SECONDS = 20;
     static final List<String> SERVERS = List.of("wharf", "jetty", "nginx");
@@ -74,13 +88,33 @@ public final class LatencyMacroBenchmark {
             + SECONDS + " s measured per rate after 2 s of warm-up iterations; JVM " + Runtime.version() + ", server options "
             + ServerChild.JVM_OPTIONS);
         List<Point> points = new ArrayList<>();
+        List<ServerUnderTest> subjects = new ArrayList<>();
         try (Wrk wrk = new Wrk()) {
             for (String server : servers) {
-                try (ServerUnderTest subject = start(server)) {
-                    for (String path : PATHS) {
-                        points.addAll(measure(wrk, server, subject, path));
-                    }
+                subjects.add(start(server));
+            }
+            warmDriver(uri(subjects.get(0), PATHS.get(0)));
+            for (String path : PATHS) {
+                List<double[]> maxima = new ArrayList<>();
+                for (int i = 0; i < servers.size(); i++) {
+                    maxima.add(maxima(wrk, servers.get(i), uri(subjects.get(i), path)));
                 }
+                for (double fraction : FRACTIONS) {
+                    List<List<Point>> runs = new ArrayList<>();
+                    servers.forEach(server -> runs.add(new ArrayList<>()));
+                    for (int repeat = 0; repeat < REPEATS; repeat++) {
+                        for (int turn = 0; turn < servers.size(); turn++) {
+                            int i = (turn + repeat) % servers.size();
+                            double[] max = maxima.get(i);
+                            runs.get(i).add(point(servers.get(i), uri(subjects.get(i), path), max[0], max[1], fraction, repeat));
+                        }
+                    }
+                    runs.forEach(list -> points.add(medianRun(list)));
+                }
+            }
+        } finally {
+            for (ServerUnderTest subject : subjects) {
+                subject.close();
             }
         }
         print(points);
@@ -97,8 +131,21 @@ public final class LatencyMacroBenchmark {
         return server.equals("nginx") ? ServerUnderTest.of(NginxChild.start()) : ServerUnderTest.of(ServerChild.start(server + "-http"));
     }
 
-    private static List<Point> measure(Wrk wrk, String server, ServerUnderTest subject, String path) throws Exception {
-        URI uri = URI.create("http://127.0.0.1:" + subject.port() + path);
+    /** Runs the generator, closed then open, against {@code uri} so that the driver JVM has compiled its hot code; nothing is kept. */
+    private static void warmDriver(URI uri) throws InterruptedException {
+        Duration half = Duration.ofSeconds(Math.max(1, DRIVER_WARMUP_SECONDS / 2));
+        LoadResult closed = LoadGenerator.builder(uri).model(Model.CLOSED).usersPerThread(USERS).duration(half).build().run();
+        LoadResult open = LoadGenerator.builder(uri).usersPerThread(USERS).rate(MAX_BASE).duration(half).build().run();
+        System.out.printf(Locale.ROOT, "  driver warm-up on %s: closed model %.0f req/s, then open model %.0f of %d req/s%n", uri,
+            closed.achievedRate(), open.achievedRate(), MAX_BASE);
+    }
+
+    private static URI uri(ServerUnderTest subject, String path) {
+        return URI.create("http://127.0.0.1:" + subject.port() + path);
+    }
+
+    /** @return wrk's maximum against {@code uri} (after as long a warm-up) and the base of the rates: the generator's closed-model maximum, capped */
+    private static double[] maxima(Wrk wrk, String server, URI uri) throws Exception {
         wrk.run(uri.toString(), USERS, 1, MAX_SECONDS);
         double wrkMax = wrk.run(uri.toString(), USERS, 1, MAX_SECONDS).requestsPerSecond();
         // Twice: the first run is the warm-up of the generator's own code against this server.
@@ -106,25 +153,34 @@ public final class LatencyMacroBenchmark {
         for (int run = 0; run < 2; run++) {
             closed = LoadGenerator.builder(uri).model(Model.CLOSED).usersPerThread(USERS)
                 .duration(Duration.ofSeconds(run == 0 ? 2L * MAX_SECONDS : MAX_SECONDS)).build().run();
-            failOnErrors(server, path, closed);
+            failOnErrors(server, uri.getPath(), closed);
         }
         double generatorMax = Math.min(closed.achievedRate(), MAX_BASE);
-        System.out.printf(Locale.ROOT, "  %s %s: wrk -c%d max %.0f req/s; generator closed model max %.0f req/s; base %.0f%n", server, path, USERS,
-            wrkMax, closed.achievedRate(), generatorMax);
-        List<Point> points = new ArrayList<>();
-        for (double fraction : FRACTIONS) {
-            double rate = Math.round(generatorMax * fraction);
-            LoadResult result = LoadGenerator.builder(uri).usersPerThread(USERS).rate(rate).warmupIterations(Math.round(rate * 2))
-                .duration(Duration.ofSeconds(SECONDS)).build().run();
-            failOnErrors(server, path, result);
-            Point point = new Point(server, path, wrkMax, generatorMax, fraction, result);
-            points.add(point);
-            System.out.printf(Locale.ROOT, "    %.0f%% = %.0f/s: achieved %.0f/s, corrected p50 %s p99 %s p99.9 %s ms, uncorrected p99 %s ms,"
-                    + " %.2f%% sent late%n", 100 * fraction, rate, result.achievedRate(), millis(result.correctedMicros(50)),
-                millis(result.correctedMicros(99)), millis(result.correctedMicros(99.9)), millis(result.uncorrectedMicros(99)),
-                100 * point.lateShare());
-        }
-        return points;
+        System.out.printf(Locale.ROOT, "  %s %s: wrk -c%d max %.0f req/s; generator closed model max %.0f req/s; base %.0f%n", server,
+            uri.getPath(), USERS, wrkMax, closed.achievedRate(), generatorMax);
+        return new double[] {wrkMax, generatorMax};
+    }
+
+    /** One open-model run of {@code server} at {@code fraction} of {@code generatorMax}. */
+    private static Point point(String server, URI uri, double wrkMax, double generatorMax, double fraction, int repeat)
+            throws InterruptedException {
+        double rate = Math.round(generatorMax * fraction);
+        LoadResult result = LoadGenerator.builder(uri).usersPerThread(USERS).rate(rate).warmupIterations(Math.round(rate * 2))
+            .duration(Duration.ofSeconds(SECONDS)).build().run();
+        failOnErrors(server, uri.getPath(), result);
+        Point point = new Point(server, uri.getPath(), wrkMax, generatorMax, fraction, result);
+        System.out.printf(Locale.ROOT, "    %s %s run %d, %.0f%% = %.0f/s: achieved %.0f/s, corrected p50 %s p99 %s p99.9 %s ms,"
+                + " uncorrected p99 %s ms, %.2f%% sent late%n", server, uri.getPath(), repeat + 1, 100 * fraction, rate,
+            result.achievedRate(), millis(result.correctedMicros(50)), millis(result.correctedMicros(99)),
+            millis(result.correctedMicros(99.9)), millis(result.uncorrectedMicros(99)), 100 * point.lateShare());
+        return point;
+    }
+
+    /** @return the run whose corrected p99 is the median of the runs' (the lower middle one of an even count) */
+    static Point medianRun(List<Point> runs) {
+        List<Point> sorted = new ArrayList<>(runs);
+        sorted.sort(java.util.Comparator.comparingLong(p -> p.result().correctedMicros(99)));
+        return sorted.get((sorted.size() - 1) / 2);
     }
 
     private static void failOnErrors(String server, String path, LoadResult result) {
@@ -154,6 +210,8 @@ public final class LatencyMacroBenchmark {
     }
 
     private static void print(List<Point> points) {
+        System.out.println();
+        System.out.println("Each point's run with the median p99 of " + REPEATS + ":");
         System.out.println();
         System.out.println("| server | path | wrk max req/s | generator max req/s | % of max | rate req/s | % of wrk's max | achieved | p50 ms"
             + " | p99 ms | p99.9 ms | uncorrected p99 ms | sent late |");
