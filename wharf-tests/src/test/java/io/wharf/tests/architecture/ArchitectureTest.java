@@ -55,7 +55,8 @@ class ArchitectureTest {
     /** The modules the rules must see: if one is missing from the class path, the rules would pass vacuously. */
     private static final Set<String> EXPECTED_MODULES = Set.of(
         "io.wharf.util", "io.wharf.io", "io.wharf.http", "io.wharf.http2", "io.wharf.server", "io.wharf.client",
-        "io.wharf.websocket", "io.wharf.websocket.server", "io.wharf.websocket.client", "io.wharf.loadgen", "io.wharf.examples");
+        "io.wharf.websocket", "io.wharf.websocket.server", "io.wharf.websocket.client", "io.wharf.loadgen", "io.wharf.examples",
+        "io.wharf.servlet");
 
     /**
      * Modules whose cycle rule is a test of its own below: the server's, which names what its
