@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import io.wharf.http.pathmap.PathSpec;
+
 import jakarta.servlet.DispatcherType;
 
 /**
@@ -21,12 +23,12 @@ import jakarta.servlet.DispatcherType;
  * reached by a path or by name (section 6.2.5). No dispatcher type means {@code REQUEST} only.
  *
  * @param filter          the filter (or whatever the caller chains)
- * @param urlPatterns     the URL patterns, in declaration order
+ * @param urlPatterns     the URL patterns as path specs ({@link UrlPatterns#parse}), in declaration order
  * @param servletNames    the servlet names, in declaration order
  * @param dispatcherTypes the dispatches the mapping applies to; never empty
  * @param <F>             the type of the filters
  */
-public record FilterMapping<F>(F filter, List<UrlPattern> urlPatterns, List<String> servletNames,
+public record FilterMapping<F>(F filter, List<PathSpec> urlPatterns, List<String> servletNames,
                                Set<DispatcherType> dispatcherTypes) {
 
     /** The servlet name that matches every servlet (section 6.2.5). */
@@ -37,12 +39,16 @@ public record FilterMapping<F>(F filter, List<UrlPattern> urlPatterns, List<Stri
      * checks the mapping.
      *
      * @throws IllegalArgumentException when there is neither a URL pattern nor a servlet name,
-     *     or a servlet name is empty
+     *     a URL pattern is a regex or template spec (no url-pattern declares one), or a servlet
+     *     name is empty
      * @throws NullPointerException when an argument or an element is null
      */
     public FilterMapping {
         Objects.requireNonNull(filter, "filter");
         urlPatterns = List.copyOf(urlPatterns);
+        for (PathSpec pattern : urlPatterns) {
+            UrlPatterns.mappingMatchOf(pattern); // refuses a regex or template spec
+        }
         servletNames = List.copyOf(servletNames);
         if (urlPatterns.isEmpty() && servletNames.isEmpty()) {
             throw new IllegalArgumentException("the filter mapping of " + filter
@@ -63,7 +69,7 @@ public record FilterMapping<F>(F filter, List<UrlPattern> urlPatterns, List<Stri
      * Makes a mapping from patterns as declared.
      *
      * @param filter          the filter
-     * @param urlPatterns     the URL patterns as declared, each parsed by {@link UrlPattern#parse}
+     * @param urlPatterns     the URL patterns as declared, each read by {@link UrlPatterns#parse}
      * @param servletNames    the servlet names
      * @param dispatcherTypes the dispatches; empty (or null, as {@code FilterRegistration} allows)
      *     for {@code REQUEST} only
@@ -72,9 +78,9 @@ public record FilterMapping<F>(F filter, List<UrlPattern> urlPatterns, List<Stri
      */
     public static <F> FilterMapping<F> of(F filter, Collection<String> urlPatterns, Collection<String> servletNames,
                                           Collection<DispatcherType> dispatcherTypes) {
-        List<UrlPattern> parsed = new ArrayList<>(urlPatterns.size());
+        List<PathSpec> parsed = new ArrayList<>(urlPatterns.size());
         for (String pattern : urlPatterns) {
-            parsed.add(UrlPattern.parse(pattern));
+            parsed.add(UrlPatterns.parse(pattern));
         }
         return new FilterMapping<>(filter, parsed, List.copyOf(servletNames),
             dispatcherTypes == null ? Set.of() : Set.copyOf(dispatcherTypes));
@@ -86,12 +92,12 @@ public record FilterMapping<F>(F filter, List<UrlPattern> urlPatterns, List<Stri
     }
 
     /**
-     * @param pathInContext the path being dispatched to
-     * @return whether one of the URL patterns matches it ({@link UrlPattern#matches})
+     * @param pathInContext the path being dispatched to: {@code ""} or starting with {@code '/'}
+     * @return whether one of the URL patterns matches it ({@link UrlPatterns#matches})
      */
     public boolean matchesPath(String pathInContext) {
-        for (UrlPattern pattern : urlPatterns) {
-            if (pattern.matches(pathInContext)) {
+        for (PathSpec pattern : urlPatterns) {
+            if (UrlPatterns.matches(pattern, pathInContext)) {
                 return true;
             }
         }

@@ -26,8 +26,9 @@ import jakarta.servlet.DispatcherType;
  * twice — by two mappings, or by a pattern and by the servlet's name — runs twice, as the
  * expanded mappings say; Wharf does not merge them (some containers do).
  *
- * <p>A URL pattern is tested alone by {@link UrlPattern#matches}: {@code "/*"} and the default
- * {@code "/"} match every path, {@code ""} the context root, an exact pattern the equal path, a
+ * <p>A URL pattern is tested alone, by its {@link io.wharf.http.pathmap.PathSpec}
+ * ({@link UrlPatterns#matches}): {@code "/*"} and the default {@code "/"} match every path,
+ * {@code ""} the context root ({@code "/"}, and {@code ""}), an exact pattern the equal path, a
  * prefix by whole segments, an extension on the last segment only.
  *
  * <p><b>Threads.</b> Filled by {@link #add} and {@link #addBeforeDeclared} on the deploying
@@ -73,8 +74,9 @@ public final class FilterMappings<F> {
      * Lists the filters that run, in order, before the target of one dispatch (see the class
      * comment).
      *
-     * @param pathInContext  the path dispatched to, as mapped to the servlet; null for a dispatch
-     *     by name ({@code getNamedDispatcher}), which no URL pattern matches
+     * @param pathInContext  the path dispatched to, as mapped to the servlet: {@code ""} or
+     *     starting with {@code '/'}; null for a dispatch by name ({@code getNamedDispatcher}),
+     *     which no URL pattern matches
      * @param servletName    the name of the servlet dispatched to; null when no servlet is, which
      *     no servlet name (not even {@code "*"}) matches
      * @param dispatcherType the type of the dispatch

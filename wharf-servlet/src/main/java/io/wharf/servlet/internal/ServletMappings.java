@@ -2,83 +2,68 @@ package io.wharf.servlet.internal;
 
 import java.util.Objects;
 
+import io.wharf.http.pathmap.MatchedPath;
+import io.wharf.http.pathmap.MatchedResource;
+import io.wharf.http.pathmap.PathMappings;
+import io.wharf.http.pathmap.PathSpec;
+import io.wharf.http.pathmap.SuffixPathSpec;
+
 import jakarta.servlet.http.MappingMatch;
 
 /**
  * The servlet mappings of one context: which target (servlet) each {@code url-pattern} maps to,
  * and, per request, which of them a path in the context is mapped by (Servlet 6.1 chapter 12).
+ * The matching is Wharf's one path-matching engine, a {@link PathMappings} of the patterns'
+ * {@link PathSpec}s ({@link UrlPatterns#parse}); this class adds the servlet rules around it:
+ * which patterns are valid, that a pattern maps to one servlet only, the empty path, and the
+ * values a match reports ({@link ServletMatch}).
  *
- * <p><b>The order of the rules (section 12.1).</b> {@link #match} tries, and the first that
- * matches wins:
- * <ol>
- * <li>the context root {@code ""} for the path {@code "/"} (or {@code ""}), and an exact pattern
- *     equal to the path: the exact matches;</li>
- * <li>the path prefixes, longest first, by whole segments: {@code "/a/*"} maps {@code "/a"},
- *     {@code "/a/"} and {@code "/a/b"} but not {@code "/ab"}; {@code "/*"} maps every path;</li>
- * <li>the extension of the last segment, after its last {@code '.'}: {@code "*.jsp"} maps
- *     {@code "/a/b.jsp"} but not {@code "/a.jsp/b"};</li>
- * <li>the default servlet {@code "/"}.</li>
- * </ol>
- * Comparisons are case-sensitive. The values a match reports are listed at {@link ServletMatch}.
- *
- * <p><b>Cost.</b> A lookup allocates nothing but its answer: exact patterns, prefixes and
- * extensions each sit in a {@link SubstringMap}; the prefixes are found in one left-to-right
- * walk over the path that carries the hash of the part walked so far and looks it up at each
- * {@code '/'} (up to the longest prefix declared), keeping the last — the longest — hit.
+ * <p><b>The order of the rules (section 12.1)</b>, which {@link PathMappings} keeps: an exact
+ * pattern equal to the path, then the context root {@code ""} for the path {@code "/"}; then the
+ * longest path prefix, by whole segments ({@code "/a/*"} maps {@code "/a"}, {@code "/a/"} and
+ * {@code "/a/b"} but not {@code "/ab"}; {@code "/*"} maps every path); then the extension of the
+ * last segment ({@code "*.jsp"} maps {@code "/a/b.jsp"} but not {@code "/a.jsp/b"}); then the
+ * default servlet {@code "/"}. Comparisons are case-sensitive. An exact pattern cannot be
+ * {@code "/"}, so the context root and the exact patterns never compete.
  *
  * <p><b>Threads.</b> Filled by {@link #add} on the deploying thread; {@link #match} may then
- * run on any number of request threads once the table has been published to them safely (the
- * context's start does that). Adding while requests are matched is not supported.
+ * run on any number of request threads, without locks, once the table has been published to
+ * them safely (the context's start does that). Adding while requests are matched is not
+ * supported.
  *
  * @param <T> the type of the targets: the servlets, or whatever the caller maps paths to
  */
 public final class ServletMappings<T> {
 
-    private final SubstringMap<Mapping<T>> exact = new SubstringMap<>();
-    private final SubstringMap<Mapping<T>> prefixes = new SubstringMap<>();
-    private final SubstringMap<Mapping<T>> extensions = new SubstringMap<>();
-    private Mapping<T> contextRoot;
-    private Mapping<T> fallback;
-    /** The length of the longest prefix declared, or -1 when there is none: the walk stops past it. */
-    private int longestPrefix = -1;
+    private final PathMappings<Mapping<T>> mappings = new PathMappings<>();
 
-    /** One pattern and its target. */
-    private record Mapping<T>(UrlPattern pattern, T target) {
+    /** One pattern exactly as declared, which a match reports, and its target. */
+    private record Mapping<T>(String pattern, T target) {
     }
 
     /**
      * Maps one {@code url-pattern} to a target. Mapping a pattern again to an equal target
      * changes nothing.
      *
-     * @param pattern the pattern exactly as declared (section 12.2; see {@link UrlPattern#parse})
+     * @param pattern the pattern exactly as declared (section 12.2; see {@link UrlPatterns#parse})
      * @param target  what paths the pattern matches map to
      * @throws IllegalArgumentException when the pattern is not valid, or is already mapped to a
      *     different target: section 12.2 fails the deployment of a pattern mapped to two servlets
      * @throws NullPointerException when {@code target} is null
      */
     public void add(String pattern, T target) {
-        UrlPattern parsed = UrlPattern.parse(pattern);
+        PathSpec spec = UrlPatterns.parse(pattern);
         Objects.requireNonNull(target, "target");
-        Mapping<T> existing = find(parsed);
+        Mapping<T> existing = mappings.get(spec);
         if (existing != null) {
             if (existing.target().equals(target)) {
                 return;
             }
-            throw new IllegalArgumentException("url-pattern " + UrlPattern.quote(pattern) + " is already mapped to "
+            throw new IllegalArgumentException("url-pattern " + UrlPatterns.quote(pattern) + " is already mapped to "
                 + existing.target() + " and cannot also be mapped to " + target
                 + " (Servlet 6.1 section 12.2: a url-pattern mapped to more than one servlet fails the deployment)");
         }
-        Mapping<T> mapping = new Mapping<>(parsed, target);
-        switch (parsed.kind()) {
-            case CONTEXT_ROOT -> contextRoot = mapping;
-            case DEFAULT -> fallback = mapping;
-            case EXACT -> exact.put(parsed.key(), mapping);
-            case PATH -> {
-                prefixes.put(parsed.key(), mapping);
-                longestPrefix = Math.max(longestPrefix, parsed.key().length());
-            }
-            case EXTENSION -> extensions.put(parsed.key(), mapping);
-        }
+        mappings.put(spec, new Mapping<>(pattern, target));
     }
 
     /**
@@ -90,18 +75,8 @@ public final class ServletMappings<T> {
      * @throws IllegalArgumentException when the pattern is not valid
      */
     public T targetOf(String pattern) {
-        Mapping<T> mapping = find(UrlPattern.parse(pattern));
+        Mapping<T> mapping = mappings.get(UrlPatterns.parse(pattern));
         return mapping == null ? null : mapping.target();
-    }
-
-    private Mapping<T> find(UrlPattern pattern) {
-        return switch (pattern.kind()) {
-            case CONTEXT_ROOT -> contextRoot;
-            case DEFAULT -> fallback;
-            case EXACT -> exact.get(pattern.key());
-            case PATH -> prefixes.get(pattern.key());
-            case EXTENSION -> extensions.get(pattern.key());
-        };
     }
 
     /**
@@ -110,81 +85,51 @@ public final class ServletMappings<T> {
      *
      * @param pathInContext the request path without the context path and path parameters,
      *     decoded; it starts with {@code '/'}, or is {@code ""} for a request to the context path
-     *     without its trailing slash
+     *     without its trailing slash, which the context root {@code ""}, {@code "/*"} and the
+     *     default {@code "/"} map, in that order, with the servlet path {@code ""}
      * @return the match, or null when no pattern matches (no pattern maps the path and there is
      *     no default servlet)
+     * @throws IllegalArgumentException when the path is neither empty nor starts with {@code '/'}
      */
     public ServletMatch<T> match(String pathInContext) {
-        String path = pathInContext;
-        if (contextRoot != null && (path.isEmpty() || path.equals("/"))) {
-            return new ServletMatch<>(contextRoot.target(), MappingMatch.CONTEXT_ROOT, "", "", "/", "");
+        if (pathInContext.isEmpty()) {
+            return matchContextPath();
         }
-        Mapping<T> mapping = exact.get(path);
-        if (mapping != null) {
-            return new ServletMatch<>(mapping.target(), MappingMatch.EXACT, mapping.pattern().pattern(), path, null,
-                withoutLeadingSlash(path, path.length()));
-        }
-        ServletMatch<T> byPrefix = matchPrefix(path);
-        if (byPrefix != null) {
-            return byPrefix;
-        }
-        int extension = extensions.isEmpty() ? -1 : UrlPattern.extensionStart(path);
-        if (extension >= 0) {
-            mapping = extensions.get(path, extension, path.length());
-            if (mapping != null) {
-                return new ServletMatch<>(mapping.target(), MappingMatch.EXTENSION, mapping.pattern().pattern(), path, null,
-                    withoutLeadingSlash(path, extension - 1));
+        MatchedResource<Mapping<T>> matched = mappings.getMatched(pathInContext);
+        return matched == null ? null : toServletMatch(pathInContext, matched);
+    }
+
+    /** The empty path: the best of the specs that match the context root, as if the path were {@code "/"}. */
+    private ServletMatch<T> matchContextPath() {
+        for (MatchedResource<Mapping<T>> matched : mappings.getMatches("/")) {
+            if (UrlPatterns.matchesContextPath(matched.pathSpec())) {
+                Mapping<T> mapping = matched.resource();
+                MappingMatch kind = UrlPatterns.mappingMatchOf(matched.pathSpec());
+                String pathInfo = kind == MappingMatch.CONTEXT_ROOT ? "/" : null;
+                return new ServletMatch<>(mapping.target(), kind, mapping.pattern(), "", pathInfo, "");
             }
-        }
-        if (fallback != null) {
-            return new ServletMatch<>(fallback.target(), MappingMatch.DEFAULT, fallback.pattern().pattern(), path, null, "");
         }
         return null;
     }
 
-    /**
-     * Finds the longest declared prefix of the path that ends at a segment boundary: at the start
-     * (the {@code "/*"} prefix, {@code ""}), before each {@code '/'} and at the end of the path.
-     */
-    private ServletMatch<T> matchPrefix(String path) {
-        if (longestPrefix < 0) {
-            return null;
-        }
-        int last = Math.min(path.length(), longestPrefix);
-        Mapping<T> found = null;
-        int foundEnd = 0;
-        int hash = 0;
-        for (int end = 0; end <= last; end++) {
-            if (end == 0 || end == path.length() || path.charAt(end) == '/') {
-                Mapping<T> mapping = prefixes.get(path, 0, end, hash);
-                if (mapping != null) {
-                    found = mapping;
-                    foundEnd = end;
-                }
-            }
-            if (end < last) {
-                hash = 31 * hash + path.charAt(end);
-            }
-        }
-        if (found == null) {
-            return null;
-        }
-        String pathInfo = foundEnd == path.length() ? null : path.substring(foundEnd);
-        String matchValue = pathInfo == null ? "" : withoutLeadingSlash(pathInfo, pathInfo.length());
-        return new ServletMatch<>(found.target(), MappingMatch.PATH, found.pattern().pattern(), path.substring(0, foundEnd),
-            pathInfo, matchValue);
+    /** The values of section 12.2 and {@code HttpServletMapping}, as listed at {@link ServletMatch}. */
+    private static <T> ServletMatch<T> toServletMatch(String path, MatchedResource<Mapping<T>> matched) {
+        Mapping<T> mapping = matched.resource();
+        MatchedPath matchedPath = matched.matchedPath();
+        MappingMatch kind = UrlPatterns.mappingMatchOf(matched.pathSpec());
+        String pathInfo = matchedPath.getPathInfo();
+        String matchValue = switch (kind) {
+            case CONTEXT_ROOT, DEFAULT -> "";
+            case EXACT -> path.substring(1);
+            case PATH -> pathInfo == null ? "" : pathInfo.substring(1);
+            case EXTENSION -> path.substring(1, path.length() - ((SuffixPathSpec) matched.pathSpec()).suffix().length() - 1);
+        };
+        return new ServletMatch<>(mapping.target(), kind, mapping.pattern(), matchedPath.getPathMatch(), pathInfo, matchValue);
     }
 
-    /** @return {@code text[0, end)} without the {@code '/'} it starts with, if it does */
-    private static String withoutLeadingSlash(String text, int end) {
-        int start = !text.isEmpty() && text.charAt(0) == '/' ? 1 : 0;
-        return text.substring(start, Math.max(start, end));
-    }
-
-    /** @return the declared patterns by kind, for messages and tests */
+    /** @return the declared patterns and their targets in precedence order, for messages and tests */
     @Override
     public String toString() {
-        return "ServletMappings{contextRoot=" + (contextRoot != null) + ", default=" + (fallback != null) + ", exact=" + exact
-            + ", prefixes=" + prefixes + ", extensions=" + extensions + "}";
+        return "ServletMappings" + mappings;
     }
 }

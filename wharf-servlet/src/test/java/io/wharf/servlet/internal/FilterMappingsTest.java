@@ -14,6 +14,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import io.wharf.http.pathmap.PathSpec;
+import io.wharf.http.pathmap.PrefixPathSpec;
+
 import jakarta.servlet.DispatcherType;
 
 import org.junit.jupiter.api.Test;
@@ -162,7 +165,7 @@ class FilterMappingsTest {
         assertTrue(noTypes.appliesTo(REQUEST));
         assertFalse(noTypes.appliesTo(FORWARD));
         assertThrows(UnsupportedOperationException.class, () -> noTypes.dispatcherTypes().add(ERROR));
-        assertEquals(List.of(UrlPattern.parse("/*")), noTypes.urlPatterns());
+        assertEquals(List.of(new PrefixPathSpec("")), noTypes.urlPatterns());
 
         IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
             () -> FilterMapping.of("f", List.of(), List.of(), List.of(REQUEST)));
@@ -175,6 +178,30 @@ class FilterMappingsTest {
             () -> FilterMapping.of("f", List.of("jsp"), List.of(), List.of()));
         assertTrue(badPattern.getMessage().startsWith("url-pattern \"jsp\" is not valid: "), badPattern.getMessage());
         assertThrows(NullPointerException.class, () -> FilterMapping.of(null, List.of("/*"), List.of(), List.of()));
+    }
+
+    /** The canonical constructor takes path specs, but only those a url-pattern declares. */
+    @Test
+    void aMappingRefusesARegexOrTemplateSpec() {
+        assertThrows(IllegalArgumentException.class,
+            () -> new FilterMapping<>("f", List.of(PathSpec.from("^/a.*")), List.of(), Set.of()));
+        assertThrows(IllegalArgumentException.class,
+            () -> new FilterMapping<>("f", List.of(PathSpec.from("/a/{b}")), List.of(), Set.of()));
+        assertThrows(IllegalArgumentException.class, () -> FilterMapping.of("f", List.of("/a/{b}"), List.of(), List.of()));
+    }
+
+    /** The empty path (the context path without its trailing slash) is matched by "", "/*" and "/", as "/" is. */
+    @Test
+    void theEmptyPathIsTheContextRoot() {
+        FilterMappings<String> filters = new FilterMappings<>();
+        filters.add(byUrl("all", "/*"));
+        filters.add(byUrl("slash", "//*"));
+        filters.add(byUrl("root", ""));
+        filters.add(byUrl("a", "/a"));
+        filters.add(byUrl("jsp", "*.jsp"));
+        filters.add(byUrl("default", "/"));
+        assertEquals(List.of("all", "root", "default"), filters.chain("", "S", REQUEST));
+        assertEquals(List.of("all", "slash", "root", "default"), filters.chain("/", "S", REQUEST));
     }
 
     @Test

@@ -41,15 +41,19 @@ class ServletMappingsTest {
         assertMatch(mappings, path, target, kind, pattern, servletPath, pathInfo, matchValue);
     }
 
-    /** The table in the javadoc of HttpServletMapping (Servlet 6.1), with the container's default servlet as "default". */
+    /**
+     * The table in the javadoc of HttpServletMapping (Servlet 6.1), with the container's default servlet as "default". The
+     * javadoc writes two of its paths without their leading '/' ("MyServlet/index.html", "MyServlet/foo"), which no path in
+     * a context lacks; they are given with it here, and such a path is refused ({@link #aPathWithoutLeadingSlashIsRefused}).
+     */
     @ParameterizedTest(name = "[{index}] \"{0}\" -> {1}")
     @CsvSource(delimiter = '|', nullValues = "null", textBlock = """
         ''                   | MyServlet | CONTEXT_ROOT | ''          | ''                   | /        | ''
         /                    | MyServlet | CONTEXT_ROOT | ''          | ''                   | /        | ''
         /index.html          | default   | DEFAULT      | /           | /index.html          | null     | ''
-        MyServlet/index.html | default   | DEFAULT      | /           | MyServlet/index.html | null     | ''
+        /MyServlet/index.html | default  | DEFAULT      | /           | /MyServlet/index.html | null    | ''
         /MyServlet           | MyServlet | EXACT        | /MyServlet  | /MyServlet           | null     | MyServlet
-        MyServlet/foo        | default   | DEFAULT      | /           | MyServlet/foo        | null     | ''
+        /MyServlet/foo       | default   | DEFAULT      | /           | /MyServlet/foo       | null     | ''
         /foo.extension       | MyServlet | EXTENSION    | *.extension | /foo.extension       | null     | foo
         /bar/foo.extension   | MyServlet | EXTENSION    | *.extension | /bar/foo.extension   | null     | bar/foo
         /path/foo            | MyServlet | PATH         | /path/*     | /path                | /foo     | foo
@@ -258,11 +262,47 @@ class ServletMappingsTest {
     void anInvalidPatternFailsAndLeavesTheTableAlone() {
         ServletMappings<String> mappings = new ServletMappings<>();
         IllegalArgumentException failure = assertThrows(IllegalArgumentException.class, () -> mappings.add("/a/*.jsp", "x"));
-        assertEquals("url-pattern \"/a/*.jsp\" is not valid: a '*' may only end a path pattern (\"/dir/*\") or start an extension"
-            + " pattern (\"*.ext\") (Servlet 6.1 section 12.2)", failure.getMessage());
+        assertEquals("url-pattern \"/a/*.jsp\" is not valid: path spec '/a/*.jsp' has '*' at index 3; '*' is only allowed as"
+            + " a final '/*' or a leading '*.' (Servlet 6.1 section 12.2)", failure.getMessage());
         assertNull(mappings.match("/a/x.jsp"));
         assertThrows(NullPointerException.class, () -> mappings.add("/b", null));
         assertNull(mappings.targetOf("/b"));
+    }
+
+    /** The path specs' regular expressions and URI templates are not url-patterns. */
+    @Test
+    void aRegexOrATemplateIsRefused() {
+        ServletMappings<String> mappings = new ServletMappings<>();
+        for (String pattern : new String[] {"^/a/.*$", "/users/{id}", "/a{b"}) {
+            IllegalArgumentException failure = assertThrows(IllegalArgumentException.class, () -> mappings.add(pattern, "x"));
+            assertEquals("url-pattern \"" + pattern + "\" is not valid: a url-pattern is \"\", \"/\", \"/dir/*\", \"*.ext\" or an"
+                + " exact path; regular expressions and URI templates are not url-patterns (Servlet 6.1 section 12.2)",
+                failure.getMessage());
+        }
+        assertNull(mappings.match("/a/b"));
+    }
+
+    @Test
+    void aPathWithoutLeadingSlashIsRefused() {
+        ServletMappings<String> mappings = new ServletMappings<>();
+        mappings.add("/", "default");
+        mappings.add("/*", "all");
+        assertThrows(IllegalArgumentException.class, () -> mappings.match("MyServlet/foo"));
+        assertThrows(IllegalArgumentException.class, () -> mappings.match("x.jsp"));
+    }
+
+    /** "//*" maps "/" (its prefix is "/") but not "": the empty path goes to the root, "/*" or the default only. */
+    @Test
+    void theEmptyPathIsNotMatchedByAPrefixOtherThanSlashStar() {
+        ServletMappings<String> mappings = new ServletMappings<>();
+        mappings.add("//*", "slash");
+        assertEquals(new ServletMatch<>("slash", MappingMatch.PATH, "//*", "/", null, ""), mappings.match("/"));
+        assertNull(mappings.match(""));
+        mappings.add("/", "default");
+        assertEquals(new ServletMatch<>("default", MappingMatch.DEFAULT, "/", "", null, ""), mappings.match(""));
+        mappings.add("/*", "all");
+        assertEquals(new ServletMatch<>("all", MappingMatch.PATH, "/*", "", null, ""), mappings.match(""));
+        assertEquals("slash", mappings.match("/").target());
     }
 
     private static void assertMatch(ServletMappings<String> mappings, String path, String target, MappingMatch kind, String pattern,
