@@ -2,7 +2,7 @@
 """HTTP/2, two bench servers (wharf-h2) of trees A and B alive at once, both on CPU 0, h2load -t1 on CPU 1 loading one
 then the other in alternating 5 s windows (A B B A ...), as paired-http.py does for HTTP/1.1.
 Usage: paired-h2.py TREE_A TREE_B PAIRS SCENARIO...   (h2c16: -c16 -m32 h2c; h2c4: -c4 -m100 h2c; h2tls: -c16 -m32 over TLS)"""
-import benchserver, subprocess, sys, re, statistics
+import benchserver, subprocess, sys, re
 tree_a, tree_b, pairs, scenarios = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:] or ["h2tls"]
 servers = {name: benchserver.start(tree, "wharf-h2", "/tmp/bis-cert") for name, tree in (("A", tree_a), ("B", tree_b))}
 def h2load(name, scenario, secs):
@@ -15,22 +15,9 @@ def h2load(name, scenario, secs):
         cmd.append("--tls13-ciphers=TLS_AES_128_GCM_SHA256")
     out = subprocess.run(cmd + [url], capture_output=True, text=True).stdout
     return int(re.search(r"(\d+) succeeded, (\d+) failed", out).group(1))
-def cmd(name, c):
-    p = servers[name][0]
-    p.stdin.write(c + "\n"); p.stdin.flush(); return p.stdout.readline().split()
 try:
     for scenario in scenarios:
-        for name in ("A", "B", "A", "B"):
-            h2load(name, scenario, 8)
-        ratios = []
-        for i in range(pairs):
-            got = {}
-            for name in (("A", "B") if i % 2 == 0 else ("B", "A")):
-                cmd(name, "MARK"); n = h2load(name, scenario, 5); rep = cmd(name, "REPORT")
-                got[name] = (int(rep[1]) / 1000 / n, int(rep[3]) / n)
-            ratios.append(got["B"][0] / got["A"][0])
-            print(f"{scenario:6} pair {i:2} A {got['A'][0]:6.3f} us/req {got['A'][1]:7.1f} B/req   B {got['B'][0]:6.3f} us/req {got['B'][1]:7.1f} B/req   B/A {ratios[-1]:.3f}", flush=True)
-        print(f"{scenario:6} median B/A {statistics.median(ratios):.3f} over {pairs} pairs", flush=True)
+        benchserver.paired(servers, scenario, pairs, lambda name, secs: h2load(name, scenario, secs))
 finally:
     for p, _ in servers.values():
         p.stdin.close(); p.wait(10)

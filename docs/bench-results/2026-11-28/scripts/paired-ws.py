@@ -45,9 +45,6 @@ async def window(name, sockets, secs):
     await asyncio.gather(*(pump(r, w, until, counter) for r, w in sockets[name]))
     return counter[0]
 
-def cmd(p, c):
-    p.stdin.write(c + "\n"); p.stdin.flush(); return p.stdout.readline().split()
-
 async def main():
     servers = {name: benchserver.start(tree, "wharf-ws") for name, tree in (("A", tree_a), ("B", tree_b))}
     try:
@@ -59,7 +56,7 @@ async def main():
             got = {}
             for name in (("A", "B") if i % 2 == 0 else ("B", "A")):
                 p = servers[name][0]
-                cmd(p, "MARK"); n = await window(name, sockets, 5); rep = cmd(p, "REPORT")
+                benchserver.command(p, "MARK"); n = await window(name, sockets, 5); rep = benchserver.command(p, "REPORT")
                 got[name] = (int(rep[1]) / 1000 / n, int(rep[3]) / n, n / 5)
             ratios.append(got["B"][0] / got["A"][0])
             print(f"ws{conns}x{inflight} pair {i:2} A {got['A'][0]:6.3f} us/msg {got['A'][1]:6.1f} B/msg {got['A'][2]:7.0f}/s   "

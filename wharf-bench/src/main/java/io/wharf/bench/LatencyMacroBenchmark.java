@@ -95,7 +95,7 @@ public final class LatencyMacroBenchmark {
             }
             warmDriver(uri(subjects.get(0), PATHS.get(0)));
             for (String path : PATHS) {
-                List<double[]> maxima = new ArrayList<>();
+                List<Maxima> maxima = new ArrayList<>();
                 for (int i = 0; i < servers.size(); i++) {
                     maxima.add(maxima(wrk, servers.get(i), uri(subjects.get(i), path)));
                 }
@@ -105,8 +105,7 @@ public final class LatencyMacroBenchmark {
                     for (int repeat = 0; repeat < REPEATS; repeat++) {
                         for (int turn = 0; turn < servers.size(); turn++) {
                             int i = (turn + repeat) % servers.size();
-                            double[] max = maxima.get(i);
-                            runs.get(i).add(point(servers.get(i), uri(subjects.get(i), path), max[0], max[1], fraction, repeat));
+                            runs.get(i).add(point(servers.get(i), uri(subjects.get(i), path), maxima.get(i), fraction, repeat));
                         }
                     }
                     runs.forEach(list -> points.add(medianRun(list)));
@@ -144,8 +143,12 @@ public final class LatencyMacroBenchmark {
         return URI.create("http://127.0.0.1:" + subject.port() + path);
     }
 
-    /** @return wrk's maximum against {@code uri} (after as long a warm-up) and the base of the rates: the generator's closed-model maximum, capped */
-    private static double[] maxima(Wrk wrk, String server, URI uri) throws Exception {
+    /** What a server reached on a path: wrk's maximum, and the base of the rates (the generator's closed-model maximum, capped). */
+    record Maxima(double wrk, double generator) {
+    }
+
+    /** @return wrk's maximum against {@code uri} (after as long a warm-up) and the generator's, capped */
+    private static Maxima maxima(Wrk wrk, String server, URI uri) throws Exception {
         wrk.run(uri.toString(), USERS, 1, MAX_SECONDS);
         double wrkMax = wrk.run(uri.toString(), USERS, 1, MAX_SECONDS).requestsPerSecond();
         // Twice: the first run is the warm-up of the generator's own code against this server.
@@ -158,17 +161,16 @@ public final class LatencyMacroBenchmark {
         double generatorMax = Math.min(closed.achievedRate(), MAX_BASE);
         System.out.printf(Locale.ROOT, "  %s %s: wrk -c%d max %.0f req/s; generator closed model max %.0f req/s; base %.0f%n", server,
             uri.getPath(), USERS, wrkMax, closed.achievedRate(), generatorMax);
-        return new double[] {wrkMax, generatorMax};
+        return new Maxima(wrkMax, generatorMax);
     }
 
-    /** One open-model run of {@code server} at {@code fraction} of {@code generatorMax}. */
-    private static Point point(String server, URI uri, double wrkMax, double generatorMax, double fraction, int repeat)
-            throws InterruptedException {
-        double rate = Math.round(generatorMax * fraction);
+    /** One open-model run of {@code server} at {@code fraction} of the generator's maximum. */
+    private static Point point(String server, URI uri, Maxima maxima, double fraction, int repeat) throws InterruptedException {
+        double rate = Math.round(maxima.generator() * fraction);
         LoadResult result = LoadGenerator.builder(uri).usersPerThread(USERS).rate(rate).warmupIterations(Math.round(rate * 2))
             .duration(Duration.ofSeconds(SECONDS)).build().run();
         failOnErrors(server, uri.getPath(), result);
-        Point point = new Point(server, uri.getPath(), wrkMax, generatorMax, fraction, result);
+        Point point = new Point(server, uri.getPath(), maxima.wrk(), maxima.generator(), fraction, result);
         System.out.printf(Locale.ROOT, "    %s %s run %d, %.0f%% = %.0f/s: achieved %.0f/s, corrected p50 %s p99 %s p99.9 %s ms,"
                 + " uncorrected p99 %s ms, %.2f%% sent late%n", server, uri.getPath(), repeat + 1, 100 * fraction, rate,
             result.achievedRate(), millis(result.correctedMicros(50)), millis(result.correctedMicros(99)),
