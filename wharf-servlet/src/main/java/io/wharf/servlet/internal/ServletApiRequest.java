@@ -283,7 +283,7 @@ public final class ServletApiRequest implements HttpServletRequest {
     }
 
     private FormFields readForm(FormLimits limits) {
-        if (input != null || reader != null || !HttpMethod.POST.is(getMethod())) {
+        if (!HttpMethod.POST.is(getMethod())) {
             return null;
         }
         String type = MimeTypes.getBaseType(getContentType());
@@ -291,12 +291,13 @@ public final class ServletApiRequest implements HttpServletRequest {
             return null;
         }
         try {
-            if (type.equalsIgnoreCase("application/x-www-form-urlencoded")) {
+            if (type.equalsIgnoreCase("multipart/form-data") && exchange.multipartConfig() != null) {
+                // The parts are read once; getParts before or after shares them.
+                return exchange.parts().fields(characterEncoding());
+            }
+            if (type.equalsIgnoreCase("application/x-www-form-urlencoded") && input == null && reader == null) {
                 Charset charset = characterEncoding();
                 return Request.readFormFields(core, charset == null ? StandardCharsets.UTF_8 : charset, limits);
-            }
-            if (type.equalsIgnoreCase("multipart/form-data") && exchange.multipartConfig() != null) {
-                return exchange.parts().fields(characterEncoding());
             }
         } catch (IOException | ServletException x) {
             throw new IllegalStateException("cannot read the request's form: " + x.getMessage(), x);
