@@ -21,12 +21,12 @@ import io.wharf.util.thread.QueuedThreadPool;
 final class ServletTester implements AutoCloseable {
 
     final Server server;
+    final HttpConfiguration configuration = new HttpConfiguration();
     final LocalConnector connector;
     final ServletContextHandler context;
 
     ServletTester(ByteBufferPool pool, String contextPath) {
         server = new Server(new QueuedThreadPool(), pool);
-        HttpConfiguration configuration = new HttpConfiguration();
         configuration.setSendDateHeader(false);
         configuration.setSendServerVersion(false);
         connector = new LocalConnector(server, new HttpConnectionFactory(configuration));

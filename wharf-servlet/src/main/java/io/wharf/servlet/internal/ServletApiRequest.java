@@ -75,11 +75,13 @@ public final class ServletApiRequest implements HttpServletRequest {
     private RequestInput input;
     private BufferedReader reader;
     private boolean asyncSupported = true;
+    private final RequestSession sessionState;
 
     ServletApiRequest(ServletExchange exchange, Request core, ServletMatch<ServletEntry> match) {
         this.exchange = exchange;
         this.core = core;
         this.match = match;
+        this.sessionState = new RequestSession(exchange, core);
     }
 
     /** @return the request under every application and container wrapper of {@code request}; null when it is not one */
@@ -620,11 +622,6 @@ public final class ServletApiRequest implements HttpServletRequest {
     }
 
     @Override
-    public String getRequestedSessionId() {
-        return null;
-    }
-
-    @Override
     public String getRequestURI() {
         String path = core.getHttpURI().getPath();
         return path == null ? "" : path;
@@ -654,37 +651,46 @@ public final class ServletApiRequest implements HttpServletRequest {
         return match.servletPath();
     }
 
+    // ---- sessions (chapter 7) ------------------------------------------------------------------------
+
     @Override
     public HttpSession getSession(boolean create) {
-        if (create) {
-            throw new IllegalStateException("sessions are not available in this servlet context yet");
-        }
-        return null;
+        return sessionState.getSession(create);
     }
 
     @Override
     public HttpSession getSession() {
-        return getSession(true);
+        return sessionState.getSession(true);
     }
 
     @Override
     public String changeSessionId() {
-        throw new IllegalStateException("changeSessionId: this request has no session");
+        return sessionState.changeSessionId();
+    }
+
+    @Override
+    public String getRequestedSessionId() {
+        return sessionState.requestedId();
     }
 
     @Override
     public boolean isRequestedSessionIdValid() {
-        return false;
+        return sessionState.isRequestedIdValid();
     }
 
     @Override
     public boolean isRequestedSessionIdFromCookie() {
-        return false;
+        return sessionState.isRequestedIdFromCookie();
     }
 
     @Override
     public boolean isRequestedSessionIdFromURL() {
-        return false;
+        return sessionState.isRequestedIdFromUrl();
+    }
+
+    /** @return the session this request has made or found so far, without looking; or null */
+    ServletSession currentSession() {
+        return sessionState.current();
     }
 
     @Override
