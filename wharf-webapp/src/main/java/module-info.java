@@ -9,6 +9,8 @@
 module io.wharf.webapp {
     requires transitive jakarta.servlet;
     requires java.xml;
+    requires org.objectweb.asm;
 
     exports io.wharf.webapp.descriptor;
+    exports io.wharf.webapp.scan;
 }

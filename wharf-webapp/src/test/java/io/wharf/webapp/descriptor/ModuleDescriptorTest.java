@@ -16,7 +16,7 @@ class ModuleDescriptorTest {
     void exportsTheModelAndNeedsNoWharfModule() throws Exception {
         ModuleDescriptor descriptor = ModuleExports.descriptorOf(WebDescriptor.class);
         assertEquals("io.wharf.webapp", descriptor.name());
-        assertEquals(Set.of("io.wharf.webapp.descriptor"), ModuleExports.unqualifiedExports(descriptor));
+        assertEquals(Set.of("io.wharf.webapp.descriptor", "io.wharf.webapp.scan"), ModuleExports.unqualifiedExports(descriptor));
         assertEquals(Set.of(), ModuleExports.wharfRequires(descriptor), "neither wharf-servlet nor wharf-server");
     }
 }
