@@ -65,7 +65,7 @@ class ArchitectureTest {
     private static final Set<String> MODULES_WITH_KNOWN_CYCLES = Set.of("io.wharf.server");
 
     /** Modules whose exported signatures are checked ({@link #exportedSignaturesNameOnlyExportedTypes()}). */
-    private static final Set<String> MODULES_WITH_CHECKED_SIGNATURES = Set.of("io.wharf.client");
+    private static final Set<String> MODULES_WITH_CHECKED_SIGNATURES = Set.of("io.wharf.client", "io.wharf.webapp");
 
     /** How many classes implementing {@link Handler} a handler may have above it: Handler.Abstract and Handler.Wrapper. */
     private static final int MAX_HANDLER_CLASSES_ABOVE = 2;
