@@ -124,27 +124,23 @@ public final class DescriptorMerger {
     private static List<ServletDefinition> servlets(Agreement agree, WebDescriptor primary, List<WebDescriptor> secondaries) {
         List<ServletDefinition> servlets = new ArrayList<>();
         for (String name : union(primary, secondaries, descriptor -> descriptor.servlets().stream().map(ServletDefinition::name).toList())) {
-            Optional<ServletDefinition> own = primary.servlet(name);
-            Function<WebDescriptor, Optional<ServletDefinition>> of = descriptor -> descriptor.servlet(name);
-            String what = "servlet '" + name + "': ";
-            boolean ownImplementation = own.flatMap(ServletDefinition::className).or(() -> own.flatMap(ServletDefinition::jspFile)).isPresent();
-            Optional<String> className = ownImplementation ? own.flatMap(ServletDefinition::className)
-                : agree.value(what + "<servlet-class>", Optional.empty(), d -> of.apply(d).flatMap(ServletDefinition::className));
-            Optional<String> jspFile = ownImplementation ? own.flatMap(ServletDefinition::jspFile)
-                : agree.value(what + "<jsp-file>", Optional.empty(), d -> of.apply(d).flatMap(ServletDefinition::jspFile));
-            List<SecurityRoleRef> roleRefs = own.map(ServletDefinition::securityRoleRefs).filter(refs -> !refs.isEmpty())
-                .orElseGet(() -> union(primary, secondaries, d -> of.apply(d).map(ServletDefinition::securityRoleRefs).orElse(List.of())));
-            servlets.add(new ServletDefinition(name, className, jspFile,
-                agree.map(what + "<init-param>", own.map(ServletDefinition::initParams).orElse(Map.of()),
-                    d -> of.apply(d).map(ServletDefinition::initParams).orElse(Map.of())),
-                agree.value(what + "<load-on-startup>", own.flatMap(ServletDefinition::loadOnStartup),
-                    d -> of.apply(d).flatMap(ServletDefinition::loadOnStartup)),
-                agree.value(what + "<async-supported>", own.flatMap(ServletDefinition::asyncSupported),
-                    d -> of.apply(d).flatMap(ServletDefinition::asyncSupported)),
-                agree.value(what + "<enabled>", own.flatMap(ServletDefinition::enabled), d -> of.apply(d).flatMap(ServletDefinition::enabled)),
-                agree.value(what + "<multipart-config>", own.flatMap(ServletDefinition::multipartConfig),
-                    d -> of.apply(d).flatMap(ServletDefinition::multipartConfig)),
-                agree.value(what + "<run-as>", own.flatMap(ServletDefinition::runAs), d -> of.apply(d).flatMap(ServletDefinition::runAs)),
+            Declarations<ServletDefinition> servlet = new Declarations<>(agree, "servlet '" + name + "': ", primary.servlet(name),
+                descriptor -> descriptor.servlet(name));
+            // The class and the JSP file are one choice: web.xml's, if it makes it, or the fragments'.
+            boolean ownImplementation = servlet.own().flatMap(ServletDefinition::className)
+                .or(() -> servlet.own().flatMap(ServletDefinition::jspFile)).isPresent();
+            List<SecurityRoleRef> roleRefs = servlet.own().map(ServletDefinition::securityRoleRefs).filter(refs -> !refs.isEmpty())
+                .orElseGet(() -> union(primary, secondaries,
+                    descriptor -> descriptor.servlet(name).map(ServletDefinition::securityRoleRefs).orElse(List.of())));
+            servlets.add(new ServletDefinition(name,
+                ownImplementation ? servlet.own().flatMap(ServletDefinition::className) : servlet.withoutOwn().setting("<servlet-class>", ServletDefinition::className),
+                ownImplementation ? servlet.own().flatMap(ServletDefinition::jspFile) : servlet.withoutOwn().setting("<jsp-file>", ServletDefinition::jspFile),
+                servlet.initParams(ServletDefinition::initParams),
+                servlet.setting("<load-on-startup>", ServletDefinition::loadOnStartup),
+                servlet.setting("<async-supported>", ServletDefinition::asyncSupported),
+                servlet.setting("<enabled>", ServletDefinition::enabled),
+                servlet.setting("<multipart-config>", ServletDefinition::multipartConfig),
+                servlet.setting("<run-as>", ServletDefinition::runAs),
                 roleRefs));
         }
         return servlets;
@@ -153,17 +149,35 @@ public final class DescriptorMerger {
     private static List<FilterDefinition> filters(Agreement agree, WebDescriptor primary, List<WebDescriptor> secondaries) {
         List<FilterDefinition> filters = new ArrayList<>();
         for (String name : union(primary, secondaries, descriptor -> descriptor.filters().stream().map(FilterDefinition::name).toList())) {
-            Optional<FilterDefinition> own = primary.filter(name);
-            Function<WebDescriptor, Optional<FilterDefinition>> of = descriptor -> descriptor.filter(name);
-            String what = "filter '" + name + "': ";
-            filters.add(new FilterDefinition(name,
-                agree.value(what + "<filter-class>", own.flatMap(FilterDefinition::className), d -> of.apply(d).flatMap(FilterDefinition::className)),
-                agree.map(what + "<init-param>", own.map(FilterDefinition::initParams).orElse(Map.of()),
-                    d -> of.apply(d).map(FilterDefinition::initParams).orElse(Map.of())),
-                agree.value(what + "<async-supported>", own.flatMap(FilterDefinition::asyncSupported),
-                    d -> of.apply(d).flatMap(FilterDefinition::asyncSupported))));
+            Declarations<FilterDefinition> filter = new Declarations<>(agree, "filter '" + name + "': ", primary.filter(name),
+                descriptor -> descriptor.filter(name));
+            filters.add(new FilterDefinition(name, filter.setting("<filter-class>", FilterDefinition::className),
+                filter.initParams(FilterDefinition::initParams), filter.setting("<async-supported>", FilterDefinition::asyncSupported)));
         }
         return filters;
+    }
+
+    /**
+     * The declarations of one servlet or filter name: the primary's, if any, and a way to find
+     * each secondary's; its settings are merged by the {@link Agreement}.
+     */
+    private record Declarations<T>(Agreement agree, String what, Optional<T> own, Function<WebDescriptor, Optional<T>> of) {
+
+        /** @return the setting the primary gives, else the one the secondaries agree on */
+        <V> Optional<V> setting(String element, Function<T, Optional<V>> field) {
+            return agree.value(what + element, own.flatMap(field), descriptor -> of.apply(descriptor).flatMap(field));
+        }
+
+        /** @return the init parameters, each merged by name */
+        Map<String, String> initParams(Function<T, Map<String, String>> field) {
+            return agree.map(what + "<init-param>", own.map(field).orElse(Map.of()),
+                descriptor -> of.apply(descriptor).map(field).orElse(Map.of()));
+        }
+
+        /** @return these declarations as though the primary had none */
+        Declarations<T> withoutOwn() {
+            return new Declarations<>(agree, what, Optional.empty(), of);
+        }
     }
 
     /** @return the primary's mappings, then the secondaries' mappings of names the primary does not map */

@@ -435,7 +435,7 @@ class DescriptorParserTest {
         assertEquals("WEB-INF/web.xml line 2: <transport-guarantee> 'SOME' is not one of [NONE, CONFIDENTIAL]", error("""
               <security-constraint><web-resource-collection><url-pattern>/a</url-pattern></web-resource-collection><user-data-constraint><transport-guarantee>SOME</transport-guarantee></user-data-constraint></security-constraint>
             """));
-        assertEquals("WEB-INF/web.xml line 3: duplicate <error-page> for 404", error("""
+        assertEquals("WEB-INF/web.xml line 3: duplicate <error-page> for '404'", error("""
               <error-page><error-code>404</error-code><location>/a</location></error-page>
               <error-page><error-code>404</error-code><location>/b</location></error-page>
             """));

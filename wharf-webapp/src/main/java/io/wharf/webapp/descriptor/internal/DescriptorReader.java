@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
 
 import io.wharf.webapp.descriptor.AbsoluteOrdering;
 import io.wharf.webapp.descriptor.CookieConfig;
@@ -75,9 +76,9 @@ public final class DescriptorReader {
             case "absolute-ordering" -> builder.absoluteOrdering = Optional.of(absoluteOrdering(element));
             case "context-param" -> Values.putUnique(builder.contextParams, element.requiredText("param-name"),
                 element.child("param-value").map(XmlElement::text).orElse(""), element, "<context-param>");
-            case "servlet" -> addServlet(element);
+            case "servlet" -> addUnique(builder.servlets, ComponentReader.servlet(element), ServletDefinition::name, element, "<servlet-name>");
             case "servlet-mapping" -> addServletMapping(element);
-            case "filter" -> addFilter(element);
+            case "filter" -> addUnique(builder.filters, ComponentReader.filter(element), FilterDefinition::name, element, "<filter-name>");
             case "filter-mapping" -> builder.filterMappings.add(ComponentReader.filterMapping(element));
             case "listener" -> builder.listeners.add(element.requiredText("listener-class"));
             case "mime-mapping" -> Values.putUnique(builder.mimeMappings, element.requiredText("extension"),
@@ -90,7 +91,7 @@ public final class DescriptorReader {
             case "welcome-file-list" -> builder.welcomeFiles.addAll(element.texts("welcome-file"));
             case "security-constraint" -> builder.securityConstraints.add(SecurityReader.constraint(element));
             case "login-config" -> builder.loginConfig = Optional.of(SecurityReader.loginConfig(element));
-            case "security-role" -> addSecurityRole(element);
+            case "security-role" -> addUnique(builder.securityRoles, element.requiredText("role-name"), role -> role, element, "<security-role>");
             case "deny-uncovered-http-methods" -> builder.denyUncoveredHttpMethods = true;
             case "jsp-config" -> builder.jspConfig = Optional.of(jspConfig(element));
             case "env-entry" -> addEnvEntry(element);
@@ -108,12 +109,13 @@ public final class DescriptorReader {
         return Optional.of(element.text()).filter(text -> !text.isEmpty());
     }
 
-    private void addServlet(XmlElement element) {
-        ServletDefinition servlet = ComponentReader.servlet(element);
-        if (builder.servlets.stream().anyMatch(other -> other.name().equals(servlet.name()))) {
-            throw element.fail("duplicate <servlet-name> '" + servlet.name() + "'");
+    /** Adds {@code value} to {@code list} unless an entry with its key is there, which is an error naming {@code element}. */
+    private static <T> void addUnique(List<T> list, T value, Function<T, String> key, XmlElement element, String what) {
+        String name = key.apply(value);
+        if (list.stream().anyMatch(other -> key.apply(other).equals(name))) {
+            throw element.fail("duplicate " + what + " '" + name + "'");
         }
-        builder.servlets.add(servlet);
+        list.add(value);
     }
 
     private void addServletMapping(XmlElement element) {
@@ -127,51 +129,26 @@ public final class DescriptorReader {
         builder.servletMappings.add(mapping);
     }
 
-    private void addFilter(XmlElement element) {
-        FilterDefinition filter = ComponentReader.filter(element);
-        if (builder.filters.stream().anyMatch(other -> other.name().equals(filter.name()))) {
-            throw element.fail("duplicate <filter-name> '" + filter.name() + "'");
-        }
-        builder.filters.add(filter);
-    }
-
     private void addErrorPage(XmlElement element) {
         Optional<Integer> code = element.child("error-code").map(Values::integer);
         Optional<String> exception = element.optionalText("exception-type");
         if (code.isPresent() && exception.isPresent()) {
             throw element.fail("<error-page> has both <error-code> and <exception-type>");
         }
-        ErrorPage page = new ErrorPage(code, exception, element.requiredText("location"));
-        if (builder.errorPages.stream().anyMatch(other -> other.key().equals(page.key()))) {
-            throw element.fail("duplicate <error-page> for " + page.key());
-        }
-        builder.errorPages.add(page);
-    }
-
-    private void addSecurityRole(XmlElement element) {
-        String role = element.requiredText("role-name");
-        if (builder.securityRoles.contains(role)) {
-            throw element.fail("duplicate <security-role> '" + role + "'");
-        }
-        builder.securityRoles.add(role);
+        addUnique(builder.errorPages, new ErrorPage(code, exception, element.requiredText("location")), ErrorPage::key, element,
+            "<error-page> for");
     }
 
     private void addEnvEntry(XmlElement element) {
-        EnvEntry entry = new EnvEntry(element.requiredText("env-entry-name"), element.optionalText("env-entry-type"),
-            element.child("env-entry-value").map(XmlElement::text), element.optionalText("lookup-name"));
-        if (builder.envEntries.stream().anyMatch(other -> other.name().equals(entry.name()))) {
-            throw element.fail("duplicate <env-entry-name> '" + entry.name() + "'");
-        }
-        builder.envEntries.add(entry);
+        addUnique(builder.envEntries, new EnvEntry(element.requiredText("env-entry-name"), element.optionalText("env-entry-type"),
+            element.child("env-entry-value").map(XmlElement::text), element.optionalText("lookup-name")), EnvEntry::name, element,
+            "<env-entry-name>");
     }
 
     private void addResourceRef(XmlElement element) {
-        ResourceRef ref = new ResourceRef(element.requiredText("res-ref-name"), element.optionalText("res-type"),
-            element.optionalText("res-auth"), element.optionalText("res-sharing-scope"), element.optionalText("lookup-name"));
-        if (builder.resourceRefs.stream().anyMatch(other -> other.name().equals(ref.name()))) {
-            throw element.fail("duplicate <res-ref-name> '" + ref.name() + "'");
-        }
-        builder.resourceRefs.add(ref);
+        addUnique(builder.resourceRefs, new ResourceRef(element.requiredText("res-ref-name"), element.optionalText("res-type"),
+            element.optionalText("res-auth"), element.optionalText("res-sharing-scope"), element.optionalText("lookup-name")),
+            ResourceRef::name, element, "<res-ref-name>");
     }
 
     private static SessionConfig sessionConfig(XmlElement element) {
