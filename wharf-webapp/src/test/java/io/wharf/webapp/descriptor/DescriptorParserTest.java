@@ -356,6 +356,16 @@ class DescriptorParserTest {
     }
 
     @Test
+    void textOfOtherNamespacesIsNotTaken() {
+        WebDescriptor web = parseWebXml("""
+            <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" xmlns:x="urn:vendor" version="6.1">
+              <display-name>shop<x:note>vendor text</x:note></display-name>
+            </web-app>
+            """);
+        assertEquals(Optional.of("shop"), web.displayName());
+    }
+
+    @Test
     void readsAFile(@TempDir Path directory) throws Exception {
         Path file = directory.resolve("web.xml");
         Files.writeString(file, "<web-app xmlns='https://jakarta.ee/xml/ns/jakartaee' version='6.1'><display-name>f</display-name></web-app>");
@@ -397,6 +407,22 @@ class DescriptorParserTest {
             </web-app>
             """)).getMessage();
         assertEquals("WEB-INF/web.xml line 3: <servlet-mapping> names servlet 'x' that is not declared", message);
+        // The declaration may follow the mapping.
+        WebDescriptor later = parseWebXml("""
+            <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.1" metadata-complete="true">
+              <servlet-mapping><servlet-name>a</servlet-name><url-pattern>/a</url-pattern></servlet-mapping>
+              <filter-mapping><filter-name>f</filter-name><url-pattern>/*</url-pattern></filter-mapping>
+              <servlet><servlet-name>a</servlet-name><servlet-class>A</servlet-class></servlet>
+              <filter><filter-name>f</filter-name><filter-class>F</filter-class></filter>
+            </web-app>
+            """);
+        assertEquals(1, later.servletMappings().size());
+        assertEquals("WEB-INF/web.xml line 2: <filter-mapping> names filter 'g' that is not declared",
+            assertThrows(DescriptorException.class, () -> parseWebXml("""
+                <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.1" metadata-complete="true">
+                  <filter-mapping><filter-name>g</filter-name><url-pattern>/*</url-pattern></filter-mapping>
+                </web-app>
+                """)).getMessage());
         // Without metadata-complete an annotation or a fragment may declare it: the merger checks.
         assertEquals(1, webXml("<servlet-mapping><servlet-name>x</servlet-name><url-pattern>/x</url-pattern></servlet-mapping>\n")
             .servletMappings().size());

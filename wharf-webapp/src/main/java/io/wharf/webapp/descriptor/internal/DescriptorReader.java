@@ -21,7 +21,6 @@ import io.wharf.webapp.descriptor.JspPropertyGroup;
 import io.wharf.webapp.descriptor.RelativeOrdering;
 import io.wharf.webapp.descriptor.ResourceRef;
 import io.wharf.webapp.descriptor.ServletDefinition;
-import io.wharf.webapp.descriptor.ServletMapping;
 import io.wharf.webapp.descriptor.SessionConfig;
 import io.wharf.webapp.descriptor.WebDescriptor;
 
@@ -42,10 +41,11 @@ public final class DescriptorReader {
 
     /** Elements of web-fragment.xml only, and of web.xml only. */
     private static final Set<String> FRAGMENT_ONLY = Set.of("name", "ordering");
-    private static final Set<String> WEB_APP_ONLY = Set.of("absolute-ordering", "default-context-path", "module-name");
+    private static final Set<String> WEB_APP_ONLY = Set.of("absolute-ordering");
 
     private final WebDescriptor.Builder builder;
     private final Set<String> seen = new HashSet<>();
+    private final List<XmlElement> mappingElements = new ArrayList<>();
 
     /** @param builder the descriptor to fill, whose kind says which root this is */
     public DescriptorReader(WebDescriptor.Builder builder) {
@@ -65,6 +65,28 @@ public final class DescriptorReader {
             }
             readElement(element);
         }
+        if (builder.metadataComplete && builder.kind == DescriptorKind.WEB_APP) {
+            checkMappingsNameDeclaredComponents();
+        }
+    }
+
+    /**
+     * With metadata-complete="true" nothing but web.xml can declare a servlet or filter, so a
+     * mapping that names an undeclared one is an error at its line; otherwise an annotation or a
+     * fragment may declare it, and {@link io.wharf.webapp.descriptor.DescriptorMerger} checks.
+     * Declarations may follow mappings in the document, hence a check after the whole document.
+     */
+    private void checkMappingsNameDeclaredComponents() {
+        for (XmlElement mapping : mappingElements) {
+            boolean servlet = mapping.name().equals("servlet-mapping");
+            String name = mapping.requiredText(servlet ? "servlet-name" : "filter-name");
+            boolean declared = servlet
+                ? builder.servlets.stream().anyMatch(declaration -> declaration.name().equals(name))
+                : builder.filters.stream().anyMatch(declaration -> declaration.name().equals(name));
+            if (!declared) {
+                throw mapping.fail("<" + mapping.name() + "> names " + (servlet ? "servlet '" : "filter '") + name + "' that is not declared");
+            }
+        }
     }
 
     private void readElement(XmlElement element) {
@@ -77,9 +99,15 @@ public final class DescriptorReader {
             case "context-param" -> Values.putUnique(builder.contextParams, element.requiredText("param-name"),
                 element.child("param-value").map(XmlElement::text).orElse(""), element, "<context-param>");
             case "servlet" -> addUnique(builder.servlets, ComponentReader.servlet(element), ServletDefinition::name, element, "<servlet-name>");
-            case "servlet-mapping" -> addServletMapping(element);
+            case "servlet-mapping" -> {
+                builder.servletMappings.add(ComponentReader.servletMapping(element));
+                mappingElements.add(element);
+            }
             case "filter" -> addUnique(builder.filters, ComponentReader.filter(element), FilterDefinition::name, element, "<filter-name>");
-            case "filter-mapping" -> builder.filterMappings.add(ComponentReader.filterMapping(element));
+            case "filter-mapping" -> {
+                builder.filterMappings.add(ComponentReader.filterMapping(element));
+                mappingElements.add(element);
+            }
             case "listener" -> builder.listeners.add(element.requiredText("listener-class"));
             case "mime-mapping" -> Values.putUnique(builder.mimeMappings, element.requiredText("extension"),
                 element.requiredText("mime-type"), element, "<mime-mapping> for extension");
@@ -116,17 +144,6 @@ public final class DescriptorReader {
             throw element.fail("duplicate " + what + " '" + name + "'");
         }
         list.add(value);
-    }
-
-    private void addServletMapping(XmlElement element) {
-        ServletMapping mapping = ComponentReader.servletMapping(element);
-        if (builder.metadataComplete && builder.kind == DescriptorKind.WEB_APP
-            && builder.servlets.stream().noneMatch(servlet -> servlet.name().equals(mapping.servletName()))) {
-            // With metadata-complete="true" nothing but this document can declare the servlet; the
-            // merger checks the other cases once annotations and fragments are in.
-            throw element.fail("<servlet-mapping> names servlet '" + mapping.servletName() + "' that is not declared");
-        }
-        builder.servletMappings.add(mapping);
     }
 
     private void addErrorPage(XmlElement element) {

@@ -69,7 +69,8 @@ public final class XmlTreeReader {
                     open.push(inView ? element : IGNORED);
                 } else if (event == XMLStreamConstants.END_ELEMENT) {
                     open.pop();
-                } else if ((event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) && !open.isEmpty()) {
+                } else if ((event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA)
+                    && !open.isEmpty() && open.peek() != IGNORED) {
                     open.peek().appendText(reader.getText());
                 } else if (event == XMLStreamConstants.ENTITY_REFERENCE) {
                     throw DescriptorException.at(source, reader.getLocation().getLineNumber(),
@@ -88,7 +89,7 @@ public final class XmlTreeReader {
         }
     }
 
-    /** A placeholder pushed for an element of another namespace, whose subtree is left out. */
+    /** A placeholder pushed for an element of another namespace, whose subtree (text included) is left out; never written to. */
     private static final XmlElement IGNORED = new XmlElement("", "", 0, Map.of());
 
     private static Map<String, String> attributes(XMLStreamReader reader) {

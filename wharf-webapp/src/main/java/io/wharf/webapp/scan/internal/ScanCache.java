@@ -44,6 +44,8 @@ public final class ScanCache {
     private static final String MAGIC = "wharf-webapp-scan";
     private static final int VERSION = 1;
     private static final int DIGEST_LENGTH = 32;
+    /** A larger file is not read: no jar's scan comes near it. */
+    private static final long MAX_ENTRY_BYTES = 256L * 1024 * 1024;
 
     private final Path directory;
 
@@ -73,7 +75,7 @@ public final class ScanCache {
     public Optional<List<ScannedClass>> read(String hash) {
         Path file = fileFor(hash);
         try {
-            if (!Files.isRegularFile(file)) {
+            if (!Files.isRegularFile(file) || Files.size(file) > MAX_ENTRY_BYTES) {
                 return Optional.empty();
             }
             byte[] bytes = Files.readAllBytes(file);
