@@ -54,7 +54,12 @@ public final class ClassFileReader {
         } catch (RuntimeException e) {
             throw new DescriptorException(where + ": not a class file this server can read (" + e + ")", e);
         }
-        return visitor.toScannedClass(where, contains(bytes, JAVAX_SERVLET));
+        try {
+            return visitor.toScannedClass(where, contains(bytes, JAVAX_SERVLET));
+        } catch (IllegalArgumentException e) {
+            // An enum constant this Servlet API does not have, in a dispatcher type or a security constraint.
+            throw new DescriptorException(where + ": a servlet annotation holds a value this Servlet API does not know (" + e.getMessage() + ")", e);
+        }
     }
 
     /**

@@ -34,6 +34,9 @@ import jakarta.servlet.annotation.ServletSecurity.EmptyRoleSemantic;
 import jakarta.servlet.annotation.ServletSecurity.TransportGuarantee;
 
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.AnnotationVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
 
 /** ClassFileReader over the compiled fixtures: every servlet annotation value, the hierarchy, javax references. */
 class ClassFileReaderTest {
@@ -113,6 +116,21 @@ class ClassFileReaderTest {
         DescriptorException failure = assertThrows(DescriptorException.class,
             () -> ClassFileReader.read("classes/BothValueAndPatterns.class", Fixtures.classBytes(BothValueAndPatterns.class)));
         assertEquals("classes/BothValueAndPatterns.class: @WebServlet gives both value and urlPatterns", failure.getMessage());
+    }
+
+    @Test
+    void anUnknownDispatcherTypeIsAnErrorNamingTheClass() {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(Opcodes.V21, Opcodes.ACC_PUBLIC, "x/Odd", null, "java/lang/Object", new String[] {"jakarta/servlet/Filter"});
+        AnnotationVisitor filter = writer.visitAnnotation("Ljakarta/servlet/annotation/WebFilter;", true);
+        AnnotationVisitor dispatchers = filter.visitArray("dispatcherTypes");
+        dispatchers.visitEnum(null, "Ljakarta/servlet/DispatcherType;", "SOMETIMES");
+        dispatchers.visitEnd();
+        filter.visitEnd();
+        writer.visitEnd();
+        DescriptorException failure = assertThrows(DescriptorException.class, () -> ClassFileReader.read("x/Odd.class", writer.toByteArray()));
+        assertTrue(failure.getMessage().startsWith("x/Odd.class: a servlet annotation holds a value this Servlet API does not know"),
+            failure.getMessage());
     }
 
     @Test
