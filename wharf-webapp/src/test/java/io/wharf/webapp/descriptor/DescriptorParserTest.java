@@ -356,6 +356,15 @@ class DescriptorParserTest {
     }
 
     @Test
+    void displayNamesInSeveralLanguagesKeepTheFirst() {
+        WebDescriptor web = webXml("""
+              <display-name xml:lang="en">Shop</display-name>
+              <display-name xml:lang="fr">Boutique</display-name>
+            """);
+        assertEquals(Optional.of("Shop"), web.displayName());
+    }
+
+    @Test
     void textOfOtherNamespacesIsNotTaken() {
         WebDescriptor web = parseWebXml("""
             <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" xmlns:x="urn:vendor" version="6.1">

@@ -37,7 +37,7 @@ public final class DescriptorReader {
 
     /** Elements that may appear once in a document. */
     private static final Set<String> SINGLE = Set.of("session-config", "jsp-config", "login-config", "absolute-ordering",
-        "ordering", "name", "default-context-path", "request-character-encoding", "response-character-encoding", "display-name");
+        "ordering", "name", "default-context-path", "request-character-encoding", "response-character-encoding");
 
     /** Elements of web-fragment.xml only, and of web.xml only. */
     private static final Set<String> FRAGMENT_ONLY = Set.of("name", "ordering");
@@ -91,7 +91,8 @@ public final class DescriptorReader {
 
     private void readElement(XmlElement element) {
         switch (element.name()) {
-            case "display-name" -> builder.displayName = nonEmpty(element);
+            // One per language (xml:lang) is allowed: the first is kept.
+            case "display-name" -> builder.displayName = builder.displayName.or(() -> nonEmpty(element));
             case "distributable" -> builder.distributable = true;
             case "name" -> builder.fragmentName = nonEmpty(element);
             case "ordering" -> builder.ordering = relativeOrdering(element);
