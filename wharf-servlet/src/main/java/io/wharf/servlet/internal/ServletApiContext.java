@@ -76,6 +76,7 @@ public final class ServletApiContext implements ServletContext {
     private volatile String requestCharacterEncoding;
     private volatile String responseCharacterEncoding;
     private volatile int sessionTimeoutMinutes = 30;
+    private volatile List<String> welcomeFiles = List.of("index.html", "index.htm", "index.jsp");
     private volatile Set<SessionTrackingMode> sessionTrackingModes = EnumSet.of(SessionTrackingMode.COOKIE);
     private int listenersBeforeStart;
     private Set<String> initParametersBeforeStart = Set.of();
@@ -730,6 +731,21 @@ public final class ServletApiContext implements ServletContext {
     public void setResponseCharacterEncoding(String encoding) {
         checkConfigurable();
         this.responseCharacterEncoding = encoding;
+    }
+
+    /** Sets the welcome files, in the order they are tried (section 10.10). */
+    public void setWelcomeFiles(List<String> files) {
+        for (String file : files) {
+            if (file == null || file.isEmpty() || file.startsWith("/")) {
+                throw new IllegalArgumentException("a welcome file is a relative path, not " + file);
+            }
+        }
+        welcomeFiles = List.copyOf(files);
+    }
+
+    /** @return the welcome files, in order */
+    public List<String> getWelcomeFiles() {
+        return welcomeFiles;
     }
 
     /** Locale to charset mappings of {@code locale-encoding-mapping-list} (section 5.6). */
