@@ -200,7 +200,7 @@ class DispatchTest {
         assertEquals(404, status(notFound));
         assertEquals("error page ERROR status=404 message=not here uri=/ctx/fail/404 servlet=failing exception=null method=GET"
             + " path=/errors", content(notFound));
-        assertEquals("error page ERROR status=404 message=null uri=/ctx/unmapped servlet=wharf.notFound exception=null method=GET"
+        assertEquals("error page ERROR status=404 message=null uri=/ctx/unmapped servlet=default exception=null method=GET"
             + " path=/errors", content(tester.get("/ctx/unmapped")));
         String state = tester.get("/ctx/fail/state");
         assertEquals(500, status(state));

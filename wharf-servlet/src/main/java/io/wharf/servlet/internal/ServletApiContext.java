@@ -125,6 +125,7 @@ public final class ServletApiContext implements ServletContext {
             for (ServletContextListener listener : listeners.of(ServletContextListener.class)) {
                 runInContext(() -> listener.contextInitialized(event));
             }
+            mapDefaultServlet();
             publishMappings();
             phase = Phase.STARTED;
             sessions.start(contextHandler.getServer().getScheduler());
@@ -146,6 +147,16 @@ public final class ServletApiContext implements ServletContext {
             stop();
             throw x;
         }
+    }
+
+    /** Maps a {@link io.wharf.servlet.DefaultServlet} to {@code /} unless the application maps that pattern. */
+    private void mapDefaultServlet() {
+        if (registrations.servletMappedTo("/") != null) {
+            return;
+        }
+        String name = registrations.servlet("default") == null ? "default" : "wharf.default";
+        ServletEntry entry = registrations.addServlet(new ServletEntry(this, name, null, null, new io.wharf.servlet.DefaultServlet()));
+        entry.addMapping("/");
     }
 
     private void publishMappings() {

@@ -60,6 +60,7 @@ public final class ServletApiResponse implements HttpServletResponse {
     private String errorMessage;
     private boolean errorPending;
     private Supplier<Map<String, String>> trailers;
+    private boolean writtenByCore;
 
     ServletApiResponse(ServletExchange exchange, Response core) {
         this.exchange = exchange;
@@ -133,7 +134,25 @@ public final class ServletApiResponse implements HttpServletResponse {
 
     /** Ends the content. The writer keeps nothing back (see {@link ResponseWriter}), so closing the output is enough. */
     void closeOutput() throws IOException {
-        output.close();
+        if (!writtenByCore) {
+            output.close();
+        }
+    }
+
+    /**
+     * A core handler writes this response from now on (the default servlet's files): the
+     * servlet output stays out of it and the end of the exchange does not close it again.
+     */
+    public void handOverToCore() {
+        if (output.isWritten()) {
+            output.resetBuffer();
+        }
+        writtenByCore = true;
+    }
+
+    /** The core handler did not take the response after all. */
+    public void takeBackFromCore() {
+        writtenByCore = false;
     }
 
     // ---- content ---------------------------------------------------------------------------------
