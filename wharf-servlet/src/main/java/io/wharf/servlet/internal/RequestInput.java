@@ -34,6 +34,8 @@ final class RequestInput extends ServletInputStream {
     private boolean ended;
     private IOException failure;
     private volatile ReadListener listener;
+    /** Whether a demand for the listener is outstanding: the core takes one at a time. */
+    private final java.util.concurrent.atomic.AtomicBoolean demanding = new java.util.concurrent.atomic.AtomicBoolean();
     private boolean allDataReadSent;
 
     RequestInput(Request source, ServletExchange exchange) {
@@ -54,8 +56,20 @@ final class RequestInput extends ServletInputStream {
         if (fetch()) {
             return true;
         }
-        source.demand(Invocable.task(InvocationType.BLOCKING, this::onContentAvailable));
+        demand();
         return false;
+    }
+
+    /** Asks the core to call back when content comes, unless that is already asked. */
+    private void demand() {
+        if (demanding.compareAndSet(false, true)) {
+            source.demand(Invocable.task(InvocationType.BLOCKING, this::onDemand));
+        }
+    }
+
+    private void onDemand() {
+        demanding.set(false);
+        onContentAvailable();
     }
 
     @Override
@@ -74,32 +88,42 @@ final class RequestInput extends ServletInputStream {
         exchange.execute(this::onContentAvailable);
     }
 
-    /** Content may be there: tells the listener, until it stops reading or the content ends. */
+    /**
+     * Content may be there: tells the listener, until it stops reading or the content ends. The
+     * whole step holds the exchange's callback lock, so a WriteListener callback reading this
+     * stream on another thread never sees it half done.
+     */
     private void onContentAvailable() {
         ReadListener current = listener;
         try {
-            if (!fetch()) {
-                source.demand(Invocable.task(InvocationType.BLOCKING, this::onContentAvailable));
-                return;
-            }
-            if (failure != null) {
-                exchange.runInContext(() -> current.onError(failure));
-                return;
-            }
-            if (!atEnd()) {
-                exchange.runInContext(current::onDataAvailable);
-            }
-            if (atEnd() && !allDataReadSent) {
-                end();
-                allDataReadSent = true;
-                exchange.runInContext(current::onAllDataRead);
-            }
-        } catch (Throwable x) {
-            try {
-                exchange.runInContext(() -> current.onError(x));
-            } catch (Throwable ignored) {
-                // The listener failed on its own error; the async timeout or the application completes the exchange.
-            }
+            exchange.runCallback(() -> {
+                try {
+                    deliver(current);
+                } catch (Throwable x) {
+                    current.onError(x);
+                }
+            });
+        } catch (Throwable ignored) {
+            // The listener failed on its own error; the async timeout or the application completes the exchange.
+        }
+    }
+
+    private void deliver(ReadListener current) throws IOException {
+        if (!fetch()) {
+            demand();
+            return;
+        }
+        if (failure != null) {
+            current.onError(failure);
+            return;
+        }
+        if (!atEnd()) {
+            current.onDataAvailable();
+        }
+        if (atEnd() && !allDataReadSent) {
+            end();
+            allDataReadSent = true;
+            current.onAllDataRead();
         }
     }
 

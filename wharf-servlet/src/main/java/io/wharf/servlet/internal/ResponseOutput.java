@@ -295,7 +295,7 @@ final class ResponseOutput extends ServletOutputStream {
         WriteListener current = listener;
         exchange.execute(() -> {
             try {
-                exchange.runInContext(() -> current.onError(cause));
+                exchange.runCallback(() -> current.onError(cause));
             } catch (Throwable ignored) {
                 // The listener failed on its own error; the async timeout or the application completes the exchange.
             }
@@ -304,10 +304,10 @@ final class ResponseOutput extends ServletOutputStream {
 
     private void callListener(WriteListener current) {
         try {
-            exchange.runInContext(current::onWritePossible);
+            exchange.runCallback(current::onWritePossible);
         } catch (Throwable x) {
             try {
-                exchange.runInContext(() -> current.onError(x));
+                exchange.runCallback(() -> current.onError(x));
             } catch (Throwable ignored) {
                 // As above.
             }

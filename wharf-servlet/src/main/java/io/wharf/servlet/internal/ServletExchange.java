@@ -54,6 +54,8 @@ public final class ServletExchange {
     private final ServletApiResponse response;
     private final String pathInContext;
     private final AtomicBoolean finished = new AtomicBoolean();
+    /** Held while a ReadListener or WriteListener callback runs: the container calls them one at a time. */
+    private final java.util.concurrent.locks.ReentrantLock callbacks = new java.util.concurrent.locks.ReentrantLock();
     private AsyncState async;
     private RequestParts parts;
 
@@ -389,5 +391,20 @@ public final class ServletExchange {
     /** Runs {@code action} with the context's class loader. */
     void runInContext(ServletApiContext.ContextAction action) throws Exception {
         context.runInContext(action);
+    }
+
+    /**
+     * Runs a {@code ReadListener} or {@code WriteListener} callback with the context's class
+     * loader, never at the same time as another callback of this exchange: a read and a write
+     * callback may be due on two threads at once, and an application's listeners are written
+     * for one thread at a time.
+     */
+    void runCallback(ServletApiContext.ContextAction action) throws Exception {
+        callbacks.lock();
+        try {
+            context.runInContext(action);
+        } finally {
+            callbacks.unlock();
+        }
     }
 }
