@@ -1,0 +1,81 @@
+package io.wharf.tests.servlet;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.servlet.ServletContainerInitializer;
+
+import org.apache.catalina.Context;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.scan.StandardJarScanner;
+
+/**
+ * Embedded Apache Tomcat 11 as a {@link ServletPeer}: one NIO HTTP/1.1 connector on
+ * 127.0.0.1, one context added with {@link Tomcat#addContext} (no web.xml, no default or JSP
+ * servlet, no annotation or JAR scanning), no shutdown port. Everything Tomcat writes (its
+ * work directory) stays under the base directory the test gives, a {@code @TempDir}; sessions
+ * are not saved on stop.
+ *
+ * <p>Tomcat logs through java.util.logging at INFO (a line per start and stop); it is turned
+ * down to warnings for the test JVM.
+ */
+final class TomcatPeer implements ServletPeer {
+
+    /** Held so that the level set on it is not lost when the logger is collected. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+    private final Path baseDirectory;
+    private Tomcat tomcat;
+
+    /** @param baseDirectory an empty directory for Tomcat's files, deleted by the test */
+    TomcatPeer(Path baseDirectory) {
+        this.baseDirectory = baseDirectory;
+    }
+
+    @Override
+    public String name() {
+        return "Tomcat";
+    }
+
+    @Override
+    public URI start(String contextPath, ServletContainerInitializer initializer) throws Exception {
+        TOMCAT_LOG.setLevel(Level.WARNING);
+        Path documents = Files.createDirectories(baseDirectory.resolve("documents"));
+        tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDirectory.toString());
+        tomcat.getServer().setPort(-1);
+        Connector connector = new Connector(Http11NioProtocol.class.getName());
+        connector.setPort(0);
+        connector.setProperty("address", "127.0.0.1");
+        tomcat.setConnector(connector);
+        tomcat.getHost().setAutoDeploy(false);
+        Context context = tomcat.addContext(contextPath, documents.toString());
+        StandardJarScanner scanner = new StandardJarScanner();
+        scanner.setScanClassPath(false);
+        scanner.setScanManifest(false);
+        scanner.setScanAllDirectories(false);
+        scanner.setScanAllFiles(false);
+        scanner.setScanBootstrapClassPath(false);
+        context.setJarScanner(scanner);
+        StandardManager sessions = new StandardManager();
+        sessions.setPathname(null);
+        context.setManager(sessions);
+        context.addServletContainerInitializer(initializer, null);
+        tomcat.start();
+        return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (tomcat != null) {
+            tomcat.stop();
+            tomcat.destroy();
+        }
+    }
+}
