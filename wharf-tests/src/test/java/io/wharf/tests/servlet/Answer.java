@@ -1,5 +1,6 @@
 package io.wharf.tests.servlet;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,13 +16,15 @@ import java.util.regex.Pattern;
  * the header fields the test names, and {@code body}. The reduction takes out what differs
  * without meaning:
  * <ul>
- * <li>Content-Type: lower case, no spaces around {@code ;} and {@code =};
- * <li>Location: the peer's {@code http://127.0.0.1:port} taken off, so an absolute and a
- *     relative redirect to the same path read alike;
+ * <li>Content-Type: lower case, no spaces around {@code ;} and {@code =}, a quoted parameter
+ *     value unquoted (RFC 9110 §5.6.6 makes the two forms one);
+ * <li>Location: resolved against the request's URI (RFC 9110 §10.2.2), then the peer's
+ *     {@code http://127.0.0.1:port} taken off, so that an absolute, a path-absolute and a
+ *     relative redirect to the same place read alike;
  * <li>Allow: the set of methods, sorted;
  * <li>Set-Cookie: each cookie as {@code name=value} then its attributes, names in lower
  *     case, sorted, an Expires date as {@code (date)};
- * <li>Content-Length: {@code (body length)} when it is the length of the body compared, so
+ * <li>Content-Length: {@code (body length)} when it is the length of a body that is not empty, so
  *     that bodies of different lengths show as one difference, not two;
  * <li>body: the peer's port as {@code {port}}.
  * </ul>
@@ -34,18 +37,21 @@ record Answer(Map<String, String> fields) {
     static final String NONE = "(none)";
     static final String ERROR_PAGE = "(error page)";
 
-    /** @return the fields of {@code response}, which came from the peer at {@code base} ({@code http://127.0.0.1:port}) */
-    static Answer of(RawResponse response, String base, Compared compared) {
+    /**
+     * @return the fields of {@code response}, which came from the peer at {@code base}
+     *     ({@code http://127.0.0.1:port}) for the request {@code target}
+     */
+    static Answer of(RawResponse response, String base, String target, Compared compared) {
         Map<String, String> fields = new LinkedHashMap<>();
         HeaderFields headers = response.headers();
         fields.put("status", Integer.toString(response.status()));
         boolean errorPage = response.status() >= 400 && !compared.errorBodies();
         fields.put("Content-Type", errorPage ? ERROR_PAGE : normalizedContentType(headers.get("Content-Type")));
         String length = headers.get("Content-Length");
-        boolean bodyLength = compared.body() && length != null && length.equals(Integer.toString(response.body().length));
+        boolean bodyLength = compared.body() && response.body().length > 0 && Integer.toString(response.body().length).equals(length);
         fields.put("Content-Length", errorPage ? ERROR_PAGE : bodyLength ? "(body length)" : orNone(length));
         String location = headers.get("Location");
-        fields.put("Location", location == null ? NONE : location.startsWith(base) ? location.substring(base.length()) : location);
+        fields.put("Location", location == null ? NONE : relative(location, base, target));
         fields.put("Allow", allowed(headers.all("Allow")));
         fields.put("Set-Cookie", cookies(headers.all("Set-Cookie")));
         for (String name : compared.headers()) {
@@ -75,12 +81,23 @@ record Answer(Map<String, String> fields) {
         return new Answer(fields);
     }
 
+    private static String relative(String location, String base, String target) {
+        String resolved;
+        try {
+            resolved = URI.create(target.startsWith("/") ? base + target : base + "/").resolve(location).toString();
+        } catch (IllegalArgumentException notAUri) {
+            resolved = location;
+        }
+        return resolved.startsWith(base) ? resolved.substring(base.length()) : resolved;
+    }
+
     private static String orNone(String value) {
         return value == null ? NONE : value;
     }
 
     private static String normalizedContentType(String value) {
-        return value == null ? NONE : value.toLowerCase(Locale.ROOT).replaceAll("\\s*([;=])\\s*", "$1").strip();
+        return value == null ? NONE
+            : value.toLowerCase(Locale.ROOT).replaceAll("\\s*([;=])\\s*", "$1").replaceAll("=\"([^\"\\\\]*)\"", "=$1").strip();
     }
 
     private static String allowed(List<String> values) {

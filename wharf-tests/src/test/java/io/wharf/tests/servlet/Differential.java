@@ -143,7 +143,7 @@ final class Differential implements AutoCloseable {
         String bytes = request.replace("{host}", base.getAuthority()).replaceAll("(?<!\r)\n", "\r\n");
         try {
             RawResponse response = client.exchange(base.getPort(), bytes.getBytes(StandardCharsets.ISO_8859_1));
-            return Answer.of(response, base.toString(), compared);
+            return Answer.of(response, base.toString(), requestName(request).split(" ", 2)[1], compared);
         } catch (Exception failure) {
             return Answer.failed(failure, compared);
         }
