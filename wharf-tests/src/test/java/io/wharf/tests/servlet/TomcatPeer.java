@@ -8,7 +8,7 @@ import java.util.logging.Logger;
 
 import jakarta.servlet.ServletContainerInitializer;
 
-import org.apache.catalina.Context;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
@@ -55,7 +55,10 @@ final class TomcatPeer implements ServletPeer {
         connector.setProperty("address", "127.0.0.1");
         tomcat.setConnector(connector);
         tomcat.getHost().setAutoDeploy(false);
-        Context context = tomcat.addContext(contextPath, documents.toString());
+        StandardContext context = (StandardContext) tomcat.addContext(contextPath, documents.toString());
+        // Its checks for leaks at stop need --add-opens and only warn without them: the test's classes are not a webapp's.
+        context.setClearReferencesThreadLocals(false);
+        context.setClearReferencesRmiTargets(false);
         StandardJarScanner scanner = new StandardJarScanner();
         scanner.setScanClassPath(false);
         scanner.setScanManifest(false);
