@@ -44,6 +44,14 @@ final class RequestApplication implements ServletContainerInitializer {
         return lines;
     }
 
+    /** @return the parameter map as one line: names in the map's order, each with its values */
+    static String parameterMap(HttpServletRequest request) {
+        StringBuilder text = new StringBuilder("{");
+        request.getParameterMap().forEach((name, values) -> text.append(text.length() > 1 ? ", " : "").append(name)
+            .append('=').append(Arrays.toString(values)));
+        return text.append('}').toString();
+    }
+
     /** The request's character encoding (section 3.12) before and after it is set, then the parameters decoded with it. */
     private static List<String> encoding(HttpServletRequest request) throws IOException {
         List<String> lines = new ArrayList<>();
@@ -130,7 +138,7 @@ final class RequestApplication implements ServletContainerInitializer {
     }
 
     /** A call to a request method that may throw. */
-    private interface Call {
+    interface Call {
         Object get();
     }
 
