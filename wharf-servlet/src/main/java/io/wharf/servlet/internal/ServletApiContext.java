@@ -1,0 +1,863 @@
+package io.wharf.servlet.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Enumeration;
+import java.util.EventListener;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterRegistration;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletContainerInitializer;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextAttributeEvent;
+import jakarta.servlet.ServletContextAttributeListener;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.SessionCookieConfig;
+import jakarta.servlet.SessionTrackingMode;
+import jakarta.servlet.descriptor.JspConfigDescriptor;
+
+import io.wharf.http.MimeTypes;
+import io.wharf.http.UriPath;
+import io.wharf.server.handler.context.ContextHandler;
+
+/**
+ * The {@link ServletContext} of one servlet context handler (Servlet 6.1 chapter 4): its
+ * registrations, listeners, init parameters and attributes, resources, MIME types and
+ * dispatchers; and, once started, the tables that map a request to its servlet and filters.
+ *
+ * <p><b>Life.</b> Configured (by the embedding code, then by the initializers and listeners
+ * while it starts: {@link #checkConfigurable}) until {@link #start()} ends; then the
+ * registrations are closed and the mapping tables are published. {@link #stop()} destroys the
+ * servlets and filters and forgets what the start added, so the context can start again.
+ *
+ * <p><b>Threads.</b> Configuration and start/stop on the deploying thread; the rest (attributes,
+ * dispatchers, resources, the mapping tables) from any thread.
+ */
+public final class ServletApiContext implements ServletContext {
+
+    /** Where the context is in its life; registrations are open until {@link #STARTED}. */
+    private enum Phase { CONFIGURING, INITIALIZING, STARTED }
+
+    private static final int MAX_CACHED_CHAINS = 1024;
+
+    private final ContextHandler contextHandler;
+    private final ContextHandler.Context attributes;
+    private final ContextListeners listeners = new ContextListeners();
+    private final Map<String, String> initParameters = new ConcurrentHashMap<>();
+    private final Map<String, ServletEntry> servlets = new LinkedHashMap<>();
+    private final Map<String, ServletEntry> patterns = new LinkedHashMap<>();
+    private final Map<String, FilterEntry> filters = new LinkedHashMap<>();
+    private final List<FilterMapping<FilterEntry>> filterMappingsAfter = new ArrayList<>();
+    private final List<FilterMapping<FilterEntry>> filterMappingsBefore = new ArrayList<>();
+    private final List<Initializer> initializers = new ArrayList<>();
+    private final Set<String> declaredRoles = new LinkedHashSet<>();
+    private final Map<Key, List<FilterEntry>> chains = new ConcurrentHashMap<>();
+    private final MimeTypes.Mutable mimeTypes = new MimeTypes.Mutable(MimeTypes.DEFAULT);
+    private final SessionCookieSettings sessionCookieConfig = new SessionCookieSettings(this);
+    private final ClassLoader defaultClassLoader;
+    private final ErrorPages errorPages = new ErrorPages();
+    private volatile Phase phase = Phase.CONFIGURING;
+    private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
+    private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
+    private volatile Path baseResource;
+    private volatile String requestCharacterEncoding;
+    private volatile String responseCharacterEncoding;
+    private volatile int sessionTimeoutMinutes = 30;
+    private volatile Set<SessionTrackingMode> sessionTrackingModes = EnumSet.of(SessionTrackingMode.COOKIE);
+    private Snapshot beforeStart;
+
+    /** An initializer and the classes it handles. */
+    private record Initializer(ServletContainerInitializer initializer, Set<Class<?>> classes) {
+    }
+
+    /** The key of the filter chain cache (section 6.2.4 expects chains cached). */
+    private record Key(String path, String servletName, DispatcherType type) {
+    }
+
+    /** What the embedding code configured, to go back to when the context stops. */
+    private record Snapshot(Set<String> servlets, Set<String> patterns, Set<String> filters, int mappingsAfter,
+                            int mappingsBefore, int listeners, Map<String, String> initParameters) {
+    }
+
+    /**
+     * @param contextHandler the core context this servlet context sits in: its path, attributes
+     *     and class loader
+     */
+    public ServletApiContext(ContextHandler contextHandler) {
+        this.contextHandler = contextHandler;
+        this.attributes = contextHandler.getContext();
+        this.defaultClassLoader = Thread.currentThread().getContextClassLoader();
+    }
+
+    // ---- life -------------------------------------------------------------------------------
+
+    /** Adds an initializer that {@link #start()} runs first, with the classes it handles. */
+    public void addInitializer(ServletContainerInitializer initializer, Set<Class<?>> classes) {
+        checkConfigurable();
+        initializers.add(new Initializer(initializer, classes == null || classes.isEmpty() ? null : Set.copyOf(classes)));
+    }
+
+    /**
+     * Starts the context (section 4.4 and 11.3.1): the initializers, then the context listeners'
+     * {@code contextInitialized}, then the filters, then the servlets that load on start-up in
+     * their order; closes the registrations and publishes the mapping tables.
+     */
+    public void start() throws Exception {
+        beforeStart = new Snapshot(Set.copyOf(servlets.keySet()), Set.copyOf(patterns.keySet()), Set.copyOf(filters.keySet()),
+            filterMappingsAfter.size(), filterMappingsBefore.size(), listeners.size(), Map.copyOf(initParameters));
+        phase = Phase.INITIALIZING;
+        try {
+            for (Initializer entry : initializers) {
+                runInContext(() -> entry.initializer().onStartup(entry.classes(), this));
+            }
+            ServletContextEvent event = new ServletContextEvent(this);
+            for (ServletContextListener listener : listeners.of(ServletContextListener.class)) {
+                runInContext(() -> listener.contextInitialized(event));
+            }
+            publishMappings();
+            phase = Phase.STARTED;
+            for (FilterEntry filter : filters.values()) {
+                filter.initialize();
+            }
+            List<ServletEntry> onStartup = new ArrayList<>();
+            for (ServletEntry servlet : servlets.values()) {
+                if (servlet.getLoadOnStartup() >= 0) {
+                    onStartup.add(servlet);
+                }
+            }
+            onStartup.sort((a, b) -> Integer.compare(a.getLoadOnStartup(), b.getLoadOnStartup()));
+            for (ServletEntry servlet : onStartup) {
+                servlet.servlet();
+            }
+        } catch (Exception | Error x) {
+            phase = Phase.STARTED;
+            stop();
+            throw x;
+        }
+    }
+
+    private void publishMappings() {
+        ServletMappings<ServletEntry> table = new ServletMappings<>();
+        for (Map.Entry<String, ServletEntry> entry : patterns.entrySet()) {
+            table.add(entry.getKey(), entry.getValue());
+        }
+        FilterMappings<FilterEntry> filterTable = new FilterMappings<>();
+        for (FilterMapping<FilterEntry> mapping : filterMappingsBefore) {
+            filterTable.addBeforeDeclared(mapping);
+        }
+        for (FilterMapping<FilterEntry> mapping : filterMappingsAfter) {
+            filterTable.add(mapping);
+        }
+        chains.clear();
+        servletMappings = table;
+        filterMappings = filterTable;
+    }
+
+    /**
+     * Stops the context (section 11.3.2): servlets then filters are destroyed, the context
+     * listeners hear {@code contextDestroyed} in reverse order, and what the start added
+     * (initializers' registrations and listeners) is forgotten.
+     */
+    public void stop() {
+        if (phase == Phase.CONFIGURING) {
+            return;
+        }
+        List<ServletEntry> all = new ArrayList<>(servlets.values());
+        Collections.reverse(all);
+        for (ServletEntry servlet : all) {
+            servlet.destroy();
+        }
+        for (FilterEntry filter : filters.values()) {
+            filter.destroy();
+        }
+        ServletContextEvent event = new ServletContextEvent(this);
+        listeners.fireReversed(ServletContextListener.class, listener -> {
+            try {
+                runInContext(() -> listener.contextDestroyed(event));
+            } catch (Exception x) {
+                log("context listener " + listener + " failed on contextDestroyed", x);
+            }
+        });
+        Snapshot snapshot = beforeStart;
+        if (snapshot != null) {
+            servlets.keySet().retainAll(snapshot.servlets());
+            patterns.keySet().retainAll(snapshot.patterns());
+            filters.keySet().retainAll(snapshot.filters());
+            trim(filterMappingsAfter, snapshot.mappingsAfter());
+            trim(filterMappingsBefore, snapshot.mappingsBefore());
+            listeners.truncate(snapshot.listeners());
+            initParameters.keySet().retainAll(snapshot.initParameters().keySet());
+        }
+        chains.clear();
+        phase = Phase.CONFIGURING;
+    }
+
+    private static void trim(List<?> list, int size) {
+        while (list.size() > size) {
+            list.remove(list.size() - 1);
+        }
+    }
+
+    /**
+     * @throws IllegalStateException once the context has started: registrations may change
+     *     only while it is set up (section 4.4)
+     */
+    public void checkConfigurable() {
+        if (phase == Phase.STARTED) {
+            throw new IllegalStateException("the servlet context " + getContextPath()
+                + " is already initialized: servlets, filters, listeners and their settings can only be added "
+                + "or changed before it starts or from its initializers and context listeners");
+        }
+    }
+
+    /** @return whether the context is started and serving */
+    public boolean isStarted() {
+        return phase == Phase.STARTED;
+    }
+
+    /** Something run with the context's class loader; may throw. */
+    @FunctionalInterface
+    public interface ContextAction {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code action} with the thread's context class loader set to the context's, then restores it. */
+    public void runInContext(ContextAction action) throws Exception {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        ClassLoader loader = getClassLoader();
+        if (previous == loader) {
+            action.run();
+            return;
+        }
+        thread.setContextClassLoader(loader);
+        try {
+            action.run();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    /** Makes an instance of a servlet, filter or listener class with its public no-argument constructor. */
+    <T> T instantiate(Class<? extends T> type) throws ReflectiveOperationException {
+        return type.getDeclaredConstructor().newInstance();
+    }
+
+    // ---- what requests use -------------------------------------------------------------------
+
+    /** @return the core context */
+    public ContextHandler getContextHandler() {
+        return contextHandler;
+    }
+
+    /** @return the listeners */
+    public ContextListeners listeners() {
+        return listeners;
+    }
+
+    /** @return the error pages */
+    public ErrorPages errorPages() {
+        return errorPages;
+    }
+
+    /** @return the servlet that {@code pathInContext} maps to, with its paths; null when none does */
+    public ServletMatch<ServletEntry> match(String pathInContext) {
+        return servletMappings.match(pathInContext);
+    }
+
+    /**
+     * @return the filters that run before {@code servletName} for a dispatch to
+     *     {@code pathInContext} (null for a dispatch by name), cached
+     */
+    public List<FilterEntry> filterChain(String pathInContext, String servletName, DispatcherType type) {
+        FilterMappings<FilterEntry> table = filterMappings;
+        if (table.size() == 0) {
+            return List.of();
+        }
+        Key key = new Key(pathInContext, servletName, type);
+        List<FilterEntry> chain = chains.get(key);
+        if (chain == null) {
+            chain = List.copyOf(table.chain(pathInContext, servletName, type));
+            if (chains.size() >= MAX_CACHED_CHAINS) {
+                chains.clear();
+            }
+            chains.put(key, chain);
+        }
+        return chain;
+    }
+
+    /** @return the servlet registered under {@code name}, or null */
+    public ServletEntry servletNamed(String name) {
+        synchronized (servlets) {
+            return servlets.get(name);
+        }
+    }
+
+    ServletEntry servletMappedTo(String pattern) {
+        UrlPatterns.parse(pattern);
+        return patterns.get(pattern);
+    }
+
+    void mapServlet(String pattern, ServletEntry servlet) {
+        UrlPatterns.parse(pattern);
+        patterns.put(pattern, servlet);
+    }
+
+    void mapFilter(FilterMapping<FilterEntry> mapping, boolean matchAfter) {
+        (matchAfter ? filterMappingsAfter : filterMappingsBefore).add(mapping);
+    }
+
+    // ---- ServletContext: paths, versions, resources ------------------------------------------
+
+    @Override
+    public String getContextPath() {
+        String path = contextHandler.getContextPath();
+        return "/".equals(path) ? "" : path;
+    }
+
+    /** Cross-context dispatch is off: no other context is visible (section 4.7). */
+    @Override
+    public ServletContext getContext(String uripath) {
+        if (uripath == null || !uripath.startsWith("/")) {
+            return null;
+        }
+        String own = getContextPath();
+        boolean mine = own.isEmpty() || uripath.equals(own) || uripath.startsWith(own + "/");
+        return mine ? this : null;
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return 6;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return 1;
+    }
+
+    @Override
+    public int getEffectiveMajorVersion() {
+        return 6;
+    }
+
+    @Override
+    public int getEffectiveMinorVersion() {
+        return 1;
+    }
+
+    /** @return the MIME types this context knows, to add mappings to */
+    public MimeTypes.Mutable mimeTypes() {
+        return mimeTypes;
+    }
+
+    @Override
+    public String getMimeType(String file) {
+        return file == null ? null : mimeTypes.getMimeByExtension(file);
+    }
+
+    /** Sets the directory the context's resources come from; null for none. */
+    public void setBaseResource(Path directory) {
+        this.baseResource = directory == null ? null : directory.toAbsolutePath().normalize();
+    }
+
+    /** @return the base resource directory, or null */
+    public Path getBaseResource() {
+        return baseResource;
+    }
+
+    /**
+     * @return the file of the resource at {@code path} under the base resource, or null when
+     *     there is no base, the path leaves it ({@code ..}), or nothing is there
+     */
+    public Path resolve(String path) {
+        Path base = baseResource;
+        if (base == null || path == null || !path.startsWith("/")) {
+            return null;
+        }
+        String canonical = UriPath.canonicalPath(path);
+        if (canonical == null) {
+            return null;
+        }
+        Path file = base.resolve(canonical.substring(1)).normalize();
+        if (!file.startsWith(base) || !Files.exists(file)) {
+            return null;
+        }
+        return file;
+    }
+
+    @Override
+    public Set<String> getResourcePaths(String path) {
+        Path directory = resolve(path);
+        if (directory == null || !Files.isDirectory(directory)) {
+            return null;
+        }
+        String prefix = path.endsWith("/") ? path : path + "/";
+        Set<String> paths = new TreeSet<>();
+        try (Stream<Path> children = Files.list(directory)) {
+            children.forEach(child -> paths.add(prefix + child.getFileName() + (Files.isDirectory(child) ? "/" : "")));
+        } catch (IOException x) {
+            return null;
+        }
+        return paths;
+    }
+
+    @Override
+    public URL getResource(String path) throws MalformedURLException {
+        if (path == null || !path.startsWith("/")) {
+            throw new MalformedURLException("a resource path must start with '/': " + path);
+        }
+        Path file = resolve(path);
+        return file == null ? null : file.toUri().toURL();
+    }
+
+    @Override
+    public InputStream getResourceAsStream(String path) {
+        Path file = resolve(path);
+        if (file == null || Files.isDirectory(file)) {
+            return null;
+        }
+        try {
+            return Files.newInputStream(file);
+        } catch (IOException x) {
+            return null;
+        }
+    }
+
+    @Override
+    public String getRealPath(String path) {
+        Path base = baseResource;
+        if (base == null || path == null) {
+            return null;
+        }
+        String relative = path.startsWith("/") ? path : "/" + path;
+        String canonical = UriPath.canonicalPath(relative);
+        if (canonical == null) {
+            return null;
+        }
+        Path file = base.resolve(canonical.substring(1)).normalize();
+        return file.startsWith(base) ? file.toString() : null;
+    }
+
+    @Override
+    public RequestDispatcher getRequestDispatcher(String path) {
+        if (path == null || !path.startsWith("/")) {
+            return null;
+        }
+        return ServletDispatcher.byPath(this, path);
+    }
+
+    @Override
+    public RequestDispatcher getNamedDispatcher(String name) {
+        ServletEntry servlet = servletNamed(name);
+        return servlet == null ? null : ServletDispatcher.byName(this, servlet);
+    }
+
+    @Override
+    public void log(String message) {
+        System.getLogger(ServletApiContext.class.getName()).log(System.Logger.Level.INFO, "{0}: {1}", contextName(), message);
+    }
+
+    @Override
+    public void log(String message, Throwable throwable) {
+        System.getLogger(ServletApiContext.class.getName()).log(System.Logger.Level.WARNING, contextName() + ": " + message, throwable);
+    }
+
+    private String contextName() {
+        String name = getServletContextName();
+        return name != null ? name : getContextPath().isEmpty() ? "/" : getContextPath();
+    }
+
+    @Override
+    public String getServerInfo() {
+        return "Wharf/" + version();
+    }
+
+    private static String version() {
+        String version = ServletApiContext.class.getPackage().getImplementationVersion();
+        return version == null ? "0.1" : version;
+    }
+
+    // ---- init parameters and attributes -------------------------------------------------------
+
+    @Override
+    public String getInitParameter(String name) {
+        if (name == null) {
+            throw new NullPointerException("init parameter name");
+        }
+        return initParameters.get(name);
+    }
+
+    @Override
+    public Enumeration<String> getInitParameterNames() {
+        return Collections.enumeration(new ArrayList<>(initParameters.keySet()));
+    }
+
+    @Override
+    public boolean setInitParameter(String name, String value) {
+        if (name == null) {
+            throw new NullPointerException("init parameter name");
+        }
+        checkConfigurable();
+        return initParameters.putIfAbsent(name, value) == null;
+    }
+
+    @Override
+    public Object getAttribute(String name) {
+        if (name == null) {
+            throw new NullPointerException("attribute name");
+        }
+        return attributes.getAttribute(name);
+    }
+
+    @Override
+    public Enumeration<String> getAttributeNames() {
+        return Collections.enumeration(attributes.getAttributeNames());
+    }
+
+    @Override
+    public void setAttribute(String name, Object value) {
+        if (name == null) {
+            throw new NullPointerException("attribute name");
+        }
+        if (value == null) {
+            removeAttribute(name);
+            return;
+        }
+        Object previous = attributes.setAttribute(name, value);
+        if (listeners.has(ServletContextAttributeListener.class)) {
+            ServletContextAttributeEvent event = new ServletContextAttributeEvent(this, name, previous == null ? value : previous);
+            listeners.fire(ServletContextAttributeListener.class,
+                previous == null ? listener -> listener.attributeAdded(event) : listener -> listener.attributeReplaced(event));
+        }
+    }
+
+    @Override
+    public void removeAttribute(String name) {
+        Object previous = attributes.removeAttribute(name);
+        if (previous != null && listeners.has(ServletContextAttributeListener.class)) {
+            ServletContextAttributeEvent event = new ServletContextAttributeEvent(this, name, previous);
+            listeners.fire(ServletContextAttributeListener.class, listener -> listener.attributeRemoved(event));
+        }
+    }
+
+    @Override
+    public String getServletContextName() {
+        return contextHandler.getDisplayName();
+    }
+
+    // ---- registrations --------------------------------------------------------------------------
+
+    @Override
+    public ServletRegistration.Dynamic addServlet(String servletName, String className) {
+        return addServlet(servletName, className, null, null);
+    }
+
+    @Override
+    public ServletRegistration.Dynamic addServlet(String servletName, Servlet servlet) {
+        if (servlet == null) {
+            throw new IllegalArgumentException("servlet must not be null");
+        }
+        return addServlet(servletName, null, null, servlet);
+    }
+
+    @Override
+    public ServletRegistration.Dynamic addServlet(String servletName, Class<? extends Servlet> servletClass) {
+        if (servletClass == null) {
+            throw new IllegalArgumentException("servlet class must not be null");
+        }
+        return addServlet(servletName, null, servletClass, null);
+    }
+
+    private ServletRegistration.Dynamic addServlet(String name, String className, Class<? extends Servlet> type, Servlet servlet) {
+        checkConfigurable();
+        checkName(name, "servlet");
+        synchronized (servlets) {
+            ServletEntry existing = servlets.get(name);
+            if (existing != null) {
+                // Section 4.4.3.1: a servlet of that name that has no class yet gets one; otherwise null.
+                return null;
+            }
+            ServletEntry entry = new ServletEntry(this, name, className, type, servlet);
+            servlets.put(name, entry);
+            return entry;
+        }
+    }
+
+    @Override
+    public ServletRegistration.Dynamic addJspFile(String servletName, String jspFile) {
+        throw new UnsupportedOperationException("addJspFile(" + servletName + ", " + jspFile
+            + "): JSP needs the wharf-jsp module, which this context does not have");
+    }
+
+    @Override
+    public <T extends Servlet> T createServlet(Class<T> servletClass) throws ServletException {
+        return create(servletClass, "servlet");
+    }
+
+    @Override
+    public ServletRegistration getServletRegistration(String servletName) {
+        return servletNamed(servletName);
+    }
+
+    @Override
+    public Map<String, ? extends ServletRegistration> getServletRegistrations() {
+        synchronized (servlets) {
+            return Collections.unmodifiableMap(new LinkedHashMap<>(servlets));
+        }
+    }
+
+    /** @return the servlets, in the order they were added */
+    public List<ServletEntry> servlets() {
+        synchronized (servlets) {
+            return List.copyOf(servlets.values());
+        }
+    }
+
+    @Override
+    public FilterRegistration.Dynamic addFilter(String filterName, String className) {
+        return addFilter(filterName, className, null, null);
+    }
+
+    @Override
+    public FilterRegistration.Dynamic addFilter(String filterName, Filter filter) {
+        if (filter == null) {
+            throw new IllegalArgumentException("filter must not be null");
+        }
+        return addFilter(filterName, null, null, filter);
+    }
+
+    @Override
+    public FilterRegistration.Dynamic addFilter(String filterName, Class<? extends Filter> filterClass) {
+        if (filterClass == null) {
+            throw new IllegalArgumentException("filter class must not be null");
+        }
+        return addFilter(filterName, null, filterClass, null);
+    }
+
+    private FilterRegistration.Dynamic addFilter(String name, String className, Class<? extends Filter> type, Filter filter) {
+        checkConfigurable();
+        checkName(name, "filter");
+        synchronized (filters) {
+            if (filters.containsKey(name)) {
+                return null;
+            }
+            FilterEntry entry = new FilterEntry(this, name, className, type, filter);
+            filters.put(name, entry);
+            return entry;
+        }
+    }
+
+    private static void checkName(String name, String kind) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("a " + kind + " name must not be null or empty");
+        }
+    }
+
+    @Override
+    public <T extends Filter> T createFilter(Class<T> filterClass) throws ServletException {
+        return create(filterClass, "filter");
+    }
+
+    @Override
+    public FilterRegistration getFilterRegistration(String filterName) {
+        synchronized (filters) {
+            return filters.get(filterName);
+        }
+    }
+
+    @Override
+    public Map<String, ? extends FilterRegistration> getFilterRegistrations() {
+        synchronized (filters) {
+            return Collections.unmodifiableMap(new LinkedHashMap<>(filters));
+        }
+    }
+
+    private <T> T create(Class<T> type, String kind) throws ServletException {
+        try {
+            return instantiate(type);
+        } catch (ReflectiveOperationException | RuntimeException x) {
+            throw new ServletException("cannot make " + kind + " " + type.getName()
+                + " (it needs a public constructor without arguments): " + x, x);
+        }
+    }
+
+    @Override
+    public void addListener(String className) {
+        checkConfigurable();
+        try {
+            Class<?> type = Class.forName(className, false, getClassLoader());
+            if (!EventListener.class.isAssignableFrom(type)) {
+                throw new IllegalArgumentException(className + " is not an EventListener");
+            }
+            addListener(type.asSubclass(EventListener.class));
+        } catch (ClassNotFoundException x) {
+            throw new IllegalArgumentException("listener class " + className + " not found by the context's class loader", x);
+        }
+    }
+
+    @Override
+    public <T extends EventListener> void addListener(T listener) {
+        checkConfigurable();
+        listeners.add(listener);
+    }
+
+    @Override
+    public void addListener(Class<? extends EventListener> listenerClass) {
+        checkConfigurable();
+        try {
+            listeners.add(createListener(listenerClass));
+        } catch (ServletException x) {
+            throw new IllegalArgumentException(x.getMessage(), x);
+        }
+    }
+
+    @Override
+    public <T extends EventListener> T createListener(Class<T> listenerClass) throws ServletException {
+        if (!ContextListeners.isListenerKind(listenerClass)) {
+            throw new IllegalArgumentException(listenerClass.getName() + " implements none of the listener interfaces "
+                + "a servlet context accepts (Servlet 6.1 section 11.2)");
+        }
+        return create(listenerClass, "listener");
+    }
+
+    // ---- sessions, roles, encodings ---------------------------------------------------------------
+
+    @Override
+    public SessionCookieConfig getSessionCookieConfig() {
+        return sessionCookieConfig;
+    }
+
+    @Override
+    public void setSessionTrackingModes(Set<SessionTrackingMode> modes) {
+        checkConfigurable();
+        if (modes.contains(SessionTrackingMode.SSL) && modes.size() > 1) {
+            throw new IllegalArgumentException("SSL session tracking cannot be combined with other modes: " + modes);
+        }
+        if (modes.contains(SessionTrackingMode.SSL)) {
+            throw new IllegalArgumentException("SSL session tracking is not supported; use COOKIE or URL");
+        }
+        sessionTrackingModes = modes.isEmpty() ? EnumSet.noneOf(SessionTrackingMode.class) : EnumSet.copyOf(modes);
+    }
+
+    @Override
+    public Set<SessionTrackingMode> getDefaultSessionTrackingModes() {
+        return Collections.unmodifiableSet(EnumSet.of(SessionTrackingMode.COOKIE, SessionTrackingMode.URL));
+    }
+
+    @Override
+    public Set<SessionTrackingMode> getEffectiveSessionTrackingModes() {
+        return Collections.unmodifiableSet(sessionTrackingModes);
+    }
+
+    @Override
+    public JspConfigDescriptor getJspConfigDescriptor() {
+        return null;
+    }
+
+    @Override
+    public ClassLoader getClassLoader() {
+        ClassLoader loader = contextHandler.getClassLoader();
+        return loader != null ? loader : defaultClassLoader != null ? defaultClassLoader : ServletApiContext.class.getClassLoader();
+    }
+
+    @Override
+    public void declareRoles(String... roleNames) {
+        checkConfigurable();
+        for (String role : roleNames) {
+            if (role == null || role.isEmpty()) {
+                throw new IllegalArgumentException("a role name must not be null or empty");
+            }
+        }
+        synchronized (declaredRoles) {
+            declaredRoles.addAll(List.of(roleNames));
+        }
+    }
+
+    @Override
+    public String getVirtualServerName() {
+        List<String> hosts = contextHandler.getVirtualHosts();
+        return hosts.isEmpty() ? "wharf" : hosts.get(0);
+    }
+
+    @Override
+    public int getSessionTimeout() {
+        return sessionTimeoutMinutes;
+    }
+
+    @Override
+    public void setSessionTimeout(int sessionTimeout) {
+        checkConfigurable();
+        this.sessionTimeoutMinutes = sessionTimeout;
+    }
+
+    @Override
+    public String getRequestCharacterEncoding() {
+        return requestCharacterEncoding;
+    }
+
+    @Override
+    public void setRequestCharacterEncoding(String encoding) {
+        checkConfigurable();
+        this.requestCharacterEncoding = encoding;
+    }
+
+    @Override
+    public String getResponseCharacterEncoding() {
+        return responseCharacterEncoding;
+    }
+
+    @Override
+    public void setResponseCharacterEncoding(String encoding) {
+        checkConfigurable();
+        this.responseCharacterEncoding = encoding;
+    }
+
+    /** Locale to charset mappings of {@code locale-encoding-mapping-list} (section 5.6). */
+    private final Map<String, String> localeEncodings = new HashMap<>();
+
+    /** Maps a locale (language, or language and country like {@code ja_JP}) to a charset for {@code setLocale}. */
+    public void addLocaleEncoding(String locale, String charset) {
+        synchronized (localeEncodings) {
+            localeEncodings.put(locale, charset);
+        }
+    }
+
+    /** @return the charset mapped to {@code locale} (language and country first, then language), or null */
+    public String localeEncoding(java.util.Locale locale) {
+        synchronized (localeEncodings) {
+            if (localeEncodings.isEmpty()) {
+                return null;
+            }
+            String charset = localeEncodings.get(locale.toString());
+            return charset != null ? charset : localeEncodings.get(locale.getLanguage());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ServletContext[" + (getContextPath().isEmpty() ? "/" : getContextPath()) + "]";
+    }
+}

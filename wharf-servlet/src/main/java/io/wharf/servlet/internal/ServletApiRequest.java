@@ -1,0 +1,732 @@
+package io.wharf.servlet.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UnsupportedEncodingException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.UnsupportedCharsetException;
+import java.security.Principal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletConnection;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletRequestAttributeEvent;
+import jakarta.servlet.ServletRequestAttributeListener;
+import jakarta.servlet.ServletRequestWrapper;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletMapping;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import jakarta.servlet.http.HttpUpgradeHandler;
+import jakarta.servlet.http.Part;
+
+import io.wharf.http.HttpCookie;
+import io.wharf.http.HttpField;
+import io.wharf.http.HttpFields;
+import io.wharf.http.HttpHeader;
+import io.wharf.http.HttpMethod;
+import io.wharf.http.HttpURI;
+import io.wharf.http.MimeTypes;
+import io.wharf.http.QualityList;
+import io.wharf.http.form.FormFields;
+import io.wharf.http.form.FormLimits;
+import io.wharf.server.Request;
+
+/**
+ * The {@link HttpServletRequest} of one exchange (Servlet 6.1 chapter 3), over the core
+ * {@link Request}: what the client sent, the paths of its REQUEST dispatch (dispatches to other
+ * paths wrap it, see {@link DispatchedRequest}), its parameters, attributes and body.
+ *
+ * <p><b>Threads.</b> Used by one thread at a time, as the Servlet API requires: the one running
+ * the servlet, then whichever thread an asynchronous application hands it to.
+ */
+public final class ServletApiRequest implements HttpServletRequest {
+
+    private final ServletExchange exchange;
+    private final Request core;
+    private final ServletMatch<ServletEntry> match;
+    private Map<String, Object> attributes;
+    private RequestParameters parameters;
+    private Charset characterEncoding;
+    private boolean characterEncodingRead;
+    private Cookie[] cookies;
+    private RequestInput input;
+    private BufferedReader reader;
+    private boolean asyncSupported = true;
+
+    ServletApiRequest(ServletExchange exchange, Request core, ServletMatch<ServletEntry> match) {
+        this.exchange = exchange;
+        this.core = core;
+        this.match = match;
+    }
+
+    /** @return the request under every application and container wrapper of {@code request}; null when it is not one */
+    public static ServletApiRequest unwrap(ServletRequest request) {
+        ServletRequest current = request;
+        while (current instanceof ServletRequestWrapper wrapper) {
+            current = wrapper.getRequest();
+        }
+        return current instanceof ServletApiRequest base ? base : null;
+    }
+
+    /** @return the core request */
+    public Request core() {
+        return core;
+    }
+
+    /** @return the exchange this request is part of */
+    public ServletExchange exchange() {
+        return exchange;
+    }
+
+    /** @return how the request's path mapped to its servlet */
+    public ServletMatch<ServletEntry> match() {
+        return match;
+    }
+
+    /** Tells whether every filter and the servlet the request passed so far support async; set by the chain. */
+    boolean setAsyncSupported(boolean supported) {
+        boolean previous = asyncSupported;
+        asyncSupported = supported;
+        return previous;
+    }
+
+    // ---- attributes ---------------------------------------------------------------------------
+
+    @Override
+    public Object getAttribute(String name) {
+        if (name == null) {
+            throw new NullPointerException("attribute name");
+        }
+        Object value = attributes == null ? null : attributes.get(name);
+        return value != null ? value : TlsAttributes.get(core, name);
+    }
+
+    @Override
+    public Enumeration<String> getAttributeNames() {
+        Set<String> names = new LinkedHashSet<>();
+        if (attributes != null) {
+            names.addAll(attributes.keySet());
+        }
+        names.addAll(TlsAttributes.names(core));
+        return Collections.enumeration(names);
+    }
+
+    @Override
+    public void setAttribute(String name, Object value) {
+        if (name == null) {
+            throw new NullPointerException("attribute name");
+        }
+        if (value == null) {
+            removeAttribute(name);
+            return;
+        }
+        if (attributes == null) {
+            attributes = new HashMap<>();
+        }
+        Object previous = attributes.put(name, value);
+        ContextListeners listeners = exchange.context().listeners();
+        if (listeners.has(ServletRequestAttributeListener.class)) {
+            ServletRequestAttributeEvent event = new ServletRequestAttributeEvent(exchange.context(), this, name,
+                previous == null ? value : previous);
+            listeners.fire(ServletRequestAttributeListener.class,
+                previous == null ? listener -> listener.attributeAdded(event) : listener -> listener.attributeReplaced(event));
+        }
+    }
+
+    @Override
+    public void removeAttribute(String name) {
+        Object previous = attributes == null ? null : attributes.remove(name);
+        ContextListeners listeners = exchange.context().listeners();
+        if (previous != null && listeners.has(ServletRequestAttributeListener.class)) {
+            ServletRequestAttributeEvent event = new ServletRequestAttributeEvent(exchange.context(), this, name, previous);
+            listeners.fire(ServletRequestAttributeListener.class, listener -> listener.attributeRemoved(event));
+        }
+    }
+
+    // ---- character encoding and body ---------------------------------------------------------------
+
+    @Override
+    public String getCharacterEncoding() {
+        Charset charset = characterEncoding();
+        return charset == null ? null : charset.name();
+    }
+
+    /** @return the charset set, or named by the {@code Content-Type}, or the context's default; null when none */
+    Charset characterEncoding() {
+        if (!characterEncodingRead) {
+            characterEncodingRead = true;
+            String name = MimeTypes.getCharsetFromContentType(getContentType());
+            if (name == null) {
+                name = exchange.context().getRequestCharacterEncoding();
+            }
+            if (name != null) {
+                try {
+                    characterEncoding = Charset.forName(name);
+                } catch (IllegalCharsetNameException | UnsupportedCharsetException x) {
+                    characterEncoding = null;
+                }
+            }
+        }
+        return characterEncoding;
+    }
+
+    @Override
+    public void setCharacterEncoding(String encoding) throws UnsupportedEncodingException {
+        if (parameters != null || reader != null) {
+            return;
+        }
+        if (encoding == null) {
+            characterEncodingRead = false;
+            characterEncoding = null;
+            return;
+        }
+        try {
+            characterEncoding = Charset.forName(encoding);
+            characterEncodingRead = true;
+        } catch (IllegalCharsetNameException | UnsupportedCharsetException x) {
+            throw new UnsupportedEncodingException("unknown character encoding: " + encoding);
+        }
+    }
+
+    @Override
+    public void setCharacterEncoding(Charset encoding) {
+        if (parameters != null || reader != null) {
+            return;
+        }
+        characterEncoding = encoding;
+        characterEncodingRead = encoding != null;
+    }
+
+    @Override
+    public int getContentLength() {
+        long length = getContentLengthLong();
+        return length > Integer.MAX_VALUE ? -1 : (int) length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+        return core.getLength();
+    }
+
+    @Override
+    public String getContentType() {
+        return core.getHeaders().get(HttpHeader.CONTENT_TYPE);
+    }
+
+    @Override
+    public ServletInputStream getInputStream() throws IOException {
+        if (reader != null) {
+            throw new IllegalStateException("getReader() was already called on this request");
+        }
+        return input();
+    }
+
+    /** Releases what the input holds, at the end of the exchange. */
+    void closeInput() {
+        if (input != null) {
+            input.close();
+        }
+    }
+
+    RequestInput input() {
+        if (input == null) {
+            input = new RequestInput(core, exchange);
+        }
+        return input;
+    }
+
+    @Override
+    public BufferedReader getReader() throws IOException {
+        if (reader == null) {
+            if (input != null) {
+                throw new IllegalStateException("getInputStream() was already called on this request");
+            }
+            Charset charset = characterEncoding();
+            reader = new BufferedReader(new InputStreamReader(input(), charset == null ? StandardCharsets.ISO_8859_1 : charset));
+        }
+        return reader;
+    }
+
+    // ---- parameters -----------------------------------------------------------------------------
+
+    /** @return the parameters, parsed on first use: the query's, then a urlencoded body's (section 3.1.1) */
+    RequestParameters parameters() {
+        if (parameters == null) {
+            FormLimits limits = exchange.formLimits();
+            parameters = RequestParameters.NONE;
+            parameters = RequestParameters.of(core.getHttpURI().getQuery(), readForm(limits), limits);
+        }
+        return parameters;
+    }
+
+    private FormFields readForm(FormLimits limits) {
+        if (input != null || reader != null || !HttpMethod.POST.is(getMethod())) {
+            return null;
+        }
+        String type = MimeTypes.getBaseType(getContentType());
+        if (type == null) {
+            return null;
+        }
+        try {
+            if (type.equalsIgnoreCase("application/x-www-form-urlencoded")) {
+                Charset charset = characterEncoding();
+                return Request.readFormFields(core, charset == null ? StandardCharsets.UTF_8 : charset, limits);
+            }
+            if (type.equalsIgnoreCase("multipart/form-data") && exchange.multipartConfig() != null) {
+                return exchange.parts().fields(characterEncoding());
+            }
+        } catch (IOException | ServletException x) {
+            throw new IllegalStateException("cannot read the request's form: " + x.getMessage(), x);
+        }
+        return null;
+    }
+
+    @Override
+    public String getParameter(String name) {
+        return parameters().get(name);
+    }
+
+    @Override
+    public Enumeration<String> getParameterNames() {
+        return parameters().names();
+    }
+
+    @Override
+    public String[] getParameterValues(String name) {
+        return parameters().getValues(name);
+    }
+
+    @Override
+    public Map<String, String[]> getParameterMap() {
+        return parameters().asMap();
+    }
+
+    @Override
+    public Collection<Part> getParts() throws IOException, ServletException {
+        return exchange.parts().all();
+    }
+
+    @Override
+    public Part getPart(String name) throws IOException, ServletException {
+        return exchange.parts().get(name);
+    }
+
+    // ---- request line and connection ---------------------------------------------------------------
+
+    @Override
+    public String getProtocol() {
+        return core.getConnectionMetaData().getHttpVersion().asString();
+    }
+
+    @Override
+    public String getScheme() {
+        String scheme = core.getHttpURI().getScheme();
+        return scheme != null ? scheme : core.isSecure() ? "https" : "http";
+    }
+
+    @Override
+    public String getServerName() {
+        String host = core.getHttpURI().getHost();
+        if (host != null) {
+            return host;
+        }
+        SocketAddress local = core.getConnectionMetaData().getLocalSocketAddress();
+        return local instanceof InetSocketAddress inet ? inet.getHostString() : "localhost";
+    }
+
+    @Override
+    public int getServerPort() {
+        int port = core.getHttpURI().getPort();
+        if (port > 0) {
+            return port;
+        }
+        if (core.getHttpURI().getHost() != null) {
+            return "https".equalsIgnoreCase(getScheme()) ? 443 : 80;
+        }
+        return getLocalPort();
+    }
+
+    @Override
+    public String getRemoteAddr() {
+        String address = Request.getRemoteAddress(core);
+        return address == null ? "" : address;
+    }
+
+    @Override
+    public String getRemoteHost() {
+        return getRemoteAddr();
+    }
+
+    @Override
+    public int getRemotePort() {
+        return Request.getRemotePort(core);
+    }
+
+    @Override
+    public String getLocalName() {
+        SocketAddress local = core.getConnectionMetaData().getLocalSocketAddress();
+        return local instanceof InetSocketAddress inet ? inet.getHostString() : null;
+    }
+
+    @Override
+    public String getLocalAddr() {
+        SocketAddress local = core.getConnectionMetaData().getLocalSocketAddress();
+        return local instanceof InetSocketAddress inet && inet.getAddress() != null ? inet.getAddress().getHostAddress() : null;
+    }
+
+    @Override
+    public int getLocalPort() {
+        SocketAddress local = core.getConnectionMetaData().getLocalSocketAddress();
+        return local instanceof InetSocketAddress inet ? inet.getPort() : 0;
+    }
+
+    @Override
+    public boolean isSecure() {
+        return core.isSecure();
+    }
+
+    @Override
+    public Locale getLocale() {
+        List<Locale> locales = locales();
+        return locales.isEmpty() ? Locale.getDefault() : locales.get(0);
+    }
+
+    @Override
+    public Enumeration<Locale> getLocales() {
+        List<Locale> locales = locales();
+        return Collections.enumeration(locales.isEmpty() ? List.of(Locale.getDefault()) : locales);
+    }
+
+    private List<Locale> locales() {
+        List<String> values = core.getHeaders().getValuesList(HttpHeader.ACCEPT_LANGUAGE);
+        if (values.isEmpty()) {
+            return List.of();
+        }
+        List<Locale> locales = new ArrayList<>();
+        for (String tag : QualityList.parse(values).getValues()) {
+            if (!tag.equals("*")) {
+                Locale locale = Locale.forLanguageTag(tag);
+                if (!locale.getLanguage().isEmpty()) {
+                    locales.add(locale);
+                }
+            }
+        }
+        return locales;
+    }
+
+    @Override
+    public RequestDispatcher getRequestDispatcher(String path) {
+        if (path == null) {
+            return null;
+        }
+        if (path.startsWith("/")) {
+            return exchange.context().getRequestDispatcher(path);
+        }
+        String servletPath = getServletPath();
+        String pathInfo = getPathInfo();
+        String current = pathInfo == null ? servletPath : servletPath + pathInfo;
+        int slash = current.lastIndexOf('/');
+        String base = slash < 0 ? "/" : current.substring(0, slash + 1);
+        return exchange.context().getRequestDispatcher(base + path);
+    }
+
+    @Override
+    public ServletContext getServletContext() {
+        return exchange.context();
+    }
+
+    // ---- async ------------------------------------------------------------------------------------
+
+    @Override
+    public AsyncContext startAsync() {
+        return startAsync(this, exchange.response());
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+        if (!asyncSupported) {
+            throw new IllegalStateException("startAsync: a filter or servlet of this request does not support asynchronous "
+                + "processing (asyncSupported is false)");
+        }
+        return exchange.startAsync(request, response);
+    }
+
+    @Override
+    public boolean isAsyncStarted() {
+        return exchange.isAsyncStarted();
+    }
+
+    @Override
+    public boolean isAsyncSupported() {
+        return asyncSupported;
+    }
+
+    @Override
+    public AsyncContext getAsyncContext() {
+        return exchange.asyncContext();
+    }
+
+    @Override
+    public DispatcherType getDispatcherType() {
+        return DispatcherType.REQUEST;
+    }
+
+    @Override
+    public String getRequestId() {
+        return core.getConnectionMetaData().getId() + "/" + core.getId();
+    }
+
+    @Override
+    public String getProtocolRequestId() {
+        return core.getConnectionMetaData().getHttpVersion().getVersion() >= 20 ? core.getId() : "";
+    }
+
+    @Override
+    public ServletConnection getServletConnection() {
+        return new CoreServletConnection(core);
+    }
+
+    // ---- HTTP --------------------------------------------------------------------------------------
+
+    @Override
+    public String getAuthType() {
+        return null;
+    }
+
+    @Override
+    public Cookie[] getCookies() {
+        if (cookies == null) {
+            List<HttpCookie> parsed = Request.getCookies(core);
+            List<Cookie> converted = new ArrayList<>(parsed.size());
+            for (HttpCookie cookie : parsed) {
+                try {
+                    converted.add(new Cookie(cookie.getName(), cookie.getValue()));
+                } catch (IllegalArgumentException x) {
+                    // A name the Servlet API refuses (section 3.11 leaves the syntax to RFC 6265); left out.
+                }
+            }
+            cookies = converted.toArray(Cookie[]::new);
+        }
+        return cookies.length == 0 ? null : cookies.clone();
+    }
+
+    @Override
+    public long getDateHeader(String name) {
+        String value = getHeader(name);
+        if (value == null) {
+            return -1;
+        }
+        long date = core.getHeaders().getDateField(name);
+        if (date < 0) {
+            throw new IllegalArgumentException("header " + name + " is not an HTTP date: " + value);
+        }
+        return date;
+    }
+
+    @Override
+    public String getHeader(String name) {
+        return name == null ? null : core.getHeaders().get(name);
+    }
+
+    @Override
+    public Enumeration<String> getHeaders(String name) {
+        return Collections.enumeration(name == null ? List.of() : core.getHeaders().getValuesList(name));
+    }
+
+    @Override
+    public Enumeration<String> getHeaderNames() {
+        Set<String> names = new LinkedHashSet<>();
+        for (HttpField field : core.getHeaders()) {
+            names.add(field.getName());
+        }
+        return Collections.enumeration(names);
+    }
+
+    @Override
+    public int getIntHeader(String name) {
+        String value = getHeader(name);
+        return value == null ? -1 : Integer.parseInt(value.trim());
+    }
+
+    @Override
+    public HttpServletMapping getHttpServletMapping() {
+        return Mapping.of(match);
+    }
+
+    @Override
+    public String getMethod() {
+        return core.getMethod();
+    }
+
+    @Override
+    public String getPathInfo() {
+        return match.pathInfo();
+    }
+
+    @Override
+    public String getPathTranslated() {
+        String pathInfo = getPathInfo();
+        return pathInfo == null ? null : exchange.context().getRealPath(pathInfo);
+    }
+
+    @Override
+    public String getContextPath() {
+        return exchange.context().getContextPath();
+    }
+
+    @Override
+    public String getQueryString() {
+        return core.getHttpURI().getQuery();
+    }
+
+    @Override
+    public String getRemoteUser() {
+        Principal principal = getUserPrincipal();
+        return principal == null ? null : principal.getName();
+    }
+
+    @Override
+    public boolean isUserInRole(String role) {
+        return false;
+    }
+
+    @Override
+    public Principal getUserPrincipal() {
+        return null;
+    }
+
+    @Override
+    public String getRequestedSessionId() {
+        return null;
+    }
+
+    @Override
+    public String getRequestURI() {
+        String path = core.getHttpURI().getPath();
+        return path == null ? "" : path;
+    }
+
+    @Override
+    public StringBuffer getRequestURL() {
+        return requestUrl(this, getRequestURI());
+    }
+
+    /** @return scheme, host, the port unless it is the scheme's default, and {@code path} */
+    static StringBuffer requestUrl(HttpServletRequest request, String path) {
+        StringBuffer url = new StringBuffer(64);
+        String scheme = request.getScheme();
+        int port = request.getServerPort();
+        String host = request.getServerName();
+        url.append(scheme).append("://").append(host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host);
+        boolean defaultPort = ("http".equalsIgnoreCase(scheme) && port == 80) || ("https".equalsIgnoreCase(scheme) && port == 443);
+        if (port > 0 && !defaultPort) {
+            url.append(':').append(port);
+        }
+        return url.append(path);
+    }
+
+    @Override
+    public String getServletPath() {
+        return match.servletPath();
+    }
+
+    @Override
+    public HttpSession getSession(boolean create) {
+        if (create) {
+            throw new IllegalStateException("sessions are not available in this servlet context yet");
+        }
+        return null;
+    }
+
+    @Override
+    public HttpSession getSession() {
+        return getSession(true);
+    }
+
+    @Override
+    public String changeSessionId() {
+        throw new IllegalStateException("changeSessionId: this request has no session");
+    }
+
+    @Override
+    public boolean isRequestedSessionIdValid() {
+        return false;
+    }
+
+    @Override
+    public boolean isRequestedSessionIdFromCookie() {
+        return false;
+    }
+
+    @Override
+    public boolean isRequestedSessionIdFromURL() {
+        return false;
+    }
+
+    @Override
+    public boolean authenticate(HttpServletResponse response) throws IOException, ServletException {
+        response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
+        return false;
+    }
+
+    @Override
+    public void login(String username, String password) throws ServletException {
+        throw new ServletException("login: this servlet context has no login service configured");
+    }
+
+    @Override
+    public void logout() {
+    }
+
+    @Override
+    public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws IOException, ServletException {
+        throw new ServletException("upgrade(" + handlerClass.getName() + "): HTTP upgrade from a servlet is not supported yet");
+    }
+
+    @Override
+    public Map<String, String> getTrailerFields() {
+        HttpFields trailers = core.getTrailers();
+        if (trailers == null) {
+            return Map.of();
+        }
+        Map<String, String> map = new HashMap<>();
+        for (HttpField field : trailers) {
+            map.merge(field.getName().toLowerCase(Locale.ROOT), field.getValue(), (a, b) -> a + "," + b);
+        }
+        return map;
+    }
+
+    @Override
+    public boolean isTrailerFieldsReady() {
+        return core.getTrailers() != null || (input != null && input.isFinished()) || core.getLength() == 0;
+    }
+
+    @Override
+    public String toString() {
+        HttpURI uri = core.getHttpURI();
+        return "ServletApiRequest[" + getMethod() + " " + uri.getPathQuery() + "]";
+    }
+}

@@ -1,0 +1,92 @@
+package io.wharf.servlet;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import io.wharf.server.HttpConfiguration;
+import io.wharf.server.LocalConnector;
+import io.wharf.server.Server;
+import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.util.thread.QueuedThreadPool;
+
+/**
+ * Test fixture: a {@link ServletContextHandler} on a server with an in-memory connector (no
+ * Date or Server fields, so responses compare as text), on the test's leak-tracking pool, and
+ * helpers to read raw responses. Tests configure {@link #context}, {@link #start()}, send
+ * requests as text, and close it in {@code @AfterEach}, before the leak check.
+ */
+final class ServletTester implements AutoCloseable {
+
+    final Server server;
+    final LocalConnector connector;
+    final ServletContextHandler context;
+
+    ServletTester(ByteBufferPool pool, String contextPath) {
+        server = new Server(new QueuedThreadPool(), pool);
+        HttpConfiguration configuration = new HttpConfiguration();
+        configuration.setSendDateHeader(false);
+        configuration.setSendServerVersion(false);
+        connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
+        server.addConnector(connector);
+        context = new ServletContextHandler(contextPath);
+    }
+
+    ServletTester start() throws Exception {
+        server.setHandler(context);
+        server.start();
+        return this;
+    }
+
+    /** @return the response to a raw request (\n line ends are sent as CR LF) */
+    String request(String raw) throws Exception {
+        return connector.getResponse(raw.replace("\r\n", "\n").replace("\n", "\r\n"));
+    }
+
+    /** @return the response to {@code GET target} that closes the connection */
+    String get(String target) throws Exception {
+        return request("GET " + target + " HTTP/1.1\nHost: test\nConnection: close\n\n");
+    }
+
+    /** @return the response to a POST of {@code body} with {@code contentType} */
+    String post(String target, String contentType, String body) throws Exception {
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return connector.getResponse("POST " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: "
+            + contentType + "\r\nContent-Length: " + bytes.length + "\r\n\r\n" + body);
+    }
+
+    static int status(String response) {
+        return Integer.parseInt(response.substring(9, 12));
+    }
+
+    static String content(String response) {
+        int end = response.indexOf("\r\n\r\n");
+        return end < 0 ? "" : response.substring(end + 4);
+    }
+
+    /** @return the first value of header {@code name}, or null */
+    static String header(String response, String name) {
+        List<String> values = headers(response, name);
+        return values.isEmpty() ? null : values.get(0);
+    }
+
+    /** @return every value of header {@code name}, in order */
+    static List<String> headers(String response, String name) {
+        int end = response.indexOf("\r\n\r\n");
+        String head = end < 0 ? response : response.substring(0, end);
+        List<String> values = new ArrayList<>();
+        String prefix = name.toLowerCase(Locale.ROOT) + ":";
+        for (String line : head.split("\r\n")) {
+            if (line.toLowerCase(Locale.ROOT).startsWith(prefix)) {
+                values.add(line.substring(prefix.length()).trim());
+            }
+        }
+        return values;
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}
