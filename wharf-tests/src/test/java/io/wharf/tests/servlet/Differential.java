@@ -6,12 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import jakarta.servlet.ServletContainerInitializer;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The differential suite's engine: runs one test application on every container (Jetty,
@@ -20,56 +26,84 @@ import jakarta.servlet.ServletContainerInitializer;
  * field by field. A field in which the answers differ fails the test with a
  * {@link SideBySide} report, unless {@link KnownDifferences} (the table in
  * {@code docs/servlet.md}) lists it; a listed difference that no longer happens fails too,
- * so that the table says what is true. A known difference of {@code status} covers every
- * other field of that response: a redirect or an error has little else in common with a page.
+ * so that the table says what is true. A known difference of {@code status} covers the other
+ * fields in which the peers it names differ (a redirect or an error has little else in common
+ * with a page), not a difference between the peers it does not name.
  *
- * <p>A test class starts one in {@code @BeforeAll} (its peers serve all its tests) and closes
- * it in {@code @AfterAll}. Requests are text: {@code \n} is sent as CRLF, {@code {host}}
+ * <p>A test class registers one as a JUnit extension in a static field ({@link #of}): the
+ * peers start once before its tests, serve them all, and stop after them. Requests are text: {@code \n} is sent as CRLF, {@code {host}}
  * becomes the peer's {@code 127.0.0.1:port}. The request line without its version names the
  * request in reports and in the table, so two requests of one test differ in their line.
  */
-final class Differential implements AutoCloseable {
+final class Differential implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
-    private final String test;
-    private final KnownDifferences known;
+    private final String contextPath;
+    private final ServletContainerInitializer application;
     private final RawHttpClient client = new RawHttpClient(Duration.ofSeconds(10));
     private final List<ServletPeer> peers = new ArrayList<>();
     private final Map<ServletPeer, URI> bases = new LinkedHashMap<>();
+    private String test;
+    private KnownDifferences known;
+    private Path directory;
 
-    private Differential(String test, KnownDifferences known) {
-        this.test = test;
-        this.known = known;
+    private Differential(String contextPath, ServletContainerInitializer application) {
+        this.contextPath = contextPath;
+        this.application = application;
     }
 
     /**
-     * Starts {@code application} in a context at {@code contextPath} on every peer.
-     *
-     * @param test the test class, whose simple name the table of known differences uses
-     * @param directory an empty directory for the peers' files, a {@code @TempDir} of the test
+     * @return the extension a test class registers in a static field: before its tests it starts
+     *     {@code application} in a context at {@code contextPath} on every peer (their files in a
+     *     temporary directory of its own), after them it stops the peers and deletes the directory
      */
-    static Differential start(Class<?> test, Path directory, String contextPath, ServletContainerInitializer application)
-            throws Exception {
-        return start(test.getSimpleName(), KnownDifferences.fromDocs(), peers(directory), contextPath, application);
+    static Differential of(String contextPath, ServletContainerInitializer application) {
+        return new Differential(contextPath, application);
     }
 
+    /** @return a differential already started on {@code peers}, named {@code test} in reports, with its own table of known differences */
     static Differential start(String test, KnownDifferences known, List<ServletPeer> peers, String contextPath,
             ServletContainerInitializer application) throws Exception {
-        Differential differential = new Differential(test, known);
+        Differential differential = new Differential(contextPath, application);
+        differential.start(test, known, peers);
+        return differential;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        directory = Files.createTempDirectory("wharf-servlet-differential");
+        start(context.getRequiredTestClass().getSimpleName(), KnownDifferences.fromDocs(), peers(directory));
+    }
+
+    private void start(String test, KnownDifferences known, List<ServletPeer> peers) throws Exception {
+        this.test = test;
+        this.known = known;
         try {
             for (ServletPeer peer : peers) {
-                differential.peers.add(peer);
-                differential.bases.put(peer, peer.start(contextPath, application));
+                this.peers.add(peer);
+                bases.put(peer, peer.start(contextPath, application));
             }
         } catch (Exception | Error failure) {
-            differential.close();
+            close();
             throw failure;
         }
-        return differential;
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        try {
+            close();
+        } finally {
+            try (Stream<Path> files = Files.walk(directory)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
     }
 
     /** @return a new instance of each container, its files (if it writes any) under {@code directory} */
     static List<ServletPeer> peers(Path directory) throws Exception {
-        return List.of(new JettyPeer(), new TomcatPeer(Files.createDirectories(directory.resolve("tomcat"))));
+        return List.of(new WharfPeer(), new JettyPeer(), new TomcatPeer(Files.createDirectories(directory.resolve("tomcat"))));
     }
 
     /** Compares the answers to a GET of {@code target}, with a Host field and the further header lines given. */
@@ -104,8 +138,8 @@ final class Differential implements AutoCloseable {
             boolean differ = values.values().stream().distinct().count() > 1;
             Optional<KnownDifferences.Entry> entry = known.find(test, name, field)
                 .filter(row -> row.peers().stream().anyMatch(values::containsKey));
-            if (differ && entry.isEmpty() && statusDifference.isPresent()) {
-                continue; // a known difference of status covers the whole response
+            if (differ && entry.isEmpty() && statusDifference.isPresent() && othersAgree(statusDifference.get(), values)) {
+                continue; // a known difference of status covers the rest of the odd peers' responses
             }
             if (field.equals("status") && differ && entry.isPresent() && othersAgree(entry.get(), values)) {
                 statusDifference = entry;
@@ -159,7 +193,8 @@ final class Differential implements AutoCloseable {
     @Override
     public void close() throws Exception {
         Exception failure = null;
-        for (ServletPeer peer : peers) {
+        for (ServletPeer peer : List.copyOf(peers)) {
+            peers.remove(peer);
             try {
                 peer.close();
             } catch (Exception e) {

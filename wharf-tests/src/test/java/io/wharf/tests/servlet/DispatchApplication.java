@@ -44,7 +44,14 @@ final class DispatchApplication implements ServletContainerInitializer {
                 case "/forward-extension" -> request.getRequestDispatcher("/page.target").forward(request, response);
                 case "/forward-context" -> context.getRequestDispatcher("/target/by-context").forward(request, response);
                 case "/forward-name" -> context.getNamedDispatcher("target").forward(request, response);
-                case "/forward-nowhere" -> request.getRequestDispatcher("/nowhere").forward(request, response);
+                case "/forward-nowhere" -> {
+                    RequestDispatcher nowhere = request.getRequestDispatcher("/nowhere");
+                    if (nowhere == null) {
+                        lines.add("getRequestDispatcher(/nowhere)=null");
+                    } else {
+                        nowhere.forward(request, response);
+                    }
+                }
                 case "/forward-after-write" -> {
                     response.getWriter().print("dropped by forward\n");
                     request.getRequestDispatcher("/target/after-write").forward(request, response);
@@ -62,7 +69,13 @@ final class DispatchApplication implements ServletContainerInitializer {
                 case "/include" -> request.getRequestDispatcher("/target/y?q=included").include(request, response);
                 case "/include-name" -> context.getNamedDispatcher("target").include(request, response);
                 case "/include-relative" -> request.getRequestDispatcher("../target/relative-include").include(request, response);
-                case "/include-nowhere" -> request.getRequestDispatcher("/nowhere").include(request, response);
+                case "/include-nowhere" -> {
+                    RequestDispatcher nowhere = request.getRequestDispatcher("/nowhere");
+                    lines.add("getRequestDispatcher(/nowhere)=" + (nowhere == null ? "null" : "a dispatcher"));
+                    if (nowhere != null) {
+                        nowhere.include(request, response);
+                    }
+                }
                 default -> lines.add("no case " + how);
             }
             if (how.startsWith("/include")) {

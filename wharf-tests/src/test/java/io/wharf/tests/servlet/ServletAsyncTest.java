@@ -1,10 +1,6 @@
 package io.wharf.tests.servlet;
 
-import java.nio.file.Path;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -17,20 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ServletAsyncTest {
 
-    @TempDir
-    static Path directory;
-
-    private static Differential containers;
-
-    @BeforeAll
-    static void start() throws Exception {
-        containers = Differential.start(ServletAsyncTest.class, directory, "/ctx", new AsyncApplication());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        containers.close();
-    }
+    @RegisterExtension
+    static final Differential containers = Differential.of("/ctx", new AsyncApplication());
 
     @ParameterizedTest(name = "GET {0}")
     @ValueSource(strings = {

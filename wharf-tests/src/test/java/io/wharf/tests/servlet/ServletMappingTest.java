@@ -1,12 +1,8 @@
 package io.wharf.tests.servlet;
 
-import java.nio.file.Path;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Servlet mapping (Servlet 6.1 chapter 12) compared between the containers: which servlet a
@@ -16,20 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServletMappingTest {
 
-    @TempDir
-    static Path directory;
-
-    private static Differential containers;
-
-    @BeforeAll
-    static void start() throws Exception {
-        containers = Differential.start(ServletMappingTest.class, directory, "/ctx", new MappingApplication());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        containers.close();
-    }
+    @RegisterExtension
+    static final Differential containers = Differential.of("/ctx", new MappingApplication());
 
     @ParameterizedTest(name = "GET {0}")
     @ValueSource(strings = {

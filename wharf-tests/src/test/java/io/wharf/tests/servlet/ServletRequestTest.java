@@ -1,10 +1,7 @@
 package io.wharf.tests.servlet;
 
-import java.nio.file.Path;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,20 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ServletRequestTest {
 
-    @TempDir
-    static Path directory;
-
-    private static Differential containers;
-
-    @BeforeAll
-    static void start() throws Exception {
-        containers = Differential.start(ServletRequestTest.class, directory, "/ctx", new RequestApplication());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        containers.close();
-    }
+    @RegisterExtension
+    static final Differential containers = Differential.of("/ctx", new RequestApplication());
 
     @ParameterizedTest(name = "GET /ctx/r/parameters{0}")
     @ValueSource(strings = {
@@ -99,7 +84,7 @@ class ServletRequestTest {
         containers.check(line + " HTTP/1.1\nHost: {host}\nConnection: close\n\n");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void headers() {
         containers.check("""
             GET /ctx/r/headers HTTP/1.1
@@ -173,17 +158,17 @@ class ServletRequestTest {
         containers.check(line + " HTTP/1.1\nHost: {host}\nContent-Length: 0\nConnection: close\n\n");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void basicsOverHttp10() {
         containers.check("GET /ctx/r/basics?http10 HTTP/1.0\n\n");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void basicsWithAnotherHost() {
         containers.check("GET /ctx/r/basics?host=example HTTP/1.1\nHost: Example.COM:8080\nConnection: close\n\n");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void basicsWithAnAbsoluteTarget() {
         containers.check("GET http://other.example/ctx/r/basics?absolute HTTP/1.1\nHost: {host}\nConnection: close\n\n");
     }

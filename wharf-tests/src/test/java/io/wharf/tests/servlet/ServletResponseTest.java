@@ -1,11 +1,8 @@
 package io.wharf.tests.servlet;
 
-import java.nio.file.Path;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,20 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ServletResponseTest {
 
-    @TempDir
-    static Path directory;
-
-    private static Differential containers;
-
-    @BeforeAll
-    static void start() throws Exception {
-        containers = Differential.start(ServletResponseTest.class, directory, "/ctx", new ResponseApplication());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        containers.close();
-    }
+    @RegisterExtension
+    static final Differential containers = Differential.of("/ctx", new ResponseApplication());
 
     static Stream<String> cases() {
         return ResponseApplication.CASES.keySet().stream();

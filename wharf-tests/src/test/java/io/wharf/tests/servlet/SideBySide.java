@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The readable report of a field the containers answered differently: one column per peer;
- * a body is split into lines and only the lines that differ are shown, with their numbers.
+ * a body is split into lines and only the lines that differ are shown, with their numbers; a
+ * value too long for a column is shown whole, a line per peer.
  * Characters outside printable ASCII show as {@code \xNN} (or {@code \r}, {@code \t}).
  */
 final class SideBySide {
@@ -37,6 +38,10 @@ final class SideBySide {
                     rows.add(row);
                 }
             }
+        } else if (values.values().stream().anyMatch(value -> value.length() > WIDTH)) {
+            StringBuilder text = new StringBuilder();
+            values.forEach((peer, value) -> text.append("    ").append(peer).append(": ").append(visible(value)).append('\n'));
+            return text.toString();
         } else {
             List<String> row = new ArrayList<>();
             row.add("");
