@@ -25,8 +25,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * with {@link RawHttpClient}, reduces the responses to {@link Answer}s and compares them
  * field by field. A field in which the answers differ fails the test with a
  * {@link SideBySide} report, unless {@link KnownDifferences} (the table in
- * {@code docs/servlet.md}) lists it; a listed difference that no longer happens fails too,
- * so that the table says what is true. A known difference of {@code status} covers the other
+ * {@code docs/servlet.md}) lists it; a listed difference that no longer happens fails too
+ * (but for a row that holds for every request of its test), so that the table says what is true. A known difference of {@code status} covers the other
  * fields in which the peers it names differ (a redirect or an error has little else in common
  * with a page), not a difference between the peers it does not name.
  *
@@ -39,6 +39,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
 
     private final String contextPath;
     private final ServletContainerInitializer application;
+    private final List<ErrorPage> errorPages;
     private final RawHttpClient client = new RawHttpClient(Duration.ofSeconds(10));
     private final List<ServletPeer> peers = new ArrayList<>();
     private final Map<ServletPeer, URI> bases = new LinkedHashMap<>();
@@ -46,24 +47,25 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
     private KnownDifferences known;
     private Path directory;
 
-    private Differential(String contextPath, ServletContainerInitializer application) {
+    private Differential(String contextPath, ServletContainerInitializer application, List<ErrorPage> errorPages) {
         this.contextPath = contextPath;
         this.application = application;
+        this.errorPages = errorPages;
     }
 
     /**
      * @return the extension a test class registers in a static field: before its tests it starts
-     *     {@code application} in a context at {@code contextPath} on every peer (their files in a
+     *     {@code application} with {@code errorPages} in a context at {@code contextPath} on every peer (their files in a
      *     temporary directory of its own), after them it stops the peers and deletes the directory
      */
-    static Differential of(String contextPath, ServletContainerInitializer application) {
-        return new Differential(contextPath, application);
+    static Differential of(String contextPath, ServletContainerInitializer application, ErrorPage... errorPages) {
+        return new Differential(contextPath, application, List.of(errorPages));
     }
 
     /** @return a differential already started on {@code peers}, named {@code test} in reports, with its own table of known differences */
     static Differential start(String test, KnownDifferences known, List<ServletPeer> peers, String contextPath,
             ServletContainerInitializer application) throws Exception {
-        Differential differential = new Differential(contextPath, application);
+        Differential differential = new Differential(contextPath, application, List.of());
         differential.start(test, known, peers);
         return differential;
     }
@@ -80,7 +82,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
         try {
             for (ServletPeer peer : peers) {
                 this.peers.add(peer);
-                bases.put(peer, peer.start(contextPath, application));
+                bases.put(peer, peer.start(contextPath, application, errorPages));
             }
         } catch (Exception | Error failure) {
             close();
@@ -149,7 +151,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
             } else if (differ && !othersAgree(entry.get(), values)) {
                 problems.add("  " + field + " differs beyond the known difference of " + entry.get().peers() + ":\n"
                     + SideBySide.of(field, values));
-            } else if (!differ && entry.isPresent()) {
+            } else if (!differ && entry.isPresent() && !entry.get().request().equals(KnownDifferences.EVERY_REQUEST)) {
                 problems.add("  " + field + " is the same on every peer now (" + values.values().iterator().next()
                     + "): take the row off the table in docs/servlet.md (" + entry.get().why() + ")");
             }

@@ -21,15 +21,19 @@ import java.util.stream.Collectors;
  * | Test | Request | Peer | Differs in | Why |
  * </pre>
  * with the test class's simple name, the request line without its version (as
- * {@code GET /ctx/a?b}), the peer or peers (comma separated) whose answer is the odd one, the
+ * {@code GET /ctx/a?b}, or {@code *} for every request of the test), the peer or peers (comma separated) whose answer is the odd one, the
  * compared field ({@code status}, {@code body} or a header name, as {@link Answer} names them;
  * {@code body: a, b} for only the body lines that start with {@code a=} or {@code b=}, which
  * keeps the rest of the body compared) and the reason, which cites the specification's section (it must hold a {@code §}).
- * Backquotes around a cell are taken off.
+ * Backquotes around a cell are taken off. A row that names every peer says that they all
+ * differ, each for the reason given.
  */
 final class KnownDifferences {
 
     static final String HEADING = "## Differences from Jetty and Tomcat";
+
+    /** The request of a row that holds for every request of its test. */
+    static final String EVERY_REQUEST = "*";
 
     /**
      * One accepted difference: in {@code field}, the answer of {@code peers} differs from the
@@ -104,10 +108,25 @@ final class KnownDifferences {
         return value.length() > 1 && value.startsWith("`") && value.endsWith("`") ? value.substring(1, value.length() - 1) : value;
     }
 
-    /** @return the row for {@code field} of the answers to {@code request} in {@code test}, if there is one */
+    /**
+     * @return the rows for {@code field} of the answers to {@code request} in {@code test}, the
+     *     request's own and those for every request ({@code *}), merged into one: their peers and
+     *     body lines together (the whole body if one row names no lines), their reasons joined
+     */
     Optional<Entry> find(String test, String request, String field) {
-        return entries.stream()
-            .filter(entry -> entry.test().equals(test) && entry.request().equals(request) && entry.field().equals(field))
-            .findFirst();
+        List<Entry> rows = entries.stream()
+            .filter(entry -> entry.test().equals(test) && entry.field().equals(field)
+                && (entry.request().equals(request) || entry.request().equals(EVERY_REQUEST)))
+            .toList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> peers = new LinkedHashSet<>();
+        rows.forEach(row -> peers.addAll(row.peers()));
+        boolean wholeBody = rows.stream().anyMatch(row -> row.lines().isEmpty());
+        List<String> lines = wholeBody ? List.of() : rows.stream().flatMap(row -> row.lines().stream()).distinct().toList();
+        boolean everyRequest = rows.stream().allMatch(row -> row.request().equals(EVERY_REQUEST));
+        return Optional.of(new Entry(test, everyRequest ? EVERY_REQUEST : request, peers, field, lines,
+            rows.stream().map(Entry::why).collect(Collectors.joining(" / "))));
     }
 }

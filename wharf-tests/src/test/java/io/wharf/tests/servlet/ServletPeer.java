@@ -1,6 +1,7 @@
 package io.wharf.tests.servlet;
 
 import java.net.URI;
+import java.util.List;
 
 import jakarta.servlet.ServletContainerInitializer;
 
@@ -19,11 +20,11 @@ interface ServletPeer extends AutoCloseable {
 
     /**
      * Starts the container with one context at {@code contextPath} ({@code ""} for the root)
-     * whose only content is what {@code initializer} registers.
+     * whose only content is what {@code initializer} registers and the error pages given.
      *
      * @return {@code http://127.0.0.1:port}, without the context path
      */
-    URI start(String contextPath, ServletContainerInitializer initializer) throws Exception;
+    URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception;
 
     /** Stops the container and frees its port and threads. */
     @Override

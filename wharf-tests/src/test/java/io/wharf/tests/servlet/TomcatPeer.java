@@ -3,6 +3,7 @@ package io.wharf.tests.servlet;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -20,7 +21,8 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * 127.0.0.1, one context added with {@link Tomcat#addContext} (no web.xml, no default or JSP
  * servlet, no annotation or JAR scanning), no shutdown port. Everything Tomcat writes (its
  * work directory) stays under the base directory the test gives, a {@code @TempDir}; sessions
- * are not saved on stop.
+ * are not saved on stop. Error pages are the context's {@code ErrorPage}s, one with neither code
+ * nor type being the default.
  *
  * <p>Tomcat logs through java.util.logging at INFO (a line per start and stop); it is turned
  * down to warnings for the test JVM.
@@ -44,7 +46,7 @@ final class TomcatPeer implements ServletPeer {
     }
 
     @Override
-    public URI start(String contextPath, ServletContainerInitializer initializer) throws Exception {
+    public URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception {
         TOMCAT_LOG.setLevel(Level.WARNING);
         Path documents = Files.createDirectories(baseDirectory.resolve("documents"));
         tomcat = new Tomcat();
@@ -70,6 +72,16 @@ final class TomcatPeer implements ServletPeer {
         sessions.setPathname(null);
         context.setManager(sessions);
         context.addServletContainerInitializer(initializer, null);
+        for (ErrorPage page : errorPages) {
+            org.apache.tomcat.util.descriptor.web.ErrorPage tomcatPage = new org.apache.tomcat.util.descriptor.web.ErrorPage();
+            if (page.type() != null) {
+                tomcatPage.setExceptionType(page.type().getName());
+            } else if (!page.isDefault()) {
+                tomcatPage.setErrorCode(page.status());
+            }
+            tomcatPage.setLocation(page.location());
+            context.addErrorPage(tomcatPage);
+        }
         tomcat.start();
         return URI.create("http://127.0.0.1:" + connector.getLocalPort());
     }
