@@ -60,15 +60,7 @@ final class ResponseApplication implements ServletContainerInitializer {
         // Errors: compared by status (their pages differ by design)
         CASES.put("send-error-404", (request, response) -> response.sendError(404));
         CASES.put("send-error-500-message", (request, response) -> response.sendError(500, "boom"));
-        CASES.put("send-error-after-commit", (request, response) -> {
-            ascii(response, "first\n");
-            response.flushBuffer();
-            try {
-                response.sendError(500);
-            } catch (IllegalStateException e) {
-                ascii(response, "sendError after commit: IllegalStateException\n");
-            }
-        });
+        CASES.put("send-error-after-commit", (request, response) -> afterCommit(response, "sendError", () -> response.sendError(500)));
         // Redirects (section 5.4, HttpServletResponse.sendRedirect)
         CASES.put("redirect-relative", (request, response) -> response.sendRedirect("target?x=1"));
         CASES.put("redirect-dot-dot", (request, response) -> response.sendRedirect("../up"));
@@ -80,15 +72,7 @@ final class ResponseApplication implements ServletContainerInitializer {
             ascii(response, "written before\n");
             response.sendRedirect("target", 302, false);
         });
-        CASES.put("redirect-after-commit", (request, response) -> {
-            ascii(response, "first\n");
-            response.flushBuffer();
-            try {
-                response.sendRedirect("target");
-            } catch (IllegalStateException e) {
-                ascii(response, "sendRedirect after commit: IllegalStateException\n");
-            }
-        });
+        CASES.put("redirect-after-commit", (request, response) -> afterCommit(response, "sendRedirect", () -> response.sendRedirect("target")));
         // Content type, character encoding and locale (section 5.5)
         CASES.put("type-html-writer", (request, response) -> {
             response.setContentType("text/html");
@@ -221,15 +205,7 @@ final class ResponseApplication implements ServletContainerInitializer {
             ascii(response, "status=" + response.getStatus() + " type=" + response.getContentType()
                 + " X-Kept=" + response.getHeader("X-Kept") + "\n");
         });
-        CASES.put("reset-after-commit", (request, response) -> {
-            ascii(response, "first\n");
-            response.flushBuffer();
-            try {
-                response.reset();
-            } catch (IllegalStateException e) {
-                ascii(response, "reset after commit: IllegalStateException committed=" + response.isCommitted() + "\n");
-            }
-        });
+        CASES.put("reset-after-commit", (request, response) -> afterCommit(response, "reset", response::reset));
         CASES.put("overflow-commits", (request, response) -> {
             response.setBufferSize(1024);
             ascii(response, "x".repeat(64 * 1024) + "\n");
@@ -317,6 +293,26 @@ final class ResponseApplication implements ServletContainerInitializer {
                 }
             }
         }).addMapping("/s/*");
+    }
+
+    /** An action on the response that may throw. */
+    private interface Action {
+        void run() throws IOException;
+    }
+
+    /**
+     * Commits the response with a first line, then tries {@code action} on it, which must fail:
+     * writes a line that says whether it did, and whether the response is still committed.
+     */
+    private static void afterCommit(HttpServletResponse response, String name, Action action) throws IOException {
+        ascii(response, "first\n");
+        response.flushBuffer();
+        try {
+            action.run();
+            ascii(response, name + " after commit: no exception\n");
+        } catch (IllegalStateException e) {
+            ascii(response, name + " after commit: IllegalStateException committed=" + response.isCommitted() + "\n");
+        }
     }
 
     /** Writes {@code text} as US-ASCII bytes through the output stream, which leaves the character encoding alone. */

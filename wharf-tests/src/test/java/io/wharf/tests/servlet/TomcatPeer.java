@@ -24,6 +24,13 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * are not saved on stop. Error pages are the context's {@code ErrorPage}s, one with neither code
  * nor type being the default.
  *
+ * <p>tomcat-embed-core carries its own copy of the {@code jakarta.servlet} classes, and the
+ * test class path also has the jakarta.servlet-api 6.1.0 jar (through wharf-servlet), first:
+ * both are Servlet 6.1, and the API jar's classes win, so that {@code HttpServlet} (its
+ * {@code doHead}, {@code doOptions}, {@code doTrace}) and {@code Cookie} are the same code on
+ * all three containers. Classes only Tomcat's copy has (its {@code HttpServlet} helpers, cookie
+ * name validators) still load from Tomcat's jar. In a real Tomcat its own copy would serve.
+ *
  * <p>Tomcat logs through java.util.logging at INFO (a line per start and stop); it is turned
  * down to warnings for the test JVM.
  */
