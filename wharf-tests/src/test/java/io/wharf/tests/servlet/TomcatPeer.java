@@ -10,6 +10,7 @@ import java.util.logging.Logger;
 import jakarta.servlet.ServletContainerInitializer;
 
 import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.Globals;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
@@ -56,6 +57,11 @@ final class TomcatPeer implements ServletPeer {
     public URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception {
         TOMCAT_LOG.setLevel(Level.WARNING);
         Path documents = Files.createDirectories(baseDirectory.resolve("documents"));
+        // Tomcat keeps its home and base in system properties and takes a home already set over its
+        // base directory: set both to this peer's directory, so that no later Tomcat of the test JVM
+        // works in the directory of an earlier one (deleted by then); close() clears them.
+        System.setProperty(Globals.CATALINA_HOME_PROP, baseDirectory.toString());
+        System.setProperty(Globals.CATALINA_BASE_PROP, baseDirectory.toString());
         tomcat = new Tomcat();
         tomcat.setBaseDir(baseDirectory.toString());
         tomcat.getServer().setPort(-1);
@@ -96,8 +102,13 @@ final class TomcatPeer implements ServletPeer {
     @Override
     public void close() throws Exception {
         if (tomcat != null) {
-            tomcat.stop();
-            tomcat.destroy();
+            try {
+                tomcat.stop();
+                tomcat.destroy();
+            } finally {
+                System.clearProperty(Globals.CATALINA_HOME_PROP);
+                System.clearProperty(Globals.CATALINA_BASE_PROP);
+            }
         }
     }
 }
