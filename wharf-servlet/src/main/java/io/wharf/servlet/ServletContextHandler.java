@@ -195,6 +195,20 @@ public class ServletContextHandler extends Handler.Abstract {
         servletContext.errorPages().setDefault(location);
     }
 
+    /**
+     * Sets the welcome files ({@code welcome-file-list}, section 10.10): tried in order for a
+     * request to a directory, first as resources, then as paths a servlet maps by an exact or
+     * extension pattern. The default is {@code index.html}, {@code index.htm}, {@code index.jsp}.
+     */
+    public void setWelcomeFiles(List<String> welcomeFiles) {
+        servletContext.setWelcomeFiles(welcomeFiles);
+    }
+
+    /** @return the welcome files */
+    public List<String> getWelcomeFiles() {
+        return servletContext.getWelcomeFiles();
+    }
+
     /** Maps a file extension to a MIME type for {@code getMimeType}. */
     public void addMimeMapping(String extension, String mimeType) {
         servletContext.mimeTypes().addMapping(extension, mimeType);

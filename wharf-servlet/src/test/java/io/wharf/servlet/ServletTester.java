@@ -1,5 +1,6 @@
 package io.wharf.servlet;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,12 +21,12 @@ import io.wharf.util.thread.QueuedThreadPool;
 final class ServletTester implements AutoCloseable {
 
     final Server server;
+    final HttpConfiguration configuration = new HttpConfiguration();
     final LocalConnector connector;
     final ServletContextHandler context;
 
     ServletTester(ByteBufferPool pool, String contextPath) {
         server = new Server(new QueuedThreadPool(), pool);
-        HttpConfiguration configuration = new HttpConfiguration();
         configuration.setSendDateHeader(false);
         configuration.setSendServerVersion(false);
         connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
@@ -49,20 +50,41 @@ final class ServletTester implements AutoCloseable {
         return request("GET " + target + " HTTP/1.1\nHost: test\nConnection: close\n\n");
     }
 
-    /** @return the response to a POST of {@code body} with {@code contentType} */
+    /** @return the response to a POST of {@code body}, sent as UTF-8, with {@code contentType} */
     String post(String target, String contentType, String body) throws Exception {
-        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        // The connector sends text as ISO-8859-1: the body's UTF-8 bytes go as one char each.
         return connector.getResponse("POST " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: "
-            + contentType + "\r\nContent-Length: " + bytes.length + "\r\n\r\n" + body);
+            + contentType + "\r\nContent-Length: " + bytes.length + "\r\n\r\n" + new String(bytes, StandardCharsets.ISO_8859_1));
     }
 
     static int status(String response) {
         return Integer.parseInt(response.substring(9, 12));
     }
 
+    /** @return the content of a raw response read as UTF-8, its chunks joined when it is chunked */
     static String content(String response) {
+        return new String(bytes(response).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    }
+
+    /** @return the content of a raw response, one char a byte, its chunks joined when it is chunked */
+    static String bytes(String response) {
         int end = response.indexOf("\r\n\r\n");
-        return end < 0 ? "" : response.substring(end + 4);
+        String body = end < 0 ? "" : response.substring(end + 4);
+        if (!"chunked".equals(header(response, "Transfer-Encoding"))) {
+            return body;
+        }
+        StringBuilder joined = new StringBuilder();
+        int at = 0;
+        while (true) {
+            int lineEnd = body.indexOf("\r\n", at);
+            int size = Integer.parseInt(body.substring(at, lineEnd).trim(), 16);
+            if (size == 0) {
+                return joined.toString();
+            }
+            joined.append(body, lineEnd + 2, lineEnd + 2 + size);
+            at = lineEnd + 2 + size + 2;
+        }
     }
 
     /** @return the first value of header {@code name}, or null */

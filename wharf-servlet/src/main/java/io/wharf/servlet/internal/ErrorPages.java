@@ -49,8 +49,15 @@ public final class ErrorPages {
         return byStatus.isEmpty() && byException.isEmpty() && defaultPage == null;
     }
 
-    /** @return the location for an exception, or null (the caller then tries the status) */
-    public String forException(Throwable failure) {
+    /**
+     * An error page an exception found, and the exception that matched it: the one thrown, or
+     * the root cause of a {@link ServletException}, which the error attributes then describe.
+     */
+    public record Found(String location, Throwable exception) {
+    }
+
+    /** @return the page for an exception, or null (the caller then tries the status) */
+    public Found forException(Throwable failure) {
         if (byException.isEmpty()) {
             return null;
         }
@@ -59,7 +66,7 @@ public final class ErrorPages {
             for (Class<?> type = current.getClass(); type != null && type != Object.class; type = type.getSuperclass()) {
                 String location = byException.get(type.getName());
                 if (location != null) {
-                    return location;
+                    return new Found(location, current);
                 }
             }
             current = current instanceof ServletException servletException ? servletException.getRootCause() : null;

@@ -1,10 +1,8 @@
 package io.wharf.servlet.internal;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,14 +10,11 @@ import java.util.EnumSet;
 import java.util.Enumeration;
 import java.util.EventListener;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
@@ -39,7 +34,6 @@ import jakarta.servlet.SessionTrackingMode;
 import jakarta.servlet.descriptor.JspConfigDescriptor;
 
 import io.wharf.http.MimeTypes;
-import io.wharf.http.UriPath;
 import io.wharf.server.handler.context.ContextHandler;
 
 /**
@@ -66,11 +60,7 @@ public final class ServletApiContext implements ServletContext {
     private final ContextHandler.Context attributes;
     private final ContextListeners listeners = new ContextListeners();
     private final Map<String, String> initParameters = new ConcurrentHashMap<>();
-    private final Map<String, ServletEntry> servlets = new LinkedHashMap<>();
-    private final Map<String, ServletEntry> patterns = new LinkedHashMap<>();
-    private final Map<String, FilterEntry> filters = new LinkedHashMap<>();
-    private final List<FilterMapping<FilterEntry>> filterMappingsAfter = new ArrayList<>();
-    private final List<FilterMapping<FilterEntry>> filterMappingsBefore = new ArrayList<>();
+    private final Registrations registrations = new Registrations();
     private final List<Initializer> initializers = new ArrayList<>();
     private final Set<String> declaredRoles = new LinkedHashSet<>();
     private final Map<Key, List<FilterEntry>> chains = new ConcurrentHashMap<>();
@@ -78,15 +68,18 @@ public final class ServletApiContext implements ServletContext {
     private final SessionCookieSettings sessionCookieConfig = new SessionCookieSettings(this);
     private final ClassLoader defaultClassLoader;
     private final ErrorPages errorPages = new ErrorPages();
+    private final Sessions sessions = new Sessions(this);
     private volatile Phase phase = Phase.CONFIGURING;
     private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
     private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
-    private volatile Path baseResource;
+    private volatile ContextResources resources = new ContextResources(null);
     private volatile String requestCharacterEncoding;
     private volatile String responseCharacterEncoding;
     private volatile int sessionTimeoutMinutes = 30;
+    private volatile List<String> welcomeFiles = List.of("index.html", "index.htm", "index.jsp");
     private volatile Set<SessionTrackingMode> sessionTrackingModes = EnumSet.of(SessionTrackingMode.COOKIE);
-    private Snapshot beforeStart;
+    private int listenersBeforeStart;
+    private Set<String> initParametersBeforeStart = Set.of();
 
     /** An initializer and the classes it handles. */
     private record Initializer(ServletContainerInitializer initializer, Set<Class<?>> classes) {
@@ -94,11 +87,6 @@ public final class ServletApiContext implements ServletContext {
 
     /** The key of the filter chain cache (section 6.2.4 expects chains cached). */
     private record Key(String path, String servletName, DispatcherType type) {
-    }
-
-    /** What the embedding code configured, to go back to when the context stops. */
-    private record Snapshot(Set<String> servlets, Set<String> patterns, Set<String> filters, int mappingsAfter,
-                            int mappingsBefore, int listeners, Map<String, String> initParameters) {
     }
 
     /**
@@ -125,8 +113,9 @@ public final class ServletApiContext implements ServletContext {
      * their order; closes the registrations and publishes the mapping tables.
      */
     public void start() throws Exception {
-        beforeStart = new Snapshot(Set.copyOf(servlets.keySet()), Set.copyOf(patterns.keySet()), Set.copyOf(filters.keySet()),
-            filterMappingsAfter.size(), filterMappingsBefore.size(), listeners.size(), Map.copyOf(initParameters));
+        registrations.mark();
+        listenersBeforeStart = listeners.size();
+        initParametersBeforeStart = Set.copyOf(initParameters.keySet());
         phase = Phase.INITIALIZING;
         try {
             for (Initializer entry : initializers) {
@@ -138,11 +127,12 @@ public final class ServletApiContext implements ServletContext {
             }
             publishMappings();
             phase = Phase.STARTED;
-            for (FilterEntry filter : filters.values()) {
+            sessions.start(contextHandler.getServer().getScheduler());
+            for (FilterEntry filter : registrations.filters()) {
                 filter.initialize();
             }
             List<ServletEntry> onStartup = new ArrayList<>();
-            for (ServletEntry servlet : servlets.values()) {
+            for (ServletEntry servlet : registrations.servlets()) {
                 if (servlet.getLoadOnStartup() >= 0) {
                     onStartup.add(servlet);
                 }
@@ -159,17 +149,8 @@ public final class ServletApiContext implements ServletContext {
     }
 
     private void publishMappings() {
-        ServletMappings<ServletEntry> table = new ServletMappings<>();
-        for (Map.Entry<String, ServletEntry> entry : patterns.entrySet()) {
-            table.add(entry.getKey(), entry.getValue());
-        }
-        FilterMappings<FilterEntry> filterTable = new FilterMappings<>();
-        for (FilterMapping<FilterEntry> mapping : filterMappingsBefore) {
-            filterTable.addBeforeDeclared(mapping);
-        }
-        for (FilterMapping<FilterEntry> mapping : filterMappingsAfter) {
-            filterTable.add(mapping);
-        }
+        ServletMappings<ServletEntry> table = registrations.servletMappings();
+        FilterMappings<FilterEntry> filterTable = registrations.filterMappings();
         chains.clear();
         servletMappings = table;
         filterMappings = filterTable;
@@ -184,12 +165,13 @@ public final class ServletApiContext implements ServletContext {
         if (phase == Phase.CONFIGURING) {
             return;
         }
-        List<ServletEntry> all = new ArrayList<>(servlets.values());
+        sessions.stop();
+        List<ServletEntry> all = new ArrayList<>(registrations.servlets());
         Collections.reverse(all);
         for (ServletEntry servlet : all) {
             servlet.destroy();
         }
-        for (FilterEntry filter : filters.values()) {
+        for (FilterEntry filter : registrations.filters()) {
             filter.destroy();
         }
         ServletContextEvent event = new ServletContextEvent(this);
@@ -200,24 +182,11 @@ public final class ServletApiContext implements ServletContext {
                 log("context listener " + listener + " failed on contextDestroyed", x);
             }
         });
-        Snapshot snapshot = beforeStart;
-        if (snapshot != null) {
-            servlets.keySet().retainAll(snapshot.servlets());
-            patterns.keySet().retainAll(snapshot.patterns());
-            filters.keySet().retainAll(snapshot.filters());
-            trim(filterMappingsAfter, snapshot.mappingsAfter());
-            trim(filterMappingsBefore, snapshot.mappingsBefore());
-            listeners.truncate(snapshot.listeners());
-            initParameters.keySet().retainAll(snapshot.initParameters().keySet());
-        }
+        registrations.reset();
+        listeners.truncate(listenersBeforeStart);
+        initParameters.keySet().retainAll(initParametersBeforeStart);
         chains.clear();
         phase = Phase.CONFIGURING;
-    }
-
-    private static void trim(List<?> list, int size) {
-        while (list.size() > size) {
-            list.remove(list.size() - 1);
-        }
     }
 
     /**
@@ -277,6 +246,11 @@ public final class ServletApiContext implements ServletContext {
         return listeners;
     }
 
+    /** @return the sessions */
+    Sessions sessions() {
+        return sessions;
+    }
+
     /** @return the error pages */
     public ErrorPages errorPages() {
         return errorPages;
@@ -310,23 +284,19 @@ public final class ServletApiContext implements ServletContext {
 
     /** @return the servlet registered under {@code name}, or null */
     public ServletEntry servletNamed(String name) {
-        synchronized (servlets) {
-            return servlets.get(name);
-        }
+        return registrations.servlet(name);
     }
 
     ServletEntry servletMappedTo(String pattern) {
-        UrlPatterns.parse(pattern);
-        return patterns.get(pattern);
+        return registrations.servletMappedTo(pattern);
     }
 
     void mapServlet(String pattern, ServletEntry servlet) {
-        UrlPatterns.parse(pattern);
-        patterns.put(pattern, servlet);
+        registrations.mapServlet(pattern, servlet);
     }
 
     void mapFilter(FilterMapping<FilterEntry> mapping, boolean matchAfter) {
-        (matchAfter ? filterMappingsAfter : filterMappingsBefore).add(mapping);
+        registrations.mapFilter(mapping, matchAfter);
     }
 
     // ---- ServletContext: paths, versions, resources ------------------------------------------
@@ -380,85 +350,37 @@ public final class ServletApiContext implements ServletContext {
 
     /** Sets the directory the context's resources come from; null for none. */
     public void setBaseResource(Path directory) {
-        this.baseResource = directory == null ? null : directory.toAbsolutePath().normalize();
+        resources = new ContextResources(directory);
     }
 
     /** @return the base resource directory, or null */
     public Path getBaseResource() {
-        return baseResource;
+        return resources.base();
     }
 
-    /**
-     * @return the file of the resource at {@code path} under the base resource, or null when
-     *     there is no base, the path leaves it ({@code ..}), or nothing is there
-     */
+    /** @return the file of the resource at {@code path}, or null (see {@link ContextResources#resolve}) */
     public Path resolve(String path) {
-        Path base = baseResource;
-        if (base == null || path == null || !path.startsWith("/")) {
-            return null;
-        }
-        String canonical = UriPath.canonicalPath(path);
-        if (canonical == null) {
-            return null;
-        }
-        Path file = base.resolve(canonical.substring(1)).normalize();
-        if (!file.startsWith(base) || !Files.exists(file)) {
-            return null;
-        }
-        return file;
+        return resources.resolve(path);
     }
 
     @Override
     public Set<String> getResourcePaths(String path) {
-        Path directory = resolve(path);
-        if (directory == null || !Files.isDirectory(directory)) {
-            return null;
-        }
-        String prefix = path.endsWith("/") ? path : path + "/";
-        Set<String> paths = new TreeSet<>();
-        try (Stream<Path> children = Files.list(directory)) {
-            children.forEach(child -> paths.add(prefix + child.getFileName() + (Files.isDirectory(child) ? "/" : "")));
-        } catch (IOException x) {
-            return null;
-        }
-        return paths;
+        return resources.paths(path);
     }
 
     @Override
     public URL getResource(String path) throws MalformedURLException {
-        if (path == null || !path.startsWith("/")) {
-            throw new MalformedURLException("a resource path must start with '/': " + path);
-        }
-        Path file = resolve(path);
-        return file == null ? null : file.toUri().toURL();
+        return resources.url(path);
     }
 
     @Override
     public InputStream getResourceAsStream(String path) {
-        Path file = resolve(path);
-        if (file == null || Files.isDirectory(file)) {
-            return null;
-        }
-        try {
-            return Files.newInputStream(file);
-        } catch (IOException x) {
-            return null;
-        }
+        return resources.stream(path);
     }
 
     @Override
     public String getRealPath(String path) {
-        Path base = baseResource;
-        if (base == null || path == null) {
-            return null;
-        }
-        String relative = path.startsWith("/") ? path : "/" + path;
-        String canonical = UriPath.canonicalPath(relative);
-        if (canonical == null) {
-            return null;
-        }
-        Path file = base.resolve(canonical.substring(1)).normalize();
-        return file.startsWith(base) ? file.toString() : null;
+        return resources.realPath(path);
     }
 
     @Override
@@ -594,16 +516,7 @@ public final class ServletApiContext implements ServletContext {
     private ServletRegistration.Dynamic addServlet(String name, String className, Class<? extends Servlet> type, Servlet servlet) {
         checkConfigurable();
         checkName(name, "servlet");
-        synchronized (servlets) {
-            ServletEntry existing = servlets.get(name);
-            if (existing != null) {
-                // Section 4.4.3.1: a servlet of that name that has no class yet gets one; otherwise null.
-                return null;
-            }
-            ServletEntry entry = new ServletEntry(this, name, className, type, servlet);
-            servlets.put(name, entry);
-            return entry;
-        }
+        return registrations.addServlet(new ServletEntry(this, name, className, type, servlet));
     }
 
     @Override
@@ -624,16 +537,12 @@ public final class ServletApiContext implements ServletContext {
 
     @Override
     public Map<String, ? extends ServletRegistration> getServletRegistrations() {
-        synchronized (servlets) {
-            return Collections.unmodifiableMap(new LinkedHashMap<>(servlets));
-        }
+        return registrations.servletsByName();
     }
 
     /** @return the servlets, in the order they were added */
     public List<ServletEntry> servlets() {
-        synchronized (servlets) {
-            return List.copyOf(servlets.values());
-        }
+        return registrations.servlets();
     }
 
     @Override
@@ -660,14 +569,7 @@ public final class ServletApiContext implements ServletContext {
     private FilterRegistration.Dynamic addFilter(String name, String className, Class<? extends Filter> type, Filter filter) {
         checkConfigurable();
         checkName(name, "filter");
-        synchronized (filters) {
-            if (filters.containsKey(name)) {
-                return null;
-            }
-            FilterEntry entry = new FilterEntry(this, name, className, type, filter);
-            filters.put(name, entry);
-            return entry;
-        }
+        return registrations.addFilter(new FilterEntry(this, name, className, type, filter));
     }
 
     private static void checkName(String name, String kind) {
@@ -683,16 +585,12 @@ public final class ServletApiContext implements ServletContext {
 
     @Override
     public FilterRegistration getFilterRegistration(String filterName) {
-        synchronized (filters) {
-            return filters.get(filterName);
-        }
+        return registrations.filter(filterName);
     }
 
     @Override
     public Map<String, ? extends FilterRegistration> getFilterRegistrations() {
-        synchronized (filters) {
-            return Collections.unmodifiableMap(new LinkedHashMap<>(filters));
-        }
+        return registrations.filtersByName();
     }
 
     private <T> T create(Class<T> type, String kind) throws ServletException {
@@ -833,6 +731,21 @@ public final class ServletApiContext implements ServletContext {
     public void setResponseCharacterEncoding(String encoding) {
         checkConfigurable();
         this.responseCharacterEncoding = encoding;
+    }
+
+    /** Sets the welcome files, in the order they are tried (section 10.10). */
+    public void setWelcomeFiles(List<String> files) {
+        for (String file : files) {
+            if (file == null || file.isEmpty() || file.startsWith("/")) {
+                throw new IllegalArgumentException("a welcome file is a relative path, not " + file);
+            }
+        }
+        welcomeFiles = List.copyOf(files);
+    }
+
+    /** @return the welcome files, in order */
+    public List<String> getWelcomeFiles() {
+        return welcomeFiles;
     }
 
     /** Locale to charset mappings of {@code locale-encoding-mapping-list} (section 5.6). */

@@ -75,11 +75,13 @@ public final class ServletApiRequest implements HttpServletRequest {
     private RequestInput input;
     private BufferedReader reader;
     private boolean asyncSupported = true;
+    private final RequestSession sessionState;
 
     ServletApiRequest(ServletExchange exchange, Request core, ServletMatch<ServletEntry> match) {
         this.exchange = exchange;
         this.core = core;
         this.match = match;
+        this.sessionState = new RequestSession(exchange, core);
     }
 
     /** @return the request under every application and container wrapper of {@code request}; null when it is not one */
@@ -283,7 +285,7 @@ public final class ServletApiRequest implements HttpServletRequest {
     }
 
     private FormFields readForm(FormLimits limits) {
-        if (input != null || reader != null || !HttpMethod.POST.is(getMethod())) {
+        if (!HttpMethod.POST.is(getMethod())) {
             return null;
         }
         String type = MimeTypes.getBaseType(getContentType());
@@ -291,12 +293,13 @@ public final class ServletApiRequest implements HttpServletRequest {
             return null;
         }
         try {
-            if (type.equalsIgnoreCase("application/x-www-form-urlencoded")) {
+            if (type.equalsIgnoreCase("multipart/form-data") && exchange.multipartConfig() != null) {
+                // The parts are read once; getParts before or after shares them.
+                return exchange.parts().fields(characterEncoding());
+            }
+            if (type.equalsIgnoreCase("application/x-www-form-urlencoded") && input == null && reader == null) {
                 Charset charset = characterEncoding();
                 return Request.readFormFields(core, charset == null ? StandardCharsets.UTF_8 : charset, limits);
-            }
-            if (type.equalsIgnoreCase("multipart/form-data") && exchange.multipartConfig() != null) {
-                return exchange.parts().fields(characterEncoding());
             }
         } catch (IOException | ServletException x) {
             throw new IllegalStateException("cannot read the request's form: " + x.getMessage(), x);
@@ -619,11 +622,6 @@ public final class ServletApiRequest implements HttpServletRequest {
     }
 
     @Override
-    public String getRequestedSessionId() {
-        return null;
-    }
-
-    @Override
     public String getRequestURI() {
         String path = core.getHttpURI().getPath();
         return path == null ? "" : path;
@@ -653,37 +651,46 @@ public final class ServletApiRequest implements HttpServletRequest {
         return match.servletPath();
     }
 
+    // ---- sessions (chapter 7) ------------------------------------------------------------------------
+
     @Override
     public HttpSession getSession(boolean create) {
-        if (create) {
-            throw new IllegalStateException("sessions are not available in this servlet context yet");
-        }
-        return null;
+        return sessionState.getSession(create);
     }
 
     @Override
     public HttpSession getSession() {
-        return getSession(true);
+        return sessionState.getSession(true);
     }
 
     @Override
     public String changeSessionId() {
-        throw new IllegalStateException("changeSessionId: this request has no session");
+        return sessionState.changeSessionId();
+    }
+
+    @Override
+    public String getRequestedSessionId() {
+        return sessionState.requestedId();
     }
 
     @Override
     public boolean isRequestedSessionIdValid() {
-        return false;
+        return sessionState.isRequestedIdValid();
     }
 
     @Override
     public boolean isRequestedSessionIdFromCookie() {
-        return false;
+        return sessionState.isRequestedIdFromCookie();
     }
 
     @Override
     public boolean isRequestedSessionIdFromURL() {
-        return false;
+        return sessionState.isRequestedIdFromUrl();
+    }
+
+    /** @return the session this request has made or found so far, without looking; or null */
+    ServletSession currentSession() {
+        return sessionState.current();
     }
 
     @Override

@@ -407,14 +407,35 @@ public final class ServletApiResponse implements HttpServletResponse {
         return core.getHeaders().contains(name);
     }
 
+    /**
+     * Adds {@code ;jsessionid=} when URL tracking is on and the client did not send the session
+     * id in a cookie (section 7.1.3); otherwise returns the URL as it is.
+     */
     @Override
     public String encodeURL(String url) {
-        return url;
+        if (url == null || !exchange.context().getEffectiveSessionTrackingModes().contains(jakarta.servlet.SessionTrackingMode.URL)) {
+            return url;
+        }
+        ServletApiRequest request = exchange.request();
+        ServletSession session = request.currentSession();
+        if (session == null || !session.isValid() || request.isRequestedSessionIdFromCookie()) {
+            return url;
+        }
+        int end = url.length();
+        int query = url.indexOf('?');
+        int fragment = url.indexOf('#');
+        if (query >= 0) {
+            end = query;
+        }
+        if (fragment >= 0 && fragment < end) {
+            end = fragment;
+        }
+        return url.substring(0, end) + ";jsessionid=" + session.getId() + url.substring(end);
     }
 
     @Override
     public String encodeRedirectURL(String url) {
-        return url;
+        return encodeURL(url);
     }
 
     @Override

@@ -180,12 +180,11 @@ public final class ServletExchange {
      * Leaves the response closed when it is done.
      */
     private void writeErrorPage(int status, String message, Throwable failure) {
-        String location = failure == null ? null : context.errorPages().forException(failure);
-        if (location == null) {
-            location = context.errorPages().forStatus(status);
-        }
+        ErrorPages.Found found = failure == null ? null : context.errorPages().forException(failure);
+        String location = found != null ? found.location() : context.errorPages().forStatus(status);
+        Throwable described = found != null ? found.exception() : failure;
         coreResponse.setStatus(status);
-        if (location != null && dispatchErrorPage(location, status, message, failure)) {
+        if (location != null && dispatchErrorPage(location, status, message, described)) {
             return;
         }
         writeDefaultErrorPage(status, message);
