@@ -1,0 +1,35 @@
+package io.wharf.tests.servlet;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What the differential suite compares of one response besides the status: the significant
+ * header fields ({@link Answer} lists them), any further header fields a test names, and the
+ * body unless the test says that bodies differ by design.
+ *
+ * <p>The body of an error response (status 400 and up) is the container's own error page
+ * unless the application wrote it, and the specification leaves that page's content to the
+ * container (Servlet 6.1 §10.9.2, §15.2.4.8): its body, Content-Type and Content-Length are
+ * compared only when the test says so, {@link #ALL_OF_ERRORS}.
+ *
+ * @param body whether the body is compared
+ * @param errorBodies whether the body (and its type and length) of an error response is compared too
+ * @param headers further header fields compared by value, as sent
+ */
+record Compared(boolean body, boolean errorBodies, List<String> headers) {
+
+    /** Status, the significant header fields and the body, but not the body of an error response. */
+    static final Compared ALL = new Compared(true, false, List.of());
+
+    /** Status, the significant header fields and the body, also of an error response the application wrote itself. */
+    static final Compared ALL_OF_ERRORS = new Compared(true, true, List.of());
+
+    /** Status and the significant header fields: for responses whose body each container writes its own way. */
+    static final Compared WITHOUT_BODY = new Compared(false, false, List.of());
+
+    /** @return this, also comparing the header fields {@code names} */
+    Compared andHeaders(String... names) {
+        return new Compared(body, errorBodies, Stream.concat(headers.stream(), Stream.of(names)).toList());
+    }
+}

@@ -1,0 +1,131 @@
+package io.wharf.tests.servlet;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * A raw HTTP/1.1 client over a plain {@link Socket} to loopback: writes the request's exact
+ * bytes, reads one response in full and closes the connection. The body is read as the
+ * response frames it: none (HEAD, 1xx, 204, 304), chunked (decoded, trailers kept), by
+ * Content-Length, or up to the close. Interim 1xx responses are skipped. Every read waits at
+ * most the timeout given; then {@link SocketTimeoutException} says the response stalled.
+ *
+ * <p>The differential suite's way to see what a container really sends, header bytes and
+ * framing included, which an HTTP client library would tidy away. One call at a time per
+ * instance is not required: it holds no state.
+ */
+final class RawHttpClient {
+
+    private static final int MAX_LINE = 64 * 1024;
+
+    private final Duration timeout;
+
+    RawHttpClient(Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    /** Sends {@code request} to {@code port} on 127.0.0.1 and reads the response to it. */
+    RawResponse exchange(int port, byte[] request) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), (int) timeout.toMillis());
+            socket.setSoTimeout((int) timeout.toMillis());
+            socket.getOutputStream().write(request);
+            socket.getOutputStream().flush();
+            return read(new BufferedInputStream(socket.getInputStream()), isHead(request));
+        }
+    }
+
+    /** Reads one response from {@code in}; {@code head} when it answers a HEAD request (so it has no body). */
+    static RawResponse read(InputStream in, boolean head) throws IOException {
+        while (true) {
+            String statusLine = readLine(in);
+            String[] parts = statusLine.split(" ", 3);
+            if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
+                throw new IOException("not a status line: " + statusLine);
+            }
+            int status = Integer.parseInt(parts[1]);
+            HeaderFields headers = readFields(in);
+            if (status >= 100 && status < 200 && status != 101) {
+                continue;
+            }
+            HeaderFields trailers = new HeaderFields();
+            byte[] body;
+            if (head || status < 200 || status == 204 || status == 304) {
+                body = new byte[0];
+            } else if (headers.hasToken("Transfer-Encoding", "chunked")) {
+                body = readChunked(in, trailers);
+            } else if (headers.get("Content-Length") != null) {
+                body = readExactly(in, Integer.parseInt(headers.get("Content-Length")));
+            } else {
+                body = in.readAllBytes();
+            }
+            return new RawResponse(parts[0], status, parts.length > 2 ? parts[2] : "", headers, body, trailers);
+        }
+    }
+
+    private static boolean isHead(byte[] request) {
+        return new String(request, 0, Math.min(5, request.length), StandardCharsets.US_ASCII).equals("HEAD ");
+    }
+
+    private static HeaderFields readFields(InputStream in) throws IOException {
+        HeaderFields fields = new HeaderFields();
+        for (String line = readLine(in); !line.isEmpty(); line = readLine(in)) {
+            int colon = line.indexOf(':');
+            if (colon <= 0) {
+                throw new IOException("not a field line: " + line);
+            }
+            fields.add(line.substring(0, colon), line.substring(colon + 1));
+        }
+        return fields;
+    }
+
+    private static byte[] readChunked(InputStream in, HeaderFields trailers) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        while (true) {
+            String sizeLine = readLine(in);
+            int extension = sizeLine.indexOf(';');
+            int size = Integer.parseInt((extension < 0 ? sizeLine : sizeLine.substring(0, extension)).strip(), 16);
+            if (size == 0) {
+                HeaderFields fields = readFields(in);
+                fields.asList().forEach(field -> trailers.add(field.getKey(), field.getValue()));
+                return body.toByteArray();
+            }
+            body.write(readExactly(in, size));
+            if (!readLine(in).isEmpty()) {
+                throw new IOException("a chunk of " + size + " bytes is not followed by CRLF");
+            }
+        }
+    }
+
+    private static byte[] readExactly(InputStream in, int length) throws IOException {
+        byte[] bytes = in.readNBytes(length);
+        if (bytes.length < length) {
+            throw new EOFException("the connection closed after " + bytes.length + " of " + length + " bytes");
+        }
+        return bytes;
+    }
+
+    /** @return one line without its CRLF (or bare LF), its bytes as ISO-8859-1 chars */
+    private static String readLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                throw new EOFException("the connection closed in a line: " + line);
+            }
+            if (line.length() == MAX_LINE) {
+                throw new IOException("a line longer than " + MAX_LINE + " bytes");
+            }
+            line.append((char) b);
+        }
+        int end = line.length();
+        return end > 0 && line.charAt(end - 1) == '\r' ? line.substring(0, end - 1) : line.toString();
+    }
+}

@@ -1,0 +1,114 @@
+package io.wharf.tests.servlet;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.servlet.ServletContainerInitializer;
+
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.Globals;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.scan.StandardJarScanner;
+
+/**
+ * Embedded Apache Tomcat 11 as a {@link ServletPeer}: one NIO HTTP/1.1 connector on
+ * 127.0.0.1, one context added with {@link Tomcat#addContext} (no web.xml, no default or JSP
+ * servlet, no annotation or JAR scanning), no shutdown port. Everything Tomcat writes (its
+ * work directory) stays under the base directory the test gives, a {@code @TempDir}; sessions
+ * are not saved on stop. Error pages are the context's {@code ErrorPage}s, one with neither code
+ * nor type being the default.
+ *
+ * <p>tomcat-embed-core carries its own copy of the {@code jakarta.servlet} classes, and the
+ * test class path also has the jakarta.servlet-api 6.1.0 jar (through wharf-servlet), first:
+ * both are Servlet 6.1, and the API jar's classes win, so that {@code HttpServlet} (its
+ * {@code doHead}, {@code doOptions}, {@code doTrace}) and {@code Cookie} are the same code on
+ * all three containers. Classes only Tomcat's copy has (its {@code HttpServlet} helpers, cookie
+ * name validators) still load from Tomcat's jar. In a real Tomcat its own copy would serve.
+ *
+ * <p>Tomcat logs through java.util.logging at INFO (a line per start and stop); it is turned
+ * down to warnings for the test JVM.
+ */
+final class TomcatPeer implements ServletPeer {
+
+    /** Held so that the level set on it is not lost when the logger is collected. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+    private final Path baseDirectory;
+    private Tomcat tomcat;
+
+    /** @param baseDirectory an empty directory for Tomcat's files, deleted by the test */
+    TomcatPeer(Path baseDirectory) {
+        this.baseDirectory = baseDirectory;
+    }
+
+    @Override
+    public String name() {
+        return "Tomcat";
+    }
+
+    @Override
+    public URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception {
+        TOMCAT_LOG.setLevel(Level.WARNING);
+        Path documents = Files.createDirectories(baseDirectory.resolve("documents"));
+        // Tomcat keeps its home and base in system properties and takes a home already set over its
+        // base directory: set both to this peer's directory, so that no later Tomcat of the test JVM
+        // works in the directory of an earlier one (deleted by then); close() clears them.
+        System.setProperty(Globals.CATALINA_HOME_PROP, baseDirectory.toString());
+        System.setProperty(Globals.CATALINA_BASE_PROP, baseDirectory.toString());
+        tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDirectory.toString());
+        tomcat.getServer().setPort(-1);
+        Connector connector = new Connector(Http11NioProtocol.class.getName());
+        connector.setPort(0);
+        connector.setProperty("address", "127.0.0.1");
+        tomcat.setConnector(connector);
+        tomcat.getHost().setAutoDeploy(false);
+        StandardContext context = (StandardContext) tomcat.addContext(contextPath, documents.toString());
+        // Its checks for leaks at stop need --add-opens and only warn without them: the test's classes are not a webapp's.
+        context.setClearReferencesThreadLocals(false);
+        context.setClearReferencesRmiTargets(false);
+        StandardJarScanner scanner = new StandardJarScanner();
+        scanner.setScanClassPath(false);
+        scanner.setScanManifest(false);
+        scanner.setScanAllDirectories(false);
+        scanner.setScanAllFiles(false);
+        scanner.setScanBootstrapClassPath(false);
+        context.setJarScanner(scanner);
+        StandardManager sessions = new StandardManager();
+        sessions.setPathname(null);
+        context.setManager(sessions);
+        context.addServletContainerInitializer(initializer, null);
+        for (ErrorPage page : errorPages) {
+            org.apache.tomcat.util.descriptor.web.ErrorPage tomcatPage = new org.apache.tomcat.util.descriptor.web.ErrorPage();
+            if (page.type() != null) {
+                tomcatPage.setExceptionType(page.type().getName());
+            } else if (!page.isDefault()) {
+                tomcatPage.setErrorCode(page.status());
+            }
+            tomcatPage.setLocation(page.location());
+            context.addErrorPage(tomcatPage);
+        }
+        tomcat.start();
+        return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (tomcat != null) {
+            try {
+                tomcat.stop();
+                tomcat.destroy();
+            } finally {
+                System.clearProperty(Globals.CATALINA_HOME_PROP);
+                System.clearProperty(Globals.CATALINA_BASE_PROP);
+            }
+        }
+    }
+}
