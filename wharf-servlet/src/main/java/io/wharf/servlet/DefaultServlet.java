@@ -122,7 +122,7 @@ public class DefaultServlet extends HttpServlet {
         boolean included = request.getDispatcherType() == DispatcherType.INCLUDE;
         String path = pathOf(request, included);
         if (isProtected(path)) {
-            notFound(response, included, path);
+            notFound(response);
             return;
         }
         if (path.endsWith("/") && welcome(request, response, path, included)) {
@@ -226,7 +226,7 @@ public class DefaultServlet extends HttpServlet {
     private void copy(HttpServletRequest request, HttpServletResponse response, String path, boolean included) throws IOException {
         Path file = context.resolve(path);
         if (file == null) {
-            notFound(response, included, path);
+            notFound(response);
             return;
         }
         if (Files.isDirectory(file)) {
@@ -263,10 +263,8 @@ public class DefaultServlet extends HttpServlet {
         Files.copy(file, output);
     }
 
-    private static void notFound(HttpServletResponse response, boolean included, String path) throws IOException {
-        if (included) {
-            throw new FileNotFoundException("no resource at " + path + " to include");
-        }
+    /** 404; in an include, the including response ignores it (section 9.3) and nothing is added. */
+    private static void notFound(HttpServletResponse response) throws IOException {
         response.sendError(HttpServletResponse.SC_NOT_FOUND);
     }
 }

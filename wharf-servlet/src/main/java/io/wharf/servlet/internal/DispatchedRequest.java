@@ -63,6 +63,12 @@ final class DispatchedRequest extends HttpServletRequestWrapper {
         return type;
     }
 
+    /** An error page is dispatched as a GET whatever the request's method (Servlet 6.1 section 10.9.1, {@code error.method} has it). */
+    @Override
+    public String getMethod() {
+        return type == DispatcherType.ERROR ? "GET" : super.getMethod();
+    }
+
     @Override
     public ServletContext getServletContext() {
         return context;

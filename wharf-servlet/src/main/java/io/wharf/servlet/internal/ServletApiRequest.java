@@ -230,7 +230,8 @@ public final class ServletApiRequest implements HttpServletRequest {
 
     @Override
     public long getContentLengthLong() {
-        return core.getLength();
+        // -1 when the length is not known in advance (section 3.1): no Content-Length field, even for a GET without content.
+        return core.getHeaders().contains(HttpHeader.CONTENT_LENGTH) ? core.getLength() : -1;
     }
 
     @Override

@@ -97,10 +97,21 @@ public final class ServletApiResponse implements HttpServletResponse {
         return errorMessage;
     }
 
-    /** The error page is about to be written: output is taken again, the error is no longer pending. */
+    /**
+     * The error page is about to be written (section 10.9.2): output is taken again, the error
+     * is no longer pending, and the page starts afresh, free to choose its own content type,
+     * charset and writer or stream.
+     */
     void beginErrorPage() {
         errorPending = false;
         output.resume();
+        output.resetBuffer();
+        mode = OutputMode.NONE;
+        writer = null;
+        mimeType = null;
+        charset = null;
+        charsetExplicit = false;
+        contentLength = -1;
     }
 
     /** @return the content length set, or -1 */

@@ -56,7 +56,8 @@ final class ServletDispatcher implements RequestDispatcher {
         } catch (IllegalArgumentException x) {
             return null;
         }
-        return new ServletDispatcher(context, canonical, decoded, query, null);
+        // The target's request URI shows the path as the dispatcher got it (section 9.4); mapping uses the canonical one.
+        return new ServletDispatcher(context, raw, decoded, query, null);
     }
 
     static ServletDispatcher byName(ServletApiContext context, ServletEntry servlet) {

@@ -152,11 +152,12 @@ public final class ServletExchange {
             return;
         }
         int status = statusOf(failure);
-        if (status >= 500) {
+        if (status >= 500 && !(failure instanceof UnavailableException)) {
             context.log("servlet failed on " + request, failure);
         }
         response.output().suspend();
-        writeErrorPage(status, null, failure);
+        // An unavailable servlet is a status, not an exception, for the error page (section 2.3.3.2).
+        writeErrorPage(status, null, failure instanceof UnavailableException ? null : failure);
     }
 
     private static int statusOf(Throwable failure) {
@@ -184,7 +185,7 @@ public final class ServletExchange {
     private void writeErrorPage(int status, String message, Throwable failure) {
         ErrorPages.Found found = failure == null ? null : context.errorPages().forException(failure);
         String location = found != null ? found.location() : context.errorPages().forStatus(status);
-        Throwable described = found != null ? found.exception() : failure;
+        Throwable described = found != null ? found.exception() : rootCause(failure);
         coreResponse.setStatus(status);
         if (location != null && dispatchErrorPage(location, status, message, described)) {
             return;
@@ -233,6 +234,15 @@ public final class ServletExchange {
         headers.remove(HttpHeader.CONTENT_TYPE);
         headers.remove(HttpHeader.CONTENT_LENGTH);
         headers.remove(HttpHeader.CONTENT_LANGUAGE);
+    }
+
+    /** @return the root cause of a {@link ServletException}, which the error attributes describe (section 10.9.2); else {@code failure} */
+    private static Throwable rootCause(Throwable failure) {
+        Throwable current = failure;
+        while (current instanceof ServletException servlet && servlet.getRootCause() != null) {
+            current = servlet.getRootCause();
+        }
+        return current;
     }
 
     /** The server's error page, keeping the cookies set before (section 10.9.2 for sendError). */
