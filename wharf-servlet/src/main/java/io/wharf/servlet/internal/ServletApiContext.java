@@ -530,10 +530,32 @@ public final class ServletApiContext implements ServletContext {
         return registrations.addServlet(new ServletEntry(this, name, className, type, servlet));
     }
 
+    /**
+     * Registers a JSP page as a servlet (section 4.4.1.3): a servlet of the class of the
+     * context's {@code jsp} servlet, with its init parameters and {@code jspFile} set to the page.
+     *
+     * @throws UnsupportedOperationException when the context has no {@code jsp} servlet (JSP
+     *     needs the wharf-jsp module)
+     */
     @Override
     public ServletRegistration.Dynamic addJspFile(String servletName, String jspFile) {
-        throw new UnsupportedOperationException("addJspFile(" + servletName + ", " + jspFile
-            + "): JSP needs the wharf-jsp module, which this context does not have");
+        checkConfigurable();
+        checkName(servletName, "servlet");
+        if (jspFile == null || jspFile.isEmpty()) {
+            throw new IllegalArgumentException("addJspFile(" + servletName + "): no JSP file given");
+        }
+        ServletEntry jsp = registrations.servlet("jsp");
+        if (jsp == null) {
+            throw new UnsupportedOperationException("addJspFile(" + servletName + ", " + jspFile
+                + "): this context has no 'jsp' servlet; JSP needs the wharf-jsp module");
+        }
+        ServletEntry entry = registrations.addServlet(new ServletEntry(this, servletName, jsp.getClassName(), null, null));
+        if (entry == null) {
+            return null;
+        }
+        entry.setInitParameters(jsp.getInitParameters());
+        entry.setInitParameter("jspFile", jspFile.startsWith("/") ? jspFile : "/" + jspFile);
+        return entry;
     }
 
     @Override
