@@ -11,4 +11,5 @@ module io.wharf.servlet {
     requires transitive io.wharf.server;
 
     exports io.wharf.servlet;
+    exports io.wharf.servlet.security;
 }

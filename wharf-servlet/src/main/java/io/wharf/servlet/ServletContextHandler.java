@@ -209,6 +209,26 @@ public class ServletContextHandler extends Handler.Abstract {
         return servletContext.getWelcomeFiles();
     }
 
+    /** Sets who the users are, for the login method and {@code HttpServletRequest.login}. */
+    public void setLoginService(io.wharf.servlet.security.LoginService service) {
+        servletContext.setLoginService(service);
+    }
+
+    /** Sets how users log in (BASIC when a login service is set and this is not). */
+    public void setLoginConfig(io.wharf.servlet.security.LoginConfig config) {
+        servletContext.setLoginConfig(config);
+    }
+
+    /** Adds a security constraint (section 13.8); servlets' {@code @ServletSecurity} adds theirs at start. */
+    public void addSecurityConstraint(io.wharf.servlet.security.SecurityConstraint constraint) {
+        servletContext.addSecurityConstraint(constraint);
+    }
+
+    /** Denies the HTTP methods a constraint's pattern does not cover ({@code deny-uncovered-http-methods}, section 13.8.4). */
+    public void setDenyUncoveredHttpMethods(boolean deny) {
+        servletContext.setDenyUncoveredHttpMethods(deny);
+    }
+
     /** Maps a file extension to a MIME type for {@code getMimeType}. */
     public void addMimeMapping(String extension, String mimeType) {
         servletContext.mimeTypes().addMapping(extension, mimeType);

@@ -169,10 +169,11 @@ class ServletResponseTest {
     }
 
     @Test
-    void sendErrorWritesTheServersErrorPageAndKeepsCookies() throws Exception {
+    void sendErrorWritesTheServersErrorPageAndKeepsHeadersButTheContents() throws Exception {
         serve((request, response) -> {
             response.addCookie(new Cookie("kept", "1"));
-            response.setHeader("X-Dropped", "1");
+            response.setHeader("X-Kept", "1");
+            response.setHeader("Last-Modified", "Thu, 01 Jan 1970 00:00:00 GMT");
             response.getWriter().print("discarded");
             response.sendError(403, "no <entry>");
             response.getWriter().print("ignored after sendError");
@@ -180,7 +181,8 @@ class ServletResponseTest {
         String response = tester.request("GET / HTTP/1.1\nHost: test\nAccept: text/html\nConnection: close\n\n");
         assertEquals(403, status(response));
         assertEquals(List.of("kept=1"), headers(response, "Set-Cookie"));
-        assertNull(header(response, "X-Dropped"));
+        assertEquals("1", header(response, "X-Kept"), "headers other than the content's stay");
+        assertNull(header(response, "Last-Modified"), "the content's headers go with the content");
         String body = content(response);
         assertTrue(body.contains("no &lt;entry&gt;"), body);
         assertFalse(body.contains("discarded") || body.contains("ignored"), body);

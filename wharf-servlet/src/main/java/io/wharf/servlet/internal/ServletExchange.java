@@ -110,7 +110,13 @@ public final class ServletExchange {
             context.listeners().fire(ServletRequestListener.class, listener -> listener.requestInitialized(event));
         }
         ServletEntry servlet = request.match().target();
-        dispatch(() -> ServletDispatcher.invoke(context, request, response, servlet, pathInContext, DispatcherType.REQUEST));
+        ContextSecurity security = context.security();
+        dispatch(() -> {
+            jakarta.servlet.http.HttpServletRequest admitted = security == null ? request : security.admit(this, pathInContext);
+            if (admitted != null) {
+                ServletDispatcher.invoke(context, admitted, response, servlet, pathInContext, DispatcherType.REQUEST);
+            }
+        });
     }
 
     /** A dispatch's work: the filters and servlet it runs. */
@@ -245,18 +251,23 @@ public final class ServletExchange {
         return current;
     }
 
-    /** The server's error page, keeping the cookies set before (section 10.9.2 for sendError). */
+    /** The headers that describe the content a servlet meant to send, which an error page replaces. */
+    private static final HttpHeader[] CONTENT_HEADERS = {HttpHeader.CONTENT_TYPE, HttpHeader.CONTENT_LENGTH,
+        HttpHeader.CONTENT_ENCODING, HttpHeader.CONTENT_LANGUAGE, HttpHeader.CONTENT_RANGE, HttpHeader.CONTENT_LOCATION,
+        HttpHeader.ETAG, HttpHeader.LAST_MODIFIED, HttpHeader.EXPIRES, HttpHeader.CACHE_CONTROL, HttpHeader.VARY,
+        HttpHeader.TRANSFER_ENCODING};
+
+    /**
+     * The server's error page. The headers that describe content go; the others stay, as
+     * {@code sendError} allows (section 10.9.2): cookies, and what goes with the status, like a
+     * 401's {@code WWW-Authenticate} or a 405's {@code Allow}.
+     */
     private void writeDefaultErrorPage(int status, String message) {
         HttpFields.Mutable headers = coreResponse.getHeaders();
-        HttpFields.Mutable cookies = HttpFields.build();
-        for (HttpField field : headers) {
-            if (field.getHeader() == HttpHeader.SET_COOKIE) {
-                cookies.add(field);
-            }
+        for (HttpHeader header : CONTENT_HEADERS) {
+            headers.remove(header);
         }
-        coreResponse.reset();
         coreResponse.setStatus(status);
-        coreResponse.getHeaders().add(cookies);
         response.beginErrorPage();
         response.output().suspend();
         Server server = coreRequest.getConnectionMetaData().getConnector().getServer();
