@@ -38,7 +38,9 @@ import io.wharf.util.Callback;
  *
  * <p>It holds a {@link ContextHandler} (context path, virtual hosts, class loader, temporary
  * directory, attributes), which it shares with the {@link #getServletContext() ServletContext}:
- * the servlet context's attributes are the core context's.
+ * the servlet context's attributes are the core context's. That core context is complete on its
+ * own — starting it starts the servlet context — so it can also be put where core contexts go,
+ * such as a {@link io.wharf.server.handler.context.ContextHandlerCollection}, next to others.
  *
  * <p><b>Life.</b> Configure it before starting (or from a {@link ServletContainerInitializer} or
  * a {@code ServletContextListener} while it starts). Starting runs the initializers, the context
@@ -244,23 +246,6 @@ public class ServletContextHandler extends Handler.Abstract {
         return List.of(contextHandler);
     }
 
-    @Override
-    protected void doStart() throws Exception {
-        contextHandler.setAvailable(false);
-        super.doStart();
-        servletContext.runInContext(servletContext::start);
-        contextHandler.setAvailable(true);
-    }
-
-    @Override
-    protected void doStop() throws Exception {
-        contextHandler.setAvailable(false);
-        try {
-            servletContext.runInContext(servletContext::stop);
-        } finally {
-            super.doStop();
-        }
-    }
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {

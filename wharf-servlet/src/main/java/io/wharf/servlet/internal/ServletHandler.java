@@ -10,7 +10,8 @@ import io.wharf.util.Callback;
  * in the context to its servlet and runs a {@link ServletExchange} for it. Every path maps to
  * some servlet, since the context maps the {@code DefaultServlet} to {@code /} when the
  * application does not (Servlet 6.1 section 12.2). BLOCKING: servlets block, so the server runs
- * it on a virtual thread.
+ * it on a virtual thread. Its start and stop are the servlet context's, so the core context it
+ * sits in starts and stops the servlet context wherever that core context is.
  */
 public final class ServletHandler extends Handler.Abstract {
 
@@ -18,6 +19,25 @@ public final class ServletHandler extends Handler.Abstract {
 
     public ServletHandler(ServletApiContext context) {
         this.context = context;
+    }
+
+    /** Starts the servlet context (its initializers, listeners, filters and servlets); 503 until done. */
+    @Override
+    protected void doStart() throws Exception {
+        context.getContextHandler().setAvailable(false);
+        super.doStart();
+        context.runInContext(context::start);
+        context.getContextHandler().setAvailable(true);
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        context.getContextHandler().setAvailable(false);
+        try {
+            context.runInContext(context::stop);
+        } finally {
+            super.doStop();
+        }
     }
 
     @Override
