@@ -211,6 +211,15 @@ public class ServletContextHandler extends Handler.Abstract {
         return servletContext.getWelcomeFiles();
     }
 
+    /**
+     * Lets this context's servlets reach the other servlet contexts of the server through
+     * {@code ServletContext.getContext(path)}, to forward, include or dispatch asynchronously
+     * there (section 4.7). Off by default.
+     */
+    public void setCrossContextDispatch(boolean allowed) {
+        servletContext.setCrossContextDispatch(allowed);
+    }
+
     /** Sets who the users are, for the login method and {@code HttpServletRequest.login}. */
     public void setLoginService(io.wharf.servlet.security.LoginService service) {
         servletContext.setLoginService(service);

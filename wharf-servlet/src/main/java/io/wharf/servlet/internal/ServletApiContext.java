@@ -74,6 +74,7 @@ public final class ServletApiContext implements ServletContext {
     private volatile io.wharf.servlet.security.LoginConfig loginConfig;
     private volatile boolean denyUncoveredMethods;
     private volatile ContextSecurity security;
+    private volatile boolean crossContextDispatch;
     private volatile Phase phase = Phase.CONFIGURING;
     private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
     private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
@@ -392,15 +393,28 @@ public final class ServletApiContext implements ServletContext {
         return "/".equals(path) ? "" : path;
     }
 
-    /** Cross-context dispatch is off: no other context is visible (section 4.7). */
+    /**
+     * Section 4.7: this context for a path inside it; another servlet context of the same server
+     * only when this one allows cross-context dispatch ({@link #setCrossContextDispatch}, off by
+     * default); else null.
+     */
     @Override
     public ServletContext getContext(String uripath) {
         if (uripath == null || !uripath.startsWith("/")) {
             return null;
         }
         String own = getContextPath();
-        boolean mine = own.isEmpty() || uripath.equals(own) || uripath.startsWith(own + "/");
-        return mine ? this : null;
+        boolean mine = uripath.equals(own) || uripath.startsWith(own + "/");
+        if (!crossContextDispatch) {
+            return own.isEmpty() || mine ? this : null;
+        }
+        ServletApiContext found = ServerContexts.contextFor(contextHandler.getServer(), uripath);
+        return found != null ? found : mine ? this : null;
+    }
+
+    /** Lets {@link #getContext} give this context's servlets the other servlet contexts of the server. */
+    public void setCrossContextDispatch(boolean allowed) {
+        this.crossContextDispatch = allowed;
     }
 
     @Override

@@ -702,6 +702,11 @@ public final class ServletApiRequest implements HttpServletRequest {
         return sessionState.isRequestedIdFromUrl();
     }
 
+    /** @return the session of {@code target}, another context this request was dispatched to, under this request's session id */
+    HttpSession sessionIn(ServletApiContext target, boolean create) {
+        return sessionState.sessionIn(target, create);
+    }
+
     /** @return the session this request has made or found so far, without looking; or null */
     ServletSession currentSession() {
         return sessionState.current();

@@ -21,6 +21,11 @@ public final class ServletHandler extends Handler.Abstract {
         this.context = context;
     }
 
+    /** @return the servlet context it serves */
+    ServletApiContext context() {
+        return context;
+    }
+
     /** Starts the servlet context (its initializers, listeners, filters and servlets); 503 until done. */
     @Override
     protected void doStart() throws Exception {
