@@ -758,9 +758,28 @@ public final class ServletApiRequest implements HttpServletRequest {
         }
     }
 
+    /**
+     * Section 2.3.3.5: makes the handler and sets the status 101; when the dispatch ends, the
+     * container writes the 101 with the response's headers and gives the connection to the
+     * handler ({@link UpgradedConnection}).
+     *
+     * @throws ServletException when the request did not ask to switch protocols
+     */
     @Override
     public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws IOException, ServletException {
-        throw new ServletException("upgrade(" + handlerClass.getName() + "): HTTP upgrade from a servlet is not supported yet");
+        if (core.getProtocolUpgrade() == null) {
+            throw new ServletException("upgrade: the request did not ask to switch protocols (an HTTP/1.1 Upgrade field with "
+                + "Connection: upgrade)");
+        }
+        T handler;
+        try {
+            handler = exchange.context().instantiate(handlerClass);
+        } catch (ReflectiveOperationException x) {
+            throw new ServletException("upgrade: cannot make " + handlerClass.getName() + ": " + x, x);
+        }
+        exchange.upgradeTo(handler);
+        exchange.response().setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
+        return handler;
     }
 
     @Override

@@ -58,6 +58,7 @@ public final class ServletExchange {
     private final java.util.concurrent.locks.ReentrantLock callbacks = new java.util.concurrent.locks.ReentrantLock();
     private AsyncState async;
     private RequestParts parts;
+    private jakarta.servlet.http.HttpUpgradeHandler upgrade;
 
     /**
      * @param match the servlet the request's path maps to
@@ -279,6 +280,42 @@ public final class ServletExchange {
 
     // ---- the end -----------------------------------------------------------------------------------
 
+    /** The dispatch asked to give the connection to {@code handler} (section 2.3.3.5) when it ends. */
+    void upgradeTo(jakarta.servlet.http.HttpUpgradeHandler handler) {
+        this.upgrade = handler;
+    }
+
+    /**
+     * Accepts the core's protocol switch with the response's headers, when the servlet upgraded
+     * and left the status at 101: the server then writes the 101 and hands the endpoint over.
+     *
+     * @return whether the switch was accepted
+     */
+    private boolean acceptUpgrade() {
+        jakarta.servlet.http.HttpUpgradeHandler handler = upgrade;
+        io.wharf.server.ProtocolUpgrade offer = coreRequest.getProtocolUpgrade();
+        if (handler == null || offer == null || coreResponse.getStatus() != HttpStatus.SWITCHING_PROTOCOLS_101
+                || coreResponse.isCommitted()) {
+            return false;
+        }
+        HttpFields.Mutable headers = coreResponse.getHeaders();
+        String protocol = headers.get(HttpHeader.UPGRADE);
+        if (protocol == null) {
+            protocol = offer.getOfferedProtocols().isEmpty() ? null : offer.getOfferedProtocols().get(0);
+        }
+        HttpFields.Mutable fields = HttpFields.build();
+        for (HttpField field : headers) {
+            if (field.getHeader() != HttpHeader.UPGRADE && field.getHeader() != HttpHeader.CONNECTION) {
+                fields.add(field);
+            }
+        }
+        headers.clear();
+        coreResponse.setStatus(HttpStatus.OK_200);
+        Server server = coreRequest.getConnectionMetaData().getConnector().getServer();
+        offer.accept(protocol, fields, endPoint -> new UpgradedConnection(endPoint, handler, context, server.getThreadPool()));
+        return true;
+    }
+
     /** Ends the exchange, once: an error page if {@code sendError} asked for one, the content closed, the callback completed. */
     void finish() {
         if (!finished.compareAndSet(false, true)) {
@@ -289,6 +326,10 @@ public final class ServletExchange {
                 writeErrorPage(coreResponse.getStatus(), response.errorMessage(), null);
             }
             if (defaultErrorPageWritten) {
+                return;
+            }
+            if (acceptUpgrade()) {
+                end(null);
                 return;
             }
             response.closeOutput();
