@@ -2,7 +2,6 @@ package io.wharf.servlet;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -10,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -21,14 +18,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.MappingMatch;
 
-import io.wharf.server.Request;
 import io.wharf.server.handler.resource.ResourceHandler;
 import io.wharf.servlet.internal.ServletApiContext;
-import io.wharf.servlet.internal.ServletApiRequest;
-import io.wharf.servlet.internal.ServletApiResponse;
 import io.wharf.servlet.internal.ServletMatch;
 import io.wharf.servlet.internal.ServletEntry;
-import io.wharf.util.Callback;
 
 /**
  * The servlet of the default mapping {@code /} (Servlet 6.1 section 12.2): serves the context's
@@ -128,10 +121,8 @@ public class DefaultServlet extends HttpServlet {
         if (path.endsWith("/") && welcome(request, response, path, included)) {
             return;
         }
-        ServletApiResponse base = ServletApiResponse.unwrap(response);
-        ServletApiRequest baseRequest = ServletApiRequest.unwrap(request);
-        if (!included && base == response && baseRequest != null && resources != null) {
-            serveByCore(baseRequest, base, response, path);
+        if (!included && resources != null && CoreHandoff.canHandOff(request, response)) {
+            serveByCore(request, response, path);
         } else {
             copy(request, response, path, included);
         }
@@ -165,10 +156,8 @@ public class DefaultServlet extends HttpServlet {
             String candidate = directory + file;
             Path found = context.resolve(candidate);
             if (found != null && Files.isRegularFile(found)) {
-                ServletApiResponse base = ServletApiResponse.unwrap(response);
-                ServletApiRequest baseRequest = ServletApiRequest.unwrap(request);
-                if (!included && base == response && baseRequest != null && resources != null) {
-                    serveByCore(baseRequest, base, response, candidate);
+                if (!included && resources != null && CoreHandoff.canHandOff(request, response)) {
+                    serveByCore(request, response, candidate);
                 } else {
                     copy(request, response, candidate, included);
                 }
@@ -189,36 +178,9 @@ public class DefaultServlet extends HttpServlet {
     }
 
     /** The core handler writes the file straight to the core response; this thread waits for it. */
-    private void serveByCore(ServletApiRequest request, ServletApiResponse response, HttpServletResponse servletResponse, String path)
-            throws IOException {
-        Request core = new Request.Wrapper(request.core()) {
-            @Override
-            public String getPathInContext() {
-                return path;
-            }
-        };
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        response.handOverToCore();
-        boolean handled;
-        try {
-            handled = resources.handle(core, response.core(), Callback.from(done));
-        } catch (Exception x) {
-            response.takeBackFromCore();
-            throw new IOException("DefaultServlet failed on " + path + ": " + x.getMessage(), x);
-        }
-        if (!handled) {
-            response.takeBackFromCore();
-            servletResponse.sendError(HttpServletResponse.SC_NOT_FOUND);
-            return;
-        }
-        try {
-            done.get();
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while serving " + path);
-        } catch (ExecutionException x) {
-            Throwable cause = x.getCause();
-            throw cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause);
+    private void serveByCore(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
+        if (!CoreHandoff.handle(request, response, resources, path)) {
+            response.sendError(HttpServletResponse.SC_NOT_FOUND);
         }
     }
 
