@@ -28,7 +28,15 @@ import io.wharf.util.Callback;
  */
 public final class CoreHandoff {
 
+    /** The attribute of the core request that holds the servlet request it was handed off from. */
+    public static final String SERVLET_REQUEST = "io.wharf.servlet.request";
+
     private CoreHandoff() {
+    }
+
+    /** @return the servlet request a core request was handed off from (see {@link #SERVLET_REQUEST}), or null */
+    public static HttpServletRequest servletRequestOf(Request core) {
+        return core.getAttribute(SERVLET_REQUEST) instanceof HttpServletRequest request ? request : null;
     }
 
     /** @return whether {@code response} is the container's own, unwrapped, over a container request: a core handler can take them */
@@ -56,6 +64,11 @@ public final class CoreHandoff {
             @Override
             public String getPathInContext() {
                 return pathInContext;
+            }
+
+            @Override
+            public Object getAttribute(String name) {
+                return SERVLET_REQUEST.equals(name) ? request : super.getAttribute(name);
             }
         };
         CompletableFuture<Void> done = new CompletableFuture<>();
