@@ -5,6 +5,7 @@ module io.wharf.examples {
     requires io.wharf.http2;
     requires io.wharf.websocket.server;
     requires io.wharf.websocket.client;
+    requires io.wharf.servlet;
 
     exports io.wharf.examples;
 }
