@@ -172,6 +172,7 @@ class ServletRequestTest {
             }
         };
         tester.context.addServlet(parts, "/with").setMultipartConfig(new jakarta.servlet.MultipartConfigElement(""));
+        tester.context.addServlet(parts, "/small").setMultipartConfig(new jakarta.servlet.MultipartConfigElement("", 5, -1, 0));
         tester.context.addServlet(parts, "/without");
         tester.start();
         String body = """
@@ -190,6 +191,8 @@ class ServletRequestTest {
             content(tester.post("/with", "multipart/form-data; boundary=XyZ", body)));
         assertEquals("IllegalStateException", content(tester.post("/without", "multipart/form-data; boundary=XyZ", body)));
         assertEquals("ServletException", content(tester.post("/with", "text/plain", "x")));
+        assertEquals("IllegalStateException", content(tester.post("/small", "multipart/form-data; boundary=XyZ", body)),
+            "a part over maxFileSize is an IllegalStateException (the getParts javadoc), not an answer of the container's");
     }
 
     @Test

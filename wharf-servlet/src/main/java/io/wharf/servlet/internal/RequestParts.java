@@ -84,6 +84,13 @@ final class RequestParts {
             }
             parser.parse(ByteBuffer.allocate(0), true);
             return new RequestParts(parser.getForm(), location);
+        } catch (BadMessageException x) {
+            if (x.getStatus() == 413) {
+                // The getParts javadoc: a part over maxFileSize or a body over maxRequestSize is an IllegalStateException.
+                throw new IllegalStateException("getParts: " + x.getMessage() + " (the servlet's multipart config: maxFileSize "
+                    + config.getMaxFileSize() + ", maxRequestSize " + config.getMaxRequestSize() + ")", x);
+            }
+            throw x;
         }
     }
 
