@@ -29,26 +29,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import io.wharf.servlet.security.LoginConfig;
 import io.wharf.servlet.security.MemoryLoginService;
 import io.wharf.servlet.security.SecurityConstraint;
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Security (Servlet 6.1 chapter 13): constraints, BASIC, DIGEST and FORM login, programmatic login, roles. */
-class SecurityTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
+class SecurityTest extends ServletTestCase {
 
     /** Prints who the request's user is. */
     public static final class WhoAmI extends HttpServlet {
@@ -61,7 +46,7 @@ class SecurityTest {
     }
 
     private ServletTester start(LoginConfig login) throws Exception {
-        tester = new ServletTester(leaks.pool(), "/ctx");
+        tester("/ctx");
         tester.context.setLoginService(new MemoryLoginService("Wharf Realm")
             .addUser("ann", "secret", "admin", "user")
             .addUser("bob", "hunter2", "user"));
@@ -226,7 +211,7 @@ class SecurityTest {
 
     @Test
     void programmaticLoginLogoutAndAuthenticate() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.setLoginService(new MemoryLoginService("Realm").addUser("ann", "secret", "admin"));
         tester.context.addServlet(new HttpServlet() {
             @Override
@@ -258,7 +243,7 @@ class SecurityTest {
 
     @Test
     void constraintsWithoutALoginServiceFailTheStart() {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addSecurityConstraint(SecurityConstraint.roles(List.of("/*"), "admin"));
         Exception failure = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> tester.start());
         assertTrue(String.valueOf(failure.getMessage()).contains("no LoginService") || String.valueOf(failure.getCause()).contains("no LoginService"),

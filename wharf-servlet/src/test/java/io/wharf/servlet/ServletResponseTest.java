@@ -19,26 +19,11 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The servlet response (Servlet 6.1 chapter 5): buffer, commit, content type and charset, errors, redirects, headers. */
-class ServletResponseTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
+class ServletResponseTest extends ServletTestCase {
 
     /** What a test servlet does with the response. */
     @FunctionalInterface
@@ -47,7 +32,7 @@ class ServletResponseTest {
     }
 
     private ServletTester serve(Body body) throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addServlet(new HttpServlet() {
             @Override
             protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {

@@ -12,30 +12,15 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Trailer fields both ways (Servlet 6.1 sections 3.6 and 5.3): a chunked request's, and the response's after its content. */
-class TrailersTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
+class TrailersTest extends ServletTestCase {
 
     @Test
     void requestTrailersAfterTheContentAndResponseTrailersAfterTheChunks() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addServlet(new HttpServlet() {
             @Override
             protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {

@@ -22,28 +22,13 @@ import jakarta.servlet.http.HttpUpgradeHandler;
 import jakarta.servlet.http.WebConnection;
 
 import io.wharf.server.LocalConnector;
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** HTTP upgrade from a servlet (Servlet 6.1 section 2.3.3.5): the 101, then the handler owns the connection. */
-class UpgradeTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
+class UpgradeTest extends ServletTestCase {
 
     static final List<String> EVENTS = new CopyOnWriteArrayList<>();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
 
     /** Echoes each byte upper-cased until the client closes. */
     public static final class UpperCase implements HttpUpgradeHandler {
@@ -74,7 +59,7 @@ class UpgradeTest {
 
     private void start() throws Exception {
         EVENTS.clear();
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addServlet(new HttpServlet() {
             @Override
             protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException {
