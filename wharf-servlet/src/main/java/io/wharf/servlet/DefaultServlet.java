@@ -33,9 +33,10 @@ import io.wharf.servlet.internal.ServletEntry;
  * maps {@code /} itself.
  *
  * <p>A request to a directory path ending in {@code /} tries the context's welcome files in
- * order: a resource there is served; else a servlet mapped to that path by an exact or extension
- * pattern (a JSP page, say) gets it by a forward. A directory path without the {@code /} is
- * redirected to it.
+ * order: a servlet mapped to that path by an exact or extension pattern (a JSP page, say) gets
+ * it by a forward, whether a file is there or not, as Jetty and Tomcat do, so a page's source
+ * never goes out as a file; else a resource there is served. A directory path without the
+ * {@code /} is redirected to it.
  *
  * <p>Init parameters: {@code dirAllowed} (list directories, default false), {@code cacheControl}
  * (a {@code Cache-Control} value), {@code etags} (default true), {@code precompressed} (the
@@ -154,7 +155,10 @@ public class DefaultServlet extends HttpServlet {
             throws ServletException, IOException {
         for (String file : context.getWelcomeFiles()) {
             String candidate = directory + file;
-            Path found = context.resolve(candidate);
+            ServletMatch<ServletEntry> match = context.match(candidate);
+            // A page a servlet compiles (index.jsp) goes to that servlet, never out as a file.
+            boolean mapped = match != null && (match.mappingMatch() == MappingMatch.EXACT || match.mappingMatch() == MappingMatch.EXTENSION);
+            Path found = mapped ? null : context.resolve(candidate);
             if (found != null && Files.isRegularFile(found)) {
                 if (!included && resources != null && CoreHandoff.canHandOff(request, response)) {
                     serveByCore(request, response, candidate);
@@ -163,8 +167,7 @@ public class DefaultServlet extends HttpServlet {
                 }
                 return true;
             }
-            ServletMatch<ServletEntry> match = context.match(candidate);
-            if (match != null && (match.mappingMatch() == MappingMatch.EXACT || match.mappingMatch() == MappingMatch.EXTENSION)) {
+            if (mapped) {
                 RequestDispatcher dispatcher = context.getRequestDispatcher(candidate);
                 if (included) {
                     dispatcher.include(request, response);
