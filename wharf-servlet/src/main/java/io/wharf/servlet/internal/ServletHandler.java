@@ -1,5 +1,9 @@
 package io.wharf.servlet.internal;
 
+import java.nio.file.Path;
+
+import jakarta.servlet.ServletContext;
+
 import io.wharf.server.Handler;
 import io.wharf.server.Request;
 import io.wharf.server.Response;
@@ -31,6 +35,11 @@ public final class ServletHandler extends Handler.Abstract {
     protected void doStart() throws Exception {
         context.getContextHandler().setAvailable(false);
         super.doStart();
+        Path temp = context.getContextHandler().getTempDirectory();
+        if (temp != null) {
+            // Section 4.8.1: the context's temporary directory, made by its core context, as a File.
+            context.setAttribute(ServletContext.TEMPDIR, temp.toFile());
+        }
         context.runInContext(context::start);
         context.getContextHandler().setAvailable(true);
     }
