@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -19,6 +18,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.MappingMatch;
 
 import io.wharf.server.handler.resource.ResourceHandler;
+import io.wharf.servlet.internal.ProtectedPaths;
 import io.wharf.servlet.internal.ServletApiContext;
 import io.wharf.servlet.internal.ServletMatch;
 import io.wharf.servlet.internal.ServletEntry;
@@ -115,7 +115,7 @@ public class DefaultServlet extends HttpServlet {
     private void serve(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         boolean included = request.getDispatcherType() == DispatcherType.INCLUDE;
         String path = pathOf(request, included);
-        if (isProtected(path)) {
+        if (ProtectedPaths.isProtected(path)) {
             notFound(response);
             return;
         }
@@ -142,12 +142,6 @@ public class DefaultServlet extends HttpServlet {
         }
         String path = (servletPath == null ? "" : servletPath) + (pathInfo == null ? "" : pathInfo);
         return path.isEmpty() ? "/" : path;
-    }
-
-    /** Section 10.5: WEB-INF and META-INF are not for clients. */
-    private static boolean isProtected(String path) {
-        String upper = path.toUpperCase(Locale.ROOT);
-        return upper.equals("/WEB-INF") || upper.startsWith("/WEB-INF/") || upper.equals("/META-INF") || upper.startsWith("/META-INF/");
     }
 
     /** @return whether a welcome file answered (section 10.10) */
