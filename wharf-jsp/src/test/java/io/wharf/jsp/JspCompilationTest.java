@@ -10,15 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 
-import jakarta.servlet.ServletRegistration;
 
-import io.wharf.testing.LeakTracking;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * When Jasper compiles a page again, as the {@code jsp} servlet's init parameters say
@@ -28,30 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
 class JspCompilationTest {
 
     @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
+    final JspTester tester = JspTester.withJsp();
 
-    @TempDir
-    Path directory;
-
-    private JspTester tester;
-    private ServletRegistration.Dynamic jsp;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        tester = new JspTester(leaks.pool(), directory);
-        jsp = JspInitializer.enable(tester.context);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        tester.close();
-    }
 
     /** Development mode (Jasper's default) with modificationTestInterval 0 checks the page's time on every request. */
     @Test
     void aChangedPageIsCompiledAgainInDevelopmentMode() throws Exception {
-        jsp.setInitParameter("development", "true");
-        jsp.setInitParameter("modificationTestInterval", "0");
+        tester.jsp.setInitParameter("development", "true");
+        tester.jsp.setInitParameter("modificationTestInterval", "0");
         tester.page("/v.jsp", "version <%= 1 %>").start();
         assertEquals("version 1", content(tester.get("/ctx/v.jsp")).strip());
         rewrite("/v.jsp", "version <%= 2 %> ${'now'}");
@@ -61,7 +39,7 @@ class JspCompilationTest {
     /** With development off (and Jasper's background check not run by Wharf) a compiled page stays as it was. */
     @Test
     void aChangedPageStaysCompiledWhenDevelopmentIsOff() throws Exception {
-        jsp.setInitParameter("development", "false");
+        tester.jsp.setInitParameter("development", "false");
         tester.page("/v.jsp", "version <%= 1 %>").start();
         assertEquals("version 1", content(tester.get("/ctx/v.jsp")).strip());
         rewrite("/v.jsp", "version <%= 2 %>");
@@ -71,7 +49,7 @@ class JspCompilationTest {
     /** The JDK's compiler reads the class path JspInitializer computed: the page uses a class of the tests. */
     @Test
     void theJdksCompilerCompilesWithTheContextsClassPath() throws Exception {
-        jsp.setInitParameter("compilerClassName", "org.apache.jasper.compiler.JavaCompiler");
+        tester.jsp.setInitParameter("compilerClassName", "org.apache.jasper.compiler.JavaCompiler");
         tester.page("/javac.jsp", "<%@ page import=\"io.wharf.jsp.TagFunctions\" %><%= TagFunctions.repeat(\"ok\", 2) %>")
             .page("/bad.jsp", "<% undefinedName(); %>")
             .start();

@@ -28,13 +28,9 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.apache.jasper.servlet.JspServlet;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * How JSP is turned on and wired into the context: {@link JspInitializer#enable} and the
@@ -44,22 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 class JspInitializerTest {
 
     @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
+    final JspTester tester = new JspTester();
 
-    @TempDir
-    Path directory;
-
-    private JspTester tester;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        tester = new JspTester(leaks.pool(), directory);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        tester.close();
-    }
 
     @Test
     void indexJspIsAWelcomeFile() throws Exception {
@@ -141,7 +123,7 @@ class JspInitializerTest {
     void pagesCompileUnderTheContextsTemporaryDirectory() throws Exception {
         JspInitializer.enable(tester.context);
         tester.page("/where.jsp", "<%= application.getAttribute(ServletContext.TEMPDIR) %>").start();
-        Path temp = directory.resolve("temp");
+        Path temp = tester.directory.resolve("temp");
         assertEquals(temp.toString(), content(tester.get("/ctx/where.jsp")).strip());
         try (var compiled = Files.walk(temp.resolve("jsp"))) {
             assertTrue(compiled.anyMatch(file -> file.getFileName().toString().equals("where_jsp.class")));

@@ -9,15 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pages compiled by Jasper and run by the context: scriptlets and EL, the include and forward
@@ -27,23 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class JspPageTest {
 
     @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    @TempDir
-    Path directory;
-
-    private JspTester tester;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        tester = new JspTester(leaks.pool(), directory);
-        JspInitializer.enable(tester.context);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        tester.close();
-    }
+    final JspTester tester = JspTester.withJsp();
 
     @Test
     void scriptletsAndExpressionLanguage() throws Exception {

@@ -1,41 +1,67 @@
 package io.wharf.jsp;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Locale;
+import java.util.stream.Stream;
+
+import jakarta.servlet.ServletRegistration;
 
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.Server;
 import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.servlet.ServletContextHandler;
-import io.wharf.util.buffer.ByteBufferPool;
+import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;
 
-/**
- * Test fixture: a {@link ServletContextHandler} at {@code /ctx} whose base resource is a
- * directory of pages the test writes, on a server with an in-memory connector (no Date or
- * Server fields) and the test's leak-tracking pool. Tests write pages, configure
- * {@link #context} (JSP is not on until they say so), {@link #start()}, send requests as text,
- * and close it in {@code @AfterEach}, before the leak check.
- */
-final class JspTester implements AutoCloseable {
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
+/**
+ * Test fixture, a JUnit extension: a {@link ServletContextHandler} at {@code /ctx} whose base
+ * resource is a directory of pages the test writes, with its temporary directory beside it (both
+ * under {@link #directory}, made for the test), on a server with an in-memory connector (no Date
+ * or Server fields) and a {@link LeakTracking} pool. Tests register it with
+ * {@code @RegisterExtension}, write pages, configure {@link #context} (JSP is on when made by
+ * {@link #withJsp()}), {@link #start()} and send requests as text; after each test it stops the server,
+ * checks that every buffer went back to the pool, and deletes the directory.
+ */
+final class JspTester implements AfterEachCallback, AutoCloseable {
+
+    private final LeakTracking leaks = new LeakTracking();
     final Server server;
     final LocalConnector connector;
     final ServletContextHandler context = new ServletContextHandler("/ctx");
+    final Path directory;
     final Path pages;
+    /** The {@code jsp} servlet's registration when made by {@link #withJsp()}; else null. */
+    ServletRegistration.Dynamic jsp;
 
-    JspTester(ByteBufferPool pool, Path directory) throws IOException {
-        server = new Server(new QueuedThreadPool(), pool);
+    /** @return a tester whose context has JSP on ({@link JspInitializer#enable}), its {@link #jsp} servlet to configure */
+    static JspTester withJsp() {
+        JspTester tester = new JspTester();
+        tester.jsp = JspInitializer.enable(tester.context);
+        return tester;
+    }
+
+    JspTester() {
+        try {
+            directory = Files.createTempDirectory("wharf-jsp-test");
+            pages = Files.createDirectories(directory.resolve("pages"));
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
+        }
+        server = new Server(new QueuedThreadPool(), leaks.pool());
         HttpConfiguration configuration = new HttpConfiguration();
         configuration.setSendDateHeader(false);
         configuration.setSendServerVersion(false);
         connector = new LocalConnector(server, new HttpConnectionFactory(configuration));
         server.addConnector(connector);
-        pages = Files.createDirectories(directory.resolve("pages"));
         context.setBaseResource(pages);
         context.setTempDirectory(directory.resolve("temp"));
     }
@@ -100,5 +126,17 @@ final class JspTester implements AutoCloseable {
     @Override
     public void close() throws Exception {
         server.stop();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext extension) throws Exception {
+        try {
+            close();
+            leaks.afterEach(extension);
+        } finally {
+            try (Stream<Path> files = Files.walk(directory)) {
+                files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+            }
+        }
     }
 }

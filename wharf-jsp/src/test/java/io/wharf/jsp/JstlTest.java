@@ -12,13 +12,9 @@ import java.nio.file.Path;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Tag libraries found by the TLD scan as the context starts: JSTL's, in a jar on the class
@@ -28,23 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class JstlTest {
 
     @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    @TempDir
-    Path directory;
-
-    private JspTester tester;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        tester = new JspTester(leaks.pool(), directory);
-        JspInitializer.enable(tester.context);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        tester.close();
-    }
+    final JspTester tester = JspTester.withJsp();
 
     @Test
     void coreAndFormattingTags() throws Exception {
@@ -69,7 +49,7 @@ class JstlTest {
     /** The context's class loader holds a jar with a TLD: the scan finds it there, as in a WAR's WEB-INF/lib. */
     @Test
     void aTagLibraryInAJarOfTheContextsClassLoader() throws Exception {
-        Path jar = directory.resolve("greetings.jar");
+        Path jar = tester.directory.resolve("greetings.jar");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
             out.putNextEntry(new JarEntry("META-INF/greetings.tld"));
             out.write(functionLibrary("urn:wharf:greetings", "repeat", "java.lang.String repeat(java.lang.String, int)").getBytes(StandardCharsets.UTF_8));
