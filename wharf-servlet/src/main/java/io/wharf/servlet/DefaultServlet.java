@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -19,6 +18,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.MappingMatch;
 
 import io.wharf.server.handler.resource.ResourceHandler;
+import io.wharf.servlet.internal.ProtectedPaths;
 import io.wharf.servlet.internal.ServletApiContext;
 import io.wharf.servlet.internal.ServletMatch;
 import io.wharf.servlet.internal.ServletEntry;
@@ -33,9 +33,10 @@ import io.wharf.servlet.internal.ServletEntry;
  * maps {@code /} itself.
  *
  * <p>A request to a directory path ending in {@code /} tries the context's welcome files in
- * order: a resource there is served; else a servlet mapped to that path by an exact or extension
- * pattern (a JSP page, say) gets it by a forward. A directory path without the {@code /} is
- * redirected to it.
+ * order: a servlet mapped to that path by an exact or extension pattern (a JSP page, say) gets
+ * it by a forward, whether a file is there or not, as Jetty and Tomcat do, so a page's source
+ * never goes out as a file; else a resource there is served. A directory path without the
+ * {@code /} is redirected to it.
  *
  * <p>Init parameters: {@code dirAllowed} (list directories, default false), {@code cacheControl}
  * (a {@code Cache-Control} value), {@code etags} (default true), {@code precompressed} (the
@@ -114,7 +115,7 @@ public class DefaultServlet extends HttpServlet {
     private void serve(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         boolean included = request.getDispatcherType() == DispatcherType.INCLUDE;
         String path = pathOf(request, included);
-        if (isProtected(path)) {
+        if (ProtectedPaths.isProtected(path)) {
             notFound(response);
             return;
         }
@@ -143,18 +144,15 @@ public class DefaultServlet extends HttpServlet {
         return path.isEmpty() ? "/" : path;
     }
 
-    /** Section 10.5: WEB-INF and META-INF are not for clients. */
-    private static boolean isProtected(String path) {
-        String upper = path.toUpperCase(Locale.ROOT);
-        return upper.equals("/WEB-INF") || upper.startsWith("/WEB-INF/") || upper.equals("/META-INF") || upper.startsWith("/META-INF/");
-    }
-
     /** @return whether a welcome file answered (section 10.10) */
     private boolean welcome(HttpServletRequest request, HttpServletResponse response, String directory, boolean included)
             throws ServletException, IOException {
         for (String file : context.getWelcomeFiles()) {
             String candidate = directory + file;
-            Path found = context.resolve(candidate);
+            ServletMatch<ServletEntry> match = context.match(candidate);
+            // A page a servlet compiles (index.jsp) goes to that servlet, never out as a file.
+            boolean mapped = match != null && (match.mappingMatch() == MappingMatch.EXACT || match.mappingMatch() == MappingMatch.EXTENSION);
+            Path found = mapped ? null : context.resolve(candidate);
             if (found != null && Files.isRegularFile(found)) {
                 if (!included && resources != null && CoreHandoff.canHandOff(request, response)) {
                     serveByCore(request, response, candidate);
@@ -163,8 +161,7 @@ public class DefaultServlet extends HttpServlet {
                 }
                 return true;
             }
-            ServletMatch<ServletEntry> match = context.match(candidate);
-            if (match != null && (match.mappingMatch() == MappingMatch.EXACT || match.mappingMatch() == MappingMatch.EXTENSION)) {
+            if (mapped) {
                 RequestDispatcher dispatcher = context.getRequestDispatcher(candidate);
                 if (included) {
                     dispatcher.include(request, response);

@@ -105,7 +105,11 @@ public class ServletContextHandler extends Handler.Abstract {
         contextHandler.setClassLoader(loader);
     }
 
-    /** Sets the temporary directory ({@code ServletContext.TEMPDIR}, multipart spooling). */
+    /**
+     * Sets the temporary directory, made if missing as the context starts: the context
+     * attribute {@code ServletContext.TEMPDIR} (section 4.8.1), where JSP pages are compiled
+     * and multipart uploads spooled.
+     */
     public void setTempDirectory(Path directory) {
         contextHandler.setTempDirectory(directory);
     }

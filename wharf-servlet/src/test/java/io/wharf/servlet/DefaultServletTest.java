@@ -116,6 +116,22 @@ class DefaultServletTest extends ServletTestCase {
         assertTrue(header(redirect, "Location").endsWith("/ctx/docs/"), header(redirect, "Location"));
     }
 
+    /** A welcome file that is there as a file but mapped by extension (index.jsp) runs its servlet; its source never goes out. */
+    @Test
+    void aWelcomeFileMappedToAServletIsForwardedEvenWhenTheFileIsThere() throws Exception {
+        Files.writeString(root.resolve("app/index.jsp"), "<% secret source %>");
+        start();
+        tester.context.addServlet(new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                response.getWriter().print("page servlet at " + request.getServletPath());
+            }
+        }, "*.jsp");
+        tester.start();
+        assertEquals("page servlet at /app/index.jsp", content(tester.get("/ctx/app/")));
+        assertEquals("<p>docs index</p>", content(tester.get("/ctx/docs/")));
+    }
+
     /** Upper-cases all the content through a response wrapper, to prove wrapped responses see the bytes. */
     static final class UpperCase implements Filter {
         @Override

@@ -56,7 +56,7 @@ class ArchitectureTest {
     private static final Set<String> EXPECTED_MODULES = Set.of(
         "io.wharf.util", "io.wharf.io", "io.wharf.http", "io.wharf.http2", "io.wharf.server", "io.wharf.client",
         "io.wharf.websocket", "io.wharf.websocket.server", "io.wharf.websocket.client", "io.wharf.loadgen", "io.wharf.examples",
-        "io.wharf.servlet", "io.wharf.websocket.servlet", "io.wharf.webapp");
+        "io.wharf.servlet", "io.wharf.websocket.servlet", "io.wharf.webapp", "io.wharf.jsp");
 
     /**
      * Modules whose cycle rule is a test of its own below: the server's, which names what its
