@@ -95,7 +95,7 @@ final class RequestParts {
     }
 
     private static Path location(ServletExchange exchange, MultipartConfigElement config) {
-        Path temp = exchange.context().getContextHandler().getTempDirectory();
+        Path temp = exchange.context().tempDirectory();
         Path base = temp != null ? temp : Path.of(System.getProperty("java.io.tmpdir"));
         String location = config.getLocation();
         if (location == null || location.isEmpty()) {

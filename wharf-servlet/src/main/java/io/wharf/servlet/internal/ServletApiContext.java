@@ -75,6 +75,7 @@ public final class ServletApiContext implements ServletContext {
     private volatile boolean denyUncoveredMethods;
     private volatile ContextSecurity security;
     private volatile boolean crossContextDispatch;
+    private volatile java.nio.file.Path tempDirectory;
     private volatile Phase phase = Phase.CONFIGURING;
     private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
     private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
@@ -330,6 +331,16 @@ public final class ServletApiContext implements ServletContext {
             roles = Set.copyOf(declaredRoles);
         }
         return new ContextSecurity(users, config, new ConstraintTable(all, denyUncoveredMethods), roles);
+    }
+
+    /** Sets the temporary directory of this start: the core context's, or one made for it. */
+    void setTempDirectory(java.nio.file.Path directory) {
+        this.tempDirectory = directory;
+    }
+
+    /** @return the temporary directory of the running context (section 4.8.1) */
+    public java.nio.file.Path tempDirectory() {
+        return tempDirectory;
     }
 
     /** @return the sessions */

@@ -1,5 +1,6 @@
 package io.wharf.servlet.internal;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import jakarta.servlet.ServletContext;
@@ -22,6 +23,8 @@ import io.wharf.util.Callback;
 public final class ServletHandler extends Handler.Abstract {
 
     private final ServletApiContext context;
+    /** The temporary directory this handler made because none was set; deleted when it stops. */
+    private Path madeTemp;
 
     public ServletHandler(ServletApiContext context) {
         this.context = context;
@@ -38,10 +41,13 @@ public final class ServletHandler extends Handler.Abstract {
         context.getContextHandler().setAvailable(false);
         super.doStart();
         Path temp = context.getContextHandler().getTempDirectory();
-        if (temp != null) {
-            // Section 4.8.1: the context's temporary directory, made by its core context, as a File.
-            context.setAttribute(ServletContext.TEMPDIR, temp.toFile());
+        if (temp == null) {
+            // Section 4.8.1: every context has a private temporary directory; this one lives as long as the start.
+            madeTemp = Files.createTempDirectory("wharf-servlet-");
+            temp = madeTemp;
         }
+        context.setTempDirectory(temp);
+        context.setAttribute(ServletContext.TEMPDIR, temp.toFile());
         context.runInContext(context::start);
         context.getContextHandler().setAvailable(true);
     }
@@ -53,6 +59,22 @@ public final class ServletHandler extends Handler.Abstract {
             context.runInContext(context::stop);
         } finally {
             super.doStop();
+            deleteMadeTemp();
+        }
+    }
+
+    private void deleteMadeTemp() {
+        Path made = madeTemp;
+        madeTemp = null;
+        if (made == null) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(made)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        } catch (java.io.IOException x) {
+            context.log("could not delete the temporary directory " + made, x);
         }
     }
 
