@@ -132,7 +132,7 @@ class JspInitializerTest {
         assertTrue(Files.isDirectory(temp.resolve("jsp")));
     }
 
-    /** A context without a temporary directory gets a private one for its pages, deleted when it stops. */
+    /** A context without a temporary directory set gets a private one from the container, for its pages too, deleted when it stops. */
     @Test
     void withoutATemporaryDirectoryAPrivateOneIsMadeAndDeleted() throws Exception {
         tester.context.setTempDirectory(null);

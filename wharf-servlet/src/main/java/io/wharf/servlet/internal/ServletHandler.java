@@ -69,6 +69,7 @@ public final class ServletHandler extends Handler.Abstract {
         if (made == null) {
             return;
         }
+        context.removeAttribute(ServletContext.TEMPDIR);
         try (java.util.stream.Stream<Path> files = Files.walk(made)) {
             for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(file);
