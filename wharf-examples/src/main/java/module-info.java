@@ -6,6 +6,7 @@ module io.wharf.examples {
     requires io.wharf.websocket.server;
     requires io.wharf.websocket.client;
     requires io.wharf.servlet;
+    requires io.wharf.jsp;
 
     exports io.wharf.examples;
 }

@@ -74,9 +74,10 @@ public final class Demo {
         server.addConnector(https);
         // The chat's WebSocket upgrades first, outside gzip: a 101 has no content to compress.
         // Pages get their learned sub-resources ahead: pushed to HTTP/2 clients that accept it, else 103 Early Hints.
-        server.setHandler(new Handler.Sequence(new ChatRoom().handler(), DemoServlets.context(), new PushHandler(new ReferrerPushStrategy(),
+        Path site = DemoSite.prepare();
+        server.setHandler(new Handler.Sequence(new ChatRoom().handler(), DemoServlets.context(site), new PushHandler(new ReferrerPushStrategy(),
                 new GzipHandler(new Handler.Sequence(routes(),
-                        new ThinkingPage("/push/index.html", PUSH_PAGE_THINK, DemoSite.staticFiles(DemoSite.prepare())),
+                        new ThinkingPage("/push/index.html", PUSH_PAGE_THINK, DemoSite.staticFiles(site)),
                         new DefaultHandler())))));
         server.start();
         return new Running(server, connector.getLocalPort(), https.getLocalPort());

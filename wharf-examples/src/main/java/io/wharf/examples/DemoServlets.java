@@ -2,6 +2,8 @@ package io.wharf.examples;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +21,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
+import io.wharf.jsp.JspInitializer;
 import io.wharf.servlet.ServletContextHandler;
 import io.wharf.servlet.security.LoginConfig;
 import io.wharf.servlet.security.MemoryLoginService;
@@ -27,17 +30,34 @@ import io.wharf.servlet.security.SecurityConstraint;
 /**
  * The demo's servlet section at {@code /servlet}: a servlet that counts a session's visits, a
  * filter that stamps every response, an asynchronous servlet answered a second later by
- * another thread while no server thread waits, and an account page behind FORM login (user
- * {@code demo}, password {@code demo}).
+ * another thread while no server thread waits, an account page behind FORM login (user
+ * {@code demo}, password {@code demo}), and a JSP page with JSTL ({@code /servlet/clock.jsp},
+ * compiled by Jasper through wharf-jsp).
  */
 final class DemoServlets {
 
     private DemoServlets() {
     }
 
-    static ServletContextHandler context() {
+    private static final String CLOCK_PAGE = """
+        <%@ page contentType="text/html;charset=UTF-8" %>
+        <%@ taglib prefix="c" uri="jakarta.tags.core" %>
+        <!DOCTYPE html>
+        <html><head><meta charset="utf-8"><title>A JSP page</title><link rel="stylesheet" href="/style.css"></head>
+        <body><h1>A JSP page</h1>
+        <p>It is <%= java.time.LocalTime.now().withNano(0) %> on the server; this page was compiled by Jasper.</p>
+        <ul><c:forEach var="protocol" items="${['HTTP/1.1', 'HTTP/2', 'WebSocket']}"><li>${protocol}</li></c:forEach></ul>
+        <p>You asked over ${pageContext.request.protocol}.</p></body></html>
+        """;
+
+    /** @return the servlet section, its JSP pages written under {@code site}/servlet-pages */
+    static ServletContextHandler context(Path site) throws IOException {
+        Path pages = Files.createDirectories(site.resolve("servlet-pages"));
+        Files.writeString(pages.resolve("clock.jsp"), CLOCK_PAGE);
         ServletContextHandler context = new ServletContextHandler("/servlet");
         context.setDisplayName("Wharf demo servlets");
+        context.setBaseResource(pages);
+        JspInitializer.enable(context);
         context.addServlet(new Visits(), "", "/visits");
         context.addServlet(new Slow(), "/async").setAsyncSupported(true);
         context.addServlet(new Account(), "/account");
@@ -69,7 +89,9 @@ final class DemoServlets {
                 + "<li><a href=\"" + request.getContextPath() + "/async\">/servlet/async</a> &mdash; answered a second later by "
                 + "another thread; no server thread waits</li>"
                 + "<li><a href=\"" + request.getContextPath() + "/account\">/servlet/account</a> &mdash; behind FORM login: "
-                + "user <code>demo</code>, password <code>demo</code></li></ul></body></html>");
+                + "user <code>demo</code>, password <code>demo</code></li>"
+                + "<li><a href=\"" + request.getContextPath() + "/clock.jsp\">/servlet/clock.jsp</a> &mdash; a JSP page with "
+                + "JSTL</li></ul></body></html>");
         }
     }
 

@@ -91,6 +91,8 @@ class DemoTest {
         assertTrue(account.contains("Logged in as <b>demo</b> by FORM"), account);
         String wrong = Curl.run("--cacert", pem, "-c", jar, "-b", jar, "-d", "j_username=demo&j_password=nope", base + "/j_security_check");
         assertTrue(wrong.contains("Wrong name or password"), wrong);
+        String jsp = Curl.run("--cacert", pem, base + "/clock.jsp");
+        assertTrue(jsp.contains("<li>HTTP/2</li>") && jsp.contains("You asked over HTTP/2.0."), jsp);
     }
 
     private static final String ALLOW = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
