@@ -244,6 +244,15 @@ public class ServletContextHandler extends Handler.Abstract {
         servletContext.setDenyUncoveredHttpMethods(deny);
     }
 
+    /**
+     * Sets the application's {@code jsp-config} (taglib locations, JSP property groups), which
+     * {@code ServletContext.getJspConfigDescriptor()} returns to JSP support; a deployer sets it
+     * from web.xml.
+     */
+    public void setJspConfig(jakarta.servlet.descriptor.JspConfigDescriptor config) {
+        servletContext.setJspConfigDescriptor(config);
+    }
+
     /** Maps a file extension to a MIME type for {@code getMimeType}. */
     public void addMimeMapping(String extension, String mimeType) {
         servletContext.mimeTypes().addMapping(extension, mimeType);

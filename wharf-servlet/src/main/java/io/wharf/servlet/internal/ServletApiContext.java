@@ -76,6 +76,7 @@ public final class ServletApiContext implements ServletContext {
     private volatile ContextSecurity security;
     private volatile boolean crossContextDispatch;
     private volatile java.nio.file.Path tempDirectory;
+    private volatile JspConfigDescriptor jspConfig;
     private volatile Phase phase = Phase.CONFIGURING;
     private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
     private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
@@ -802,9 +803,16 @@ public final class ServletApiContext implements ServletContext {
         return Collections.unmodifiableSet(sessionTrackingModes);
     }
 
+    /** @return the {@code jsp-config} of the application (a deployer sets it from web.xml), or null when it has none */
     @Override
     public JspConfigDescriptor getJspConfigDescriptor() {
-        return null;
+        return jspConfig;
+    }
+
+    /** Sets the {@code jsp-config} that JSP support reads (taglibs, property groups); null for none. */
+    public void setJspConfigDescriptor(JspConfigDescriptor config) {
+        checkConfigurable();
+        this.jspConfig = config;
     }
 
     @Override
