@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -19,6 +16,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import io.wharf.examples.ClientCertificates;
 import io.wharf.examples.DemoCertificate;
 import io.wharf.login.PasswordFileLoginService;
 import io.wharf.login.PasswordHash;
@@ -44,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CLIENT-CERT login end to end: a certificate authority and client certificates made by the
- * JDK's keytool, a TLS connector that trusts the authority and asks for a certificate, a servlet
- * context with {@link LoginConfig#clientCert()} and a {@link PasswordFileLoginService} that knows
+ * JDK's keytool ({@link ClientCertificates}), a TLS connector that trusts the authority and asks
+ * for a certificate, a servlet context with {@link LoginConfig#clientCert()} and a {@link PasswordFileLoginService} that knows
  * the client's CN, and curl presenting the certificate with {@code --cert/--key}. The servlet
  * prints the principal, the auth type and the certificate's subject; a request without a
  * certificate, or with one of a user the file does not know, is refused with 403; a connector
@@ -54,12 +52,10 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class ClientCertificateLoginTest {
 
-    private static final String PASSWORD = "client-cert-test";
-
     @RegisterExtension
     final LeakTracking leaks = new LeakTracking();
 
-    /** The certificates, made once for the class. */
+    /** The authority, the users' certificates and the server's: made once for the class, as a keytool run costs a JVM start. */
     @TempDir
     static Path certificates;
 
@@ -99,7 +95,7 @@ class ClientCertificateLoginTest {
 
     private ServerConnector connector(ClientAuth clientAuth) throws Exception {
         ServerTlsContext tls = DemoCertificate.in(certificates.resolve("server"))
-            .trustStore(certificates.resolve("trust.p12"), PASSWORD)
+            .trustStore(certificates.resolve("trust.p12"), ClientCertificates.PASSWORD)
             .clientAuth(clientAuth);
         ServerConnector connector = new ServerConnector(server, new TlsConnectionFactory(tls), new HttpConnectionFactory());
         connector.setHost("127.0.0.1");
@@ -112,47 +108,9 @@ class ClientCertificateLoginTest {
         server.stop();
     }
 
-    /**
-     * Makes, with keytool, in one keystore ({@code pki.p12}): an authority, and for each of ann and
-     * mallory a key pair whose certificate the authority signs for client authentication
-     * ({@code -signer}, one run each); then, from it, a trust store of the authority's
-     * certificate ({@code trust.p12}) and each user's certificate and private key in PEM
-     * ({@code NAME.pem}, {@code NAME.key}) for curl. Once for the class: a keytool run costs a JVM start.
-     */
     @BeforeAll
     static void makeCertificates() throws Exception {
-        Path pki = certificates.resolve("pki.p12");
-        keytool("-genkeypair", "-alias", "ca", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=Wharf Test CA",
-            "-ext", "bc:c", "-validity", "2", "-keystore", pki.toString());
-        for (String user : List.of("ann", "mallory")) {
-            keytool("-genkeypair", "-alias", user, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=" + user + ", O=Wharf tests",
-                "-signer", "ca", "-ext", "eku=clientAuth", "-ext", "ku:c=digitalSignature", "-validity", "2", "-keystore", pki.toString());
-        }
-        KeyStore store = KeyStore.getInstance(pki.toFile(), PASSWORD.toCharArray());
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", store.getCertificate("ca"));
-        try (var out = Files.newOutputStream(certificates.resolve("trust.p12"))) {
-            trust.store(out, PASSWORD.toCharArray());
-        }
-        for (String user : List.of("ann", "mallory")) {
-            Files.writeString(certificates.resolve(user + ".pem"), pem("CERTIFICATE", store.getCertificate(user).getEncoded()));
-            Files.writeString(certificates.resolve(user + ".key"), pem("PRIVATE KEY", store.getKey(user, PASSWORD.toCharArray()).getEncoded()));
-        }
-    }
-
-    private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der) + "\n-----END " + type + "-----\n";
-    }
-
-    private static void keytool(String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(arguments));
-        command.addAll(List.of("-storetype", "PKCS12", "-storepass", PASSWORD));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "keytool did not finish: " + command);
-        assertEquals(0, process.exitValue(), "keytool " + String.join(" ", arguments) + ": " + output);
+        ClientCertificates.make(certificates, List.of("ann", "mallory"));
     }
 
     private String curl(ServerConnector connector, String... arguments) throws Exception {
@@ -168,7 +126,7 @@ class ClientCertificateLoginTest {
 
     @Test
     void aKnownClientCertificateLogsInAndTheServletSeesIt() throws Exception {
-        String expected = "principal=ann type=CLIENT_CERT admin=true subject=CN=ann,O=Wharf tests 200";
+        String expected = "principal=ann type=CLIENT_CERT admin=true subject=CN=ann 200";
         assertEquals(expected, curl(wanting, withCertificate("ann")));
         assertEquals(expected, curl(needing, withCertificate("ann")));
     }
