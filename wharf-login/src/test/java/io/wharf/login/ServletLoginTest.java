@@ -151,6 +151,15 @@ class ServletLoginTest {
     }
 
     @Test
+    void anUnreadableUserStoreIsAServerErrorNotAWrongPassword() throws Exception {
+        start(tableStore(), LoginConfig.basic("Staff"), true);
+        try (Connection connection = DriverManager.getConnection(database); Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE users");
+        }
+        assertEquals("500", status(get("/admin/x", basic("ann", "secret"))));
+    }
+
+    @Test
     void formLoginWithAPasswordFile() throws Exception {
         ServletContextHandler context = start(fileStore(), LoginConfig.form("/login.html", "/error.html"), false);
         context.addServlet(new HttpServlet() {
