@@ -50,9 +50,11 @@ public final class ClientCertificateExample {
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        Path directory = Path.of(args.length > 0 ? args[0] : ".wharf/client-cert-example");
-        int port = args.length > 1 ? Integer.parseInt(args[1]) : 8443;
+    /**
+     * Makes, when missing, the authority with certificates for ann and mallory
+     * ({@link ClientCertificates}) and {@code users.txt}, which knows ann only, in {@code directory}.
+     */
+    public static void prepare(Path directory) throws Exception {
         if (!Files.exists(directory.resolve("trust.p12"))) {
             ClientCertificates.make(directory, List.of("ann", "mallory"));
         }
@@ -61,21 +63,35 @@ public final class ClientCertificateExample {
             // A certificate is ann's credential: her password is never asked, so it is a random one.
             Files.writeString(users, "ann:" + PasswordHash.hash(UUID.randomUUID().toString()) + ":staff\n");
         }
+    }
 
-        ServerTlsContext tls = DemoCertificate.in(directory.resolve("server"))
+    /** @return the server's TLS settings: its certificate (made when missing), the authority to trust, and whether to ask for a client's */
+    public static ServerTlsContext tls(Path directory, ServerTlsContext.ClientAuth clientAuth) throws IOException, InterruptedException {
+        return DemoCertificate.in(directory.resolve("server"))
             .trustStore(directory.resolve("trust.p12"), ClientCertificates.PASSWORD)
-            .clientAuth(ServerTlsContext.ClientAuth.WANT);
-        Server server = new Server();
-        ServerConnector https = new ServerConnector(server, new TlsConnectionFactory(tls), new HttpConnectionFactory());
-        https.setPort(port);
-        server.addConnector(https);
+            .clientAuth(clientAuth);
+    }
 
+    /** @return the servlet context: /secure/* for the role staff, CLIENT-CERT login, the users of {@code directory}/users.txt */
+    public static ServletContextHandler context(Path directory) throws IOException {
         ServletContextHandler context = new ServletContextHandler("/");
         context.setLoginConfig(LoginConfig.clientCert());
-        context.setLoginService(new PasswordFileLoginService("Staff", users));
+        context.setLoginService(new PasswordFileLoginService("Staff", directory.resolve("users.txt")));
         context.addServlet(new WhoAmI(), "/secure/*");
         context.addSecurityConstraint(SecurityConstraint.roles(List.of("/secure/*"), "staff"));
-        server.setHandler(context);
+        return context;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path directory = Path.of(args.length > 0 ? args[0] : ".wharf/client-cert-example");
+        int port = args.length > 1 ? Integer.parseInt(args[1]) : 8443;
+        prepare(directory);
+        Server server = new Server();
+        ServerConnector https = new ServerConnector(server, new TlsConnectionFactory(tls(directory, ServerTlsContext.ClientAuth.WANT)),
+            new HttpConnectionFactory());
+        https.setPort(port);
+        server.addConnector(https);
+        server.setHandler(context(directory));
         server.setStopAtShutdown(true);
         server.start();
 
