@@ -7,6 +7,7 @@ module io.wharf.examples {
     requires io.wharf.websocket.client;
     requires io.wharf.servlet;
     requires io.wharf.jsp;
+    requires io.wharf.login;
 
     exports io.wharf.examples;
 }

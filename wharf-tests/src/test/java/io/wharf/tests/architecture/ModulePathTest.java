@@ -214,6 +214,32 @@ class ModulePathTest {
     }
 
     /**
+     * The login services run on a module path from {@code requires io.wharf.login} alone:
+     * spring-security-crypto is an automatic module that declares nothing, so the login module
+     * names what its encoders load (Bouncy Castle, Commons Logging). Resolved with the Wharf
+     * modules, SLF4J and the jars of those libraries and of the servlet API, defined in a layer of
+     * its own, it makes and checks an Argon2id hash.
+     */
+    @Test
+    void theLoginServicesRunOnTheModulePath() throws Exception {
+        List<Path> libraries = new ArrayList<>();
+        for (String type : List.of("org.springframework.security.crypto.argon2.Argon2PasswordEncoder",
+                "org.bouncycastle.crypto.generators.Argon2BytesGenerator", "org.apache.commons.logging.LogFactory")) {
+            libraries.add(Path.of(Class.forName(type).getProtectionDomain().getCodeSource().getLocation().toURI()));
+        }
+        libraries.add(jarOfModule("jakarta.servlet"));
+        Configuration configuration = configurationWithout("io.wharf.login", libraries);
+        assertTrue(names(configuration).containsAll(Set.of("spring.security.crypto", "org.bouncycastle.provider",
+            "org.apache.commons.logging", "io.wharf.servlet")), names(configuration).toString());
+        ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(configuration, ClassLoader.getPlatformClassLoader());
+        Class<?> hashType = layer.findLoader("io.wharf.login").loadClass("io.wharf.login.PasswordHash");
+        assertEquals("io.wharf.login", hashType.getModule().getName());
+        Object hash = hashType.getMethod("create", String.class).invoke(null, "secret");
+        assertTrue((boolean) hashType.getMethod("matches", String.class).invoke(hash, "secret"));
+        assertFalse((boolean) hashType.getMethod("matches", String.class).invoke(hash, "wrong"));
+    }
+
+    /**
      * @return what an {@link EchoClient} loaded by {@code clientSide} received from the server
      *     at {@code uri} and was told, after checking the echoes, the close and that a session
      *     over HTTP/2 was refused naming the module
