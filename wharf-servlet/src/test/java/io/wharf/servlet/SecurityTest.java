@@ -242,6 +242,15 @@ class SecurityTest extends ServletTestCase {
     }
 
     @Test
+    void theCommonNameOfACertificateSubjectIsReadWithItsEscapes() {
+        assertEquals("Lee, Ann", io.wharf.servlet.security.LoginService.commonName("CN=Lee\\, Ann,O=Example,C=DK"));
+        assertEquals("ann", io.wharf.servlet.security.LoginService.commonName("CN=ann"));
+        assertEquals("leaf", io.wharf.servlet.security.LoginService.commonName("CN=leaf,OU=unit,CN=outer"));
+        assertNull(io.wharf.servlet.security.LoginService.commonName("O=Example"));
+        assertNull(io.wharf.servlet.security.LoginService.commonName("not a name"));
+    }
+
+    @Test
     void constraintsWithoutALoginServiceFailTheStart() {
         tester("/");
         tester.context.addSecurityConstraint(SecurityConstraint.roles(List.of("/*"), "admin"));

@@ -47,13 +47,26 @@ public interface LoginService {
         if (chain == null || chain.length == 0) {
             return null;
         }
-        String subject = chain[0].getSubjectX500Principal().getName();
-        for (String part : subject.split(",")) {
-            String trimmed = part.trim();
-            if (trimmed.regionMatches(true, 0, "CN=", 0, 3)) {
-                return user(trimmed.substring(3));
+        String name = commonName(chain[0].getSubjectX500Principal().getName());
+        return name == null ? null : user(name);
+    }
+
+    /**
+     * @return the value of the most specific {@code CN} of an RFC 4514 distinguished name, its
+     *     escapes undone ({@code CN=Lee\, Ann} is {@code Lee, Ann}); null when it has none or is malformed
+     */
+    static String commonName(String distinguishedName) {
+        try {
+            java.util.List<javax.naming.ldap.Rdn> rdns = new javax.naming.ldap.LdapName(distinguishedName).getRdns();
+            // LdapName lists the RDNs right to left: the last is the leftmost, the most specific.
+            for (int i = rdns.size() - 1; i >= 0; i--) {
+                if (rdns.get(i).getType().equalsIgnoreCase("CN")) {
+                    return String.valueOf(rdns.get(i).getValue());
+                }
             }
+            return null;
+        } catch (javax.naming.InvalidNameException x) {
+            return null;
         }
-        return null;
     }
 }

@@ -10,8 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Users with passwords and roles kept in memory, for tests, demos and small embedded servers:
- * it keeps passwords as given, so it can answer DIGEST login. For real deployments use a store
- * of one-way hashes (the wharf-login module). Thread-safe.
+ * it keeps passwords as given, so it can answer DIGEST login, and it answers an unknown user at
+ * once, so the time of an answer tells whether a user exists. For real deployments use a store
+ * of one-way hashes that times every answer alike (the wharf-login module). Thread-safe.
  */
 public final class MemoryLoginService implements LoginService {
 
