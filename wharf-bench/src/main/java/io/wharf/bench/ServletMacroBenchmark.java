@@ -27,7 +27,10 @@ import java.util.stream.Stream;
  *   <li>{@code hello}: {@code GET /plaintext} on 64 connections and {@code GET /json} on 256 (as the
  *       {@code http} run), on Wharf's servlet context, Jetty, Tomcat and Wharf's core handler
  *       ({@code wharf-core}). Goals: Wharf's server CPU per request at most 0.75x Jetty's and
- *       Tomcat's, and at most 1.15x its core handler's; printed at the end of the part.</li>
+ *       Tomcat's, and at most 1.15x its core handler's; printed at the end of the part. With
+ *       {@code -Dwharf.bench.servlet.blocking-core=true}, also the core handler run BLOCKING, on a
+ *       virtual thread as the servlets are ({@code wharf-core-blocking}), to tell what the hand-off
+ *       to that thread costs from what the servlet layer does.</li>
  *   <li>{@code async}: {@code GET /async} (answered from another thread after {@code startAsync})
  *       on 64 connections, and a 1 MiB {@code POST /echo} echoed with a {@code ReadListener} and a
  *       {@code WriteListener} on 16, on the three containers.</li>
@@ -43,7 +46,8 @@ import java.util.stream.Stream;
  * a 1 MiB body of random bytes); the head of its first answer is printed the first time, to show
  * what each server sends. Options: {@code -Dwharf.bench.servlet.seconds=N} (10),
  * {@code -Dwharf.bench.servlet.warmup=N} (5), {@code -Dwharf.bench.servlet.parts=hello,async,static,idle}
- * (all), {@code -Dwharf.bench.servlet.idle-connections=N} (10,000). Called on the driver's main thread.
+ * (all), {@code -Dwharf.bench.servlet.idle-connections=N} (10,000),
+ * {@code -Dwharf.bench.servlet.blocking-core=true} (false). Called on the driver's main thread.
  */
 public final class ServletMacroBenchmark {
 
@@ -51,6 +55,7 @@ public final class ServletMacroBenchmark {
     static final int WARMUP = Integer.getInteger("wharf.bench.servlet.warmup", 5);
     static final List<String> PARTS = List.of(System.getProperty("wharf.bench.servlet.parts", "hello,async,static,idle").split(","));
     static final int IDLE_CONNECTIONS = Integer.getInteger("wharf.bench.servlet.idle-connections", 10_000);
+    static final boolean BLOCKING_CORE = Boolean.getBoolean("wharf.bench.servlet.blocking-core");
 
     static final int UPLOAD = 1024 * 1024;
     static final List<StaticMacroBenchmark.File> FILES = List.of(new StaticMacroBenchmark.File("4k.bin", 4 * 1024),
@@ -81,7 +86,9 @@ public final class ServletMacroBenchmark {
             if (PARTS.contains("hello")) {
                 List<LoadComparison.Scenario> scenarios = List.of(new LoadComparison.Scenario("plaintext", "/plaintext", 64, 1, 0),
                     new LoadComparison.Scenario("json", "/json", 256, 1, 0));
-                List<LoadComparison.Measurement> measurements = run.part("hello", append(CONTAINERS, "wharf-core"), scenarios, rounds);
+                List<String> servers = append(CONTAINERS, "wharf-core");
+                List<LoadComparison.Measurement> measurements = run.part("hello", BLOCKING_CORE ? append(servers, "wharf-core-blocking") : servers,
+                    scenarios, rounds);
                 printGoals(scenarios, measurements);
             }
             if (PARTS.contains("async")) {
@@ -128,7 +135,7 @@ public final class ServletMacroBenchmark {
 
     /** Starts {@code server} (a {@link ServerProcess} mode) and checks its answers to the paths of {@code scenarios}. */
     private ServerUnderTest start(String server, List<LoadComparison.Scenario> scenarios) throws Exception {
-        ServerUnderTest subject = server.equals("wharf-core") ? ServerUnderTest.of(ServerChild.start(server))
+        ServerUnderTest subject = server.startsWith("wharf-core") ? ServerUnderTest.of(ServerChild.start(server))
             : ServerUnderTest.of(ServerChild.start(server, directory.toString()));
         try {
             check(server, subject.port(), scenarios);

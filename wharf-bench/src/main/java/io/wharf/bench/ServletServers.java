@@ -145,14 +145,16 @@ final class ServletServers {
      * Wharf's core handler doing what the servlets of {@code /plaintext} and {@code /json} do —
      * the plaintext from a shared read-only buffer, the JSON serialized for each request by
      * {@link ServletApp#json} — without the servlet layer: the baseline of what that layer costs.
-     * NON_BLOCKING, so it runs on the selector thread that parsed the request, as a core handler
+     * NON_BLOCKING, it runs on the selector thread that parsed the request, as a core handler
      * would; the servlets run on virtual threads, and that hand-off is part of what is measured.
+     * BLOCKING, it runs on a virtual thread as the servlets do, which tells the hand-off's share
+     * from the servlet objects'.
      */
-    static ServerProcess.Target wharfCore(InetSocketAddress address) throws Exception {
+    static ServerProcess.Target wharfCore(InetSocketAddress address, InvocationType invocationType) throws Exception {
         ByteBuffer plaintext = ByteBuffer.wrap(ServletApp.PLAINTEXT).asReadOnlyBuffer();
         HttpField textType = MimeTypes.Type.TEXT_PLAIN.getContentTypeField();
         HttpField jsonType = MimeTypes.Type.APPLICATION_JSON.getContentTypeField();
-        return BenchServers.wharf(address, Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) ->
+        return BenchServers.wharf(address, Handler.of(invocationType, (request, response, callback) ->
             switch (request.getPathInContext()) {
                 case "/plaintext" -> HelloServers.reply(response, callback, textType, plaintext.slice());
                 case "/json" -> HelloServers.reply(response, callback, jsonType, ByteBuffer.wrap(ServletApp.json(ServletApp.MESSAGE)));
