@@ -115,6 +115,49 @@ class NonBlockingIoTest extends ServletTestCase {
         assertEquals("refused without startAsync", content(tester.post("/read", "text/plain", "x")));
     }
 
+    @Test
+    void listenersAreCalledOnlyAfterTheDispatchThatSetThemReturned() throws Exception {
+        tester("/");
+        List<String> events = new CopyOnWriteArrayList<>();
+        tester.context.addServlet(new HttpServlet() {
+            @Override
+            protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                AsyncContext async = request.startAsync();
+                ServletInputStream input = request.getInputStream();
+                input.setReadListener(new ReadListener() {
+                    @Override
+                    public void onDataAvailable() throws IOException {
+                        events.add("onDataAvailable");
+                        while (input.isReady() && input.read() >= 0) {
+                            // Read it all.
+                        }
+                    }
+
+                    @Override
+                    public void onAllDataRead() throws IOException {
+                        events.add("onAllDataRead");
+                        response.getWriter().print(String.join(",", events));
+                        async.complete();
+                    }
+
+                    @Override
+                    public void onError(Throwable failure) {
+                        async.complete();
+                    }
+                });
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                }
+                events.add("doPost returns");
+            }
+        }, "/read").setAsyncSupported(true);
+        tester.start();
+        assertEquals("doPost returns,onDataAvailable,onAllDataRead", content(tester.post("/read", "text/plain", "abc")),
+            "Servlet 6.1 section 5.3: the container calls the listener once the dispatch that set it returned");
+    }
+
     /** Writes {@code total} bytes with a WriteListener in 8 KiB writes, as long as the stream is ready. */
     static final class Writer extends HttpServlet {
         final List<String> errors = new CopyOnWriteArrayList<>();

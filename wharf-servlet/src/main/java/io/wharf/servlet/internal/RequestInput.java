@@ -60,10 +60,15 @@ final class RequestInput extends ServletInputStream {
         return false;
     }
 
-    /** Asks the core to call back when content comes, unless that is already asked. */
+    /**
+     * Asks the core to call back when content comes, unless that is already asked. The call back
+     * only hands the listener's turn to the pool: the core may call it at once on the thread that
+     * asked — an application thread in {@code isReady()}, perhaps holding locks of its own — and
+     * the listener must not run there.
+     */
     private void demand() {
         if (demanding.compareAndSet(false, true)) {
-            source.demand(Invocable.task(InvocationType.BLOCKING, this::onDemand));
+            source.demand(Invocable.task(InvocationType.NON_BLOCKING, () -> exchange.execute(this::onDemand)));
         }
     }
 

@@ -40,6 +40,7 @@ final class ResponseOutput extends ServletOutputStream {
     private final byte[] one = new byte[1];
     private final Object lock = new Object();
     private byte[] buffer = NO_BYTES;
+    private byte[] flight = NO_BYTES;
     private int count;
     private int bufferSize;
     private long written;
@@ -119,11 +120,11 @@ final class ResponseOutput extends ServletOutputStream {
         } else if (nonBlocking == null) {
             writeBlocking(false, bytes, offset, take);
         } else {
-            byte[] combined = Arrays.copyOf(buffer, count + take);
-            System.arraycopy(bytes, offset, combined, count, take);
+            ByteBuffer combined = inFlight(count + take);
+            combined.put(buffer, 0, count).put(bytes, offset, take).flip();
             count = 0;
             written += take;
-            writeAsync(false, ByteBuffer.wrap(combined));
+            writeAsync(false, combined);
         }
         if (limit >= 0 && written >= limit) {
             close();
@@ -177,9 +178,10 @@ final class ResponseOutput extends ServletOutputStream {
         }
         if (listener != null) {
             checkReady();
-            byte[] copy = Arrays.copyOf(buffer, count);
+            ByteBuffer copy = inFlight(count);
+            copy.put(buffer, 0, count).flip();
             count = 0;
-            writeAsync(false, ByteBuffer.wrap(copy));
+            writeAsync(false, copy);
             return;
         }
         response.beforeCommit();
@@ -261,6 +263,21 @@ final class ResponseOutput extends ServletOutputStream {
         }
         listener = writeListener;
         exchange.execute(() -> callListener(writeListener));
+    }
+
+    /**
+     * Non-blocking: the array a core write takes its bytes from, kept for the next one. A write
+     * starts only when none is in progress ({@link #checkReady}), so one array serves them all
+     * in turn; it grows to the largest write and is not shared with {@link #buffer}, which the
+     * application fills meanwhile.
+     *
+     * @return a cleared buffer of at least {@code size} bytes over that array
+     */
+    private ByteBuffer inFlight(int size) {
+        if (flight.length < size) {
+            flight = new byte[Math.max(size, Math.max(bufferSize, 1024))];
+        }
+        return ByteBuffer.wrap(flight, 0, size);
     }
 
     private void writeAsync(boolean last, ByteBuffer content) {

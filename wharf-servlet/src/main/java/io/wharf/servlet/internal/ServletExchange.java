@@ -126,14 +126,21 @@ public final class ServletExchange {
         void run() throws Exception;
     }
 
-    /** Runs dispatches, one after the other, until the exchange ends or waits for the application. */
+    /**
+     * Runs dispatches, one after the other, until the exchange ends or waits for the application.
+     * Each dispatch holds the callback lock, so a ReadListener or WriteListener set in it is first
+     * called once it returned (section 5.3), never beside it.
+     */
     void dispatch(Dispatch first) {
         Dispatch next = first;
         while (next != null) {
+            callbacks.lock();
             try {
                 next.run();
             } catch (Throwable x) {
                 onDispatchFailure(x);
+            } finally {
+                callbacks.unlock();
             }
             AsyncState state = async;
             if (state == null) {
@@ -154,7 +161,13 @@ public final class ServletExchange {
             }
         }
         if (coreResponse.isCommitted()) {
-            context.log("exception after the response to " + request + " was committed", failure);
+            if (failure instanceof IOException) {
+                // The client went away mid-response (a broken pipe): nothing to tell an operator.
+                System.getLogger(ServletExchange.class.getName()).log(System.Logger.Level.DEBUG,
+                    "the response to " + request + " failed after it was committed: " + failure);
+            } else {
+                context.log("exception after the response to " + request + " was committed", failure);
+            }
             abort(failure);
             return;
         }
