@@ -2,16 +2,21 @@
  * Wharf's web applications (Jakarta Servlet 6.1 chapters 8 and 10): {@code io.wharf.webapp.descriptor}
  * parses web.xml and web-fragment.xml into an immutable model, orders fragments and merges them;
  * {@code io.wharf.webapp.scan} reads the servlet annotations of WEB-INF/classes and WEB-INF/lib
- * jars with ASM, without loading a class; {@code io.wharf.webapp} holds the application's class
- * loader (section 10.7.2). It knows nothing of the container yet: it needs neither wharf-servlet
- * nor wharf-server.
+ * jars with ASM, without loading a class; {@code io.wharf.webapp} deploys an application from a
+ * WAR or a directory: its class loader, its servlet context on wharf-servlet, its
+ * {@code java:comp/env}. The model and the scanner know nothing of the container; only
+ * {@code io.wharf.webapp} uses it.
  */
 module io.wharf.webapp {
     requires transitive jakarta.servlet;
+    requires transitive io.wharf.servlet;
     requires java.xml;
+    requires java.naming;
     requires org.objectweb.asm;
 
     exports io.wharf.webapp;
     exports io.wharf.webapp.descriptor;
     exports io.wharf.webapp.scan;
+    // JNDI makes the java: URL context factory reflectively, by its conventional name.
+    exports io.wharf.webapp.internal.naming.java to java.naming;
 }

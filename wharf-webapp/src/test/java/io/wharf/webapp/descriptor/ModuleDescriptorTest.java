@@ -9,14 +9,21 @@ import io.wharf.testing.ModuleExports;
 
 import org.junit.jupiter.api.Test;
 
-/** The module exports its class loader, its model and its scanner, no internal package, and needs no other Wharf module. */
+/**
+ * The module exports its deployment API, its model and its scanner, no internal package (but the
+ * java: URL factory to JNDI alone), and needs of Wharf only the servlet container.
+ */
 class ModuleDescriptorTest {
 
     @Test
-    void exportsTheLoaderTheModelAndTheScannerAndNeedsNoWharfModule() throws Exception {
+    void exportsTheApiTheModelAndTheScannerAndNeedsOnlyTheServletContainer() throws Exception {
         ModuleDescriptor descriptor = ModuleExports.descriptorOf(WebDescriptor.class);
         assertEquals("io.wharf.webapp", descriptor.name());
         assertEquals(Set.of("io.wharf.webapp", "io.wharf.webapp.descriptor", "io.wharf.webapp.scan"), ModuleExports.unqualifiedExports(descriptor));
-        assertEquals(Set.of(), ModuleExports.wharfRequires(descriptor));
+        assertEquals(Set.of("io.wharf.servlet"), ModuleExports.wharfRequires(descriptor));
+        assertEquals(Set.of("java.naming"), descriptor.exports().stream()
+            .filter(ModuleDescriptor.Exports::isQualified)
+            .flatMap(export -> export.targets().stream())
+            .collect(java.util.stream.Collectors.toSet()));
     }
 }

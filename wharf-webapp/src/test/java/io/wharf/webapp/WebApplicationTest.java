@@ -1,0 +1,199 @@
+package io.wharf.webapp;
+
+import static io.wharf.webapp.DeployTester.content;
+import static io.wharf.webapp.DeployTester.header;
+import static io.wharf.webapp.DeployTester.status;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.wharf.testing.LeakTracking;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A web application deployed from a WAR or a directory onto a running server, checked with raw HTTP. */
+class WebApplicationTest {
+
+    @RegisterExtension
+    final LeakTracking leaks = new LeakTracking();
+
+    @TempDir
+    Path temp;
+
+    private DeployTester tester;
+    private WebApplication application;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        tester = new DeployTester(leaks.pool(), temp).start();
+    }
+
+    @AfterEach
+    void stopServer() throws Exception {
+        try {
+            tester.close();
+        } finally {
+            if (application != null) {
+                application.close();
+            }
+        }
+    }
+
+    private WebApplication deploy(String contextPath, Path source) throws Exception {
+        application = WebApplication.prepare(contextPath, source, tester.settings.withResource("jdbc/store", "the store"));
+        tester.contexts.addHandler(application.contextHandler());
+        return application;
+    }
+
+    @Test
+    void servesAWarsServletsFromWebXmlAnnotationsAFragmentAndAnInitializer() throws Exception {
+        deploy("/harbour", TestApps.full().writeZip(temp.resolve("harbour.war")));
+
+        String hello = tester.get("/harbour/hello");
+        assertEquals(200, status(hello), hello);
+        assertEquals("hello ahoy from the harbour by WebAppClassLoader context WebAppClassLoader", content(hello));
+        assertEquals("annotated sunny", content(tester.get("/harbour/annotated")));
+        assertEquals("fragment from a jar", content(tester.get("/harbour/fragment")));
+        assertEquals("plugins [webapps.sci.ClockPlugin@app, webapps.sci.WeatherPlugin@app]", content(tester.get("/harbour/plugins")));
+    }
+
+    @Test
+    void appliesFiltersInOrderErrorPagesWelcomeFilesAndContextSettings() throws Exception {
+        deploy("/harbour", TestApps.full().writeZip(temp.resolve("harbour.war")));
+
+        String hello = tester.get("/harbour/hello");
+        assertEquals("b", header(hello, "X-Trace"), "the filter mapped first by its mapping runs first: " + hello);
+        assertTrue(hello.contains("X-Trace: b\r\nX-Trace: a\r\n"), hello);
+
+        String missing = tester.get("/harbour/nowhere");
+        assertEquals(404, status(missing), missing);
+        assertEquals("error page: status 404", content(missing));
+        String failing = tester.get("/harbour/fail");
+        assertEquals(500, status(failing), failing);
+        assertEquals("error page: status 500 exception webapps.AppException", content(failing));
+
+        assertEquals("<h1>welcome aboard</h1>", content(tester.get("/harbour/")));
+        assertEquals("start here", content(tester.get("/harbour/docs/")));
+        String notes = tester.get("/harbour/notes.wharf");
+        assertEquals("text/x-wharf", header(notes, "Content-Type").replaceAll(";.*", ""), notes);
+        assertEquals(404, status(tester.get("/harbour/WEB-INF/web.xml")));
+
+        assertEquals("name=Harbour timeout=7 cookie=HARBOURSESSION httpOnly=true modes=[COOKIE] request=UTF-8 response=UTF-8"
+            + " mime=text/x-wharf tempdir=true", content(tester.get("/harbour/info")));
+    }
+
+    @Test
+    void looksUpEnvEntriesAndResourceRefsThroughJndi() throws Exception {
+        deploy("/harbour", TestApps.full().writeZip(temp.resolve("harbour.war")));
+
+        String env = content(tester.get("/harbour/env"));
+        assertTrue(env.startsWith("greeting=ahoy from the environment count=42 (Integer) store=the store missing: "), env);
+        assertTrue(env.contains("java:comp/env/jdbc/missing is declared by a <resource-ref> (javax.sql.DataSource) but the server"
+            + " was given no resource 'jdbc/missing'"), env);
+    }
+
+    @Test
+    void servesAnExplodedDirectoryInPlace() throws Exception {
+        Path directory = TestApps.full().writeDirectory(temp.resolve("exploded"));
+        WebApplication app = deploy("/", directory);
+
+        assertEquals(directory, app.root());
+        assertEquals("annotated sunny", content(tester.get("/annotated")));
+        Files.writeString(directory.resolve("fresh.html"), "written after the deployment");
+        assertEquals("written after the deployment", content(tester.get("/fresh.html")), "static files are served from the directory itself");
+    }
+
+    @Test
+    void closingDeletesTheWorkDirectoryAndClosesTheLoader() throws Exception {
+        WebApplication app = deploy("/harbour", TestApps.full().writeZip(temp.resolve("harbour.war")));
+        assertEquals(200, status(tester.get("/harbour/hello")));
+        Path work = app.workDirectory();
+        assertTrue(Files.isRegularFile(work.resolve("webapp/WEB-INF/web.xml")), "the WAR is extracted under the work directory");
+        assertTrue(app.classLoader().findResource("META-INF/web-fragment.xml") != null);
+
+        tester.contexts.removeHandler(app.contextHandler());
+        app.close();
+        application = null;
+
+        assertFalse(Files.exists(work));
+        assertEquals(404, status(tester.get("/harbour/hello")));
+        assertEquals(null, app.classLoader().findResource("META-INF/web-fragment.xml"), "a closed loader reads nothing from its jars");
+    }
+
+    @Test
+    void refusesAJavaxApplicationSayingWhatToDo() throws Exception {
+        Path war = new Archive().text("WEB-INF/web.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <web-app xmlns="http://xmlns.jcp.org/xml/ns/javaee" version="4.0"/>
+            """).writeZip(temp.resolve("legacy.war"));
+
+        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/legacy", war));
+        assertTrue(refused.getMessage().startsWith(war + " is a javax.servlet application (Servlet 4 or earlier); Wharf runs Jakarta"
+            + " Servlet 5+ applications; convert it with the Eclipse Transformer or enable the legacy mode"), refused.getMessage());
+        assertWorkDirectoriesGone();
+    }
+
+    @Test
+    void refusesAWarWhoseEntriesClimbOutOfItsDirectory() throws Exception {
+        for (String entry : List.of("../escaped.txt", "WEB-INF/../../escaped.txt", "/tmp/escaped.txt", "..\\escaped.txt")) {
+            Path war = new Archive().webXml("").text(entry, "got out").writeZip(temp.resolve("slip.war"));
+
+            DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/slip", war), entry);
+            assertTrue(refused.getMessage().startsWith(war + ": entry '" + entry + "' "), refused.getMessage());
+            assertTrue(refused.getMessage().endsWith("outside the web application's directory; refused"), refused.getMessage());
+        }
+        try (var files = Files.walk(temp)) {
+            assertEquals(List.of(), files.filter(file -> file.getFileName().toString().contains("escaped")).toList());
+        }
+        assertWorkDirectoriesGone();
+    }
+
+    @Test
+    void refusesSecurityConstraintsUntilWharfHasSecurity() throws Exception {
+        Path war = new Archive().webXml("""
+            <security-constraint>
+              <web-resource-collection><web-resource-name>admin</web-resource-name><url-pattern>/admin/*</url-pattern></web-resource-collection>
+              <auth-constraint><role-name>admin</role-name></auth-constraint>
+            </security-constraint>
+            """).writeZip(temp.resolve("secure.war"));
+
+        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/secure", war));
+        assertTrue(refused.getMessage().startsWith("<security-constraint> is not supported yet"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAJspFileServletNamingTheModuleItNeeds() throws Exception {
+        Path war = new Archive().webXml("""
+            <servlet><servlet-name>page</servlet-name><jsp-file>/page.jsp</jsp-file></servlet>
+            """).writeZip(temp.resolve("jsp.war"));
+
+        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/jsp", war));
+        assertEquals("servlet page is the JSP file /page.jsp: JSP needs wharf-jsp, the JSP engine, which this server does not have",
+            refused.getMessage());
+    }
+
+    @Test
+    void refusesAListenerClassTheApplicationDoesNotHave() throws Exception {
+        Path war = new Archive().webXml("<listener><listener-class>webapps.Nowhere</listener-class></listener>")
+            .writeZip(temp.resolve("broken.war"));
+
+        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/broken", war));
+        assertTrue(refused.getMessage().contains("webapps.Nowhere"), refused.getMessage());
+    }
+
+    private void assertWorkDirectoriesGone() throws Exception {
+        try (var files = Files.list(tester.settings.tempDirectory())) {
+            assertEquals(List.of(), files.filter(file -> !file.getFileName().toString().equals("scan-cache")).toList(),
+                "a refused deployment leaves no work directory");
+        }
+    }
+}
