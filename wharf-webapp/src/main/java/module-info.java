@@ -4,8 +4,8 @@
  * {@code io.wharf.webapp.scan} reads the servlet annotations of WEB-INF/classes and WEB-INF/lib
  * jars with ASM, without loading a class; {@code io.wharf.webapp} deploys an application from a
  * WAR or a directory: its class loader, its servlet context on wharf-servlet, its
- * {@code java:comp/env}. The model and the scanner know nothing of the container; only
- * {@code io.wharf.webapp} uses it.
+ * {@code java:comp/env}; and a deployer keeps a webapps directory deployed on a running server.
+ * The model and the scanner know nothing of the container; only {@code io.wharf.webapp} uses it.
  */
 module io.wharf.webapp {
     requires transitive jakarta.servlet;

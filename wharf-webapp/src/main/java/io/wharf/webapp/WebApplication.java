@@ -48,7 +48,7 @@ import io.wharf.webapp.scan.WebAppReader;
  * on its threads. An exploded directory is served where it is.
  *
  * <p><b>Threads.</b> Prepared, started, stopped and closed by one deploying thread at a time
- * (the deployer's, or the embedding code's); requests run on the server's threads.
+ * (the {@link WebAppDeployer}'s, or the embedding code's); requests run on the server's threads.
  * {@link #close()} comes after the context has stopped: it forgets the environment, closes the
  * class loader and deletes the work directory, so that nothing of the application stays reachable.
  */
