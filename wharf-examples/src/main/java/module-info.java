@@ -1,4 +1,4 @@
-/** Runnable examples of Wharf, and the demo. */
+/** Runnable examples of Wharf, the demo, and {@code ./wharf serve} (web applications from WARs and directories). */
 module io.wharf.examples {
     requires io.wharf.server;
     requires io.wharf.client;
@@ -6,6 +6,7 @@ module io.wharf.examples {
     requires io.wharf.websocket.server;
     requires io.wharf.websocket.client;
     requires io.wharf.servlet;
+    requires io.wharf.webapp;
 
     exports io.wharf.examples;
 }
