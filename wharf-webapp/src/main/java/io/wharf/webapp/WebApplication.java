@@ -19,7 +19,7 @@ import io.wharf.servlet.ServletContextHandler;
 import io.wharf.webapp.descriptor.DescriptorParser;
 import io.wharf.webapp.internal.DescriptorApplier;
 import io.wharf.webapp.internal.InitializerDiscovery;
-import io.wharf.webapp.internal.ServletContextMount;
+import io.wharf.webapp.internal.DrainingHandler;
 import io.wharf.webapp.internal.WarExtractor;
 import io.wharf.webapp.internal.naming.ComponentEnvironment;
 import io.wharf.webapp.internal.naming.ComponentEnvironments;
@@ -63,17 +63,17 @@ public final class WebApplication implements AutoCloseable {
     private final Path workDirectory;
     private final WebAppClassLoader classLoader;
     private final ServletContextHandler servletContextHandler;
-    private final ServletContextMount mount;
+    private final DrainingHandler draining;
 
     private WebApplication(String contextPath, Path source, Path root, Path workDirectory, WebAppClassLoader classLoader,
-                           ServletContextHandler servletContextHandler, ServletContextMount mount) {
+                           ServletContextHandler servletContextHandler, DrainingHandler draining) {
         this.contextPath = contextPath;
         this.source = source;
         this.root = root;
         this.workDirectory = workDirectory;
         this.classLoader = classLoader;
         this.servletContextHandler = servletContextHandler;
-        this.mount = mount;
+        this.draining = draining;
     }
 
     /**
@@ -131,8 +131,11 @@ public final class WebApplication implements AutoCloseable {
             handler.getServletContext().setAttribute(ServletContext.TEMPDIR, work.resolve("tmp").toFile());
             handler.setBaseResource(root);
             configure(handler, metadata, loader, webInf, scanner);
-            ServletContextMount mount = new ServletContextMount(handler, drainTimeout);
-            return new WebApplication(handler.getContextPath(), source, root, work, loader, handler, mount);
+            // Between the core context and the servlet handler: undeploying waits for the requests under way.
+            ContextHandler core = handler.getContextHandler();
+            DrainingHandler draining = new DrainingHandler(core.getHandler(), drainTimeout);
+            core.setHandler(draining);
+            return new WebApplication(handler.getContextPath(), source, root, work, loader, handler, draining);
         } catch (IOException | RuntimeException | Error e) {
             release(loader, work);
             throw e;
@@ -208,12 +211,12 @@ public final class WebApplication implements AutoCloseable {
      *     the requests under way finish first
      */
     public ContextHandler contextHandler() {
-        return mount.contextHandler();
+        return servletContextHandler.getContextHandler();
     }
 
     /** @return the requests under way in this application */
     public int requestsInFlight() {
-        return mount.inFlight();
+        return draining.inFlight();
     }
 
     /**
