@@ -116,7 +116,7 @@ public final class WebApplication implements AutoCloseable {
                     + " Servlet 5+ applications; convert it with the Eclipse Transformer or enable the legacy mode. Evidence: "
                     + String.join("; ", metadata.javaxEvidence()));
             }
-            DescriptorApplier.refuseUnsupported(metadata);
+            DescriptorApplier.refuseUnsupported(metadata, settings.loginService().orElse(null));
 
             List<Path> classPath = new ArrayList<>(WebAppClassLoader.classPathOf(root));
             classPath.add(naming(work));
@@ -130,7 +130,7 @@ public final class WebApplication implements AutoCloseable {
             // Servlet 6.1 section 4.8.1; ServletContextHandler does not set it (yet) from its temporary directory.
             handler.getServletContext().setAttribute(ServletContext.TEMPDIR, work.resolve("tmp").toFile());
             handler.setBaseResource(root);
-            configure(handler, metadata, loader, webInf, scanner);
+            configure(handler, metadata, loader, webInf, scanner, settings);
             // Between the core context and the servlet handler: undeploying waits for the requests under way.
             ContextHandler core = handler.getContextHandler();
             DrainingHandler draining = new DrainingHandler(core.getHandler(), drainTimeout);
@@ -144,12 +144,12 @@ public final class WebApplication implements AutoCloseable {
 
     /** Applies the descriptor and adds the initializers, with the application's loader as the thread's context loader. */
     private static void configure(ServletContextHandler handler, WebAppMetadata metadata, WebAppClassLoader loader, Path webInf,
-                                  AnnotationScanner scanner) throws IOException {
+                                  AnnotationScanner scanner, WebAppSettings settings) throws IOException {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);
         try {
-            new DescriptorApplier(handler, loader).apply(metadata.descriptor());
+            new DescriptorApplier(handler, loader).apply(metadata, settings.loginService().orElse(null));
             for (InitializerDiscovery.Found found : new InitializerDiscovery(loader, webInf, scanner).discover(metadata)) {
                 handler.addServletContainerInitializer(found.initializer(), found.classes().toArray(Class<?>[]::new));
             }

@@ -45,9 +45,13 @@ final class DeployTester implements AutoCloseable {
         return this;
     }
 
-    /** @return the response to {@code GET target} on a connection that closes after it */
-    String get(String target) throws Exception {
-        return connector.getResponse("GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+    /** @return the response to {@code GET target}, with extra header lines, on a connection that closes after it */
+    String get(String target, String... headers) throws Exception {
+        StringBuilder request = new StringBuilder("GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n");
+        for (String header : headers) {
+            request.append(header).append("\r\n");
+        }
+        return connector.getResponse(request.append("\r\n").toString());
     }
 
     static int status(String response) {

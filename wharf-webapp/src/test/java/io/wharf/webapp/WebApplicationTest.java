@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 
+import io.wharf.servlet.security.MemoryLoginService;
 import io.wharf.testing.LeakTracking;
 
 import org.junit.jupiter.api.AfterEach;
@@ -19,6 +22,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+
+import webapps.GuardedServlet;
+import webapps.HelloServlet;
 
 /** A web application deployed from a WAR or a directory onto a running server, checked with raw HTTP. */
 class WebApplicationTest {
@@ -157,17 +163,67 @@ class WebApplicationTest {
         assertWorkDirectoriesGone();
     }
 
+    /** A constraint from web.xml, BASIC login from web.xml, and a servlet's own @ServletSecurity, checked against the server's users. */
     @Test
-    void refusesSecurityConstraintsUntilWharfHasSecurity() throws Exception {
+    void enforcesTheSecurityOfTheDescriptorAndOfAnnotations() throws Exception {
+        Path war = securedApp().writeZip(temp.resolve("secure.war"));
+        application = WebApplication.prepare("/secure", war, tester.settings.withLoginService(
+            new MemoryLoginService("Harbour").addUser("ann", "secret", "admin").addUser("bob", "pw", "user")));
+        tester.contexts.addHandler(application.contextHandler());
+        String ann = "Authorization: Basic " + Base64.getEncoder().encodeToString("ann:secret".getBytes(StandardCharsets.UTF_8));
+        String bob = "Authorization: Basic " + Base64.getEncoder().encodeToString("bob:pw".getBytes(StandardCharsets.UTF_8));
+
+        String anonymous = tester.get("/secure/admin/hello");
+        assertEquals(401, status(anonymous), anonymous);
+        assertTrue(header(anonymous, "WWW-Authenticate").startsWith("Basic realm=\"Harbour Docks\""), anonymous);
+        assertEquals(403, status(tester.get("/secure/admin/hello", bob)));
+        String admin = tester.get("/secure/admin/hello", ann);
+        assertEquals(200, status(admin), admin);
+        assertTrue(content(admin).startsWith("hello null from null by WebAppClassLoader"), admin);
+        assertEquals(200, status(tester.get("/secure/open")), "what no constraint covers is open");
+
+        assertEquals(401, status(tester.get("/secure/guarded")), "@ServletSecurity on the class protects it");
+        assertEquals(403, status(tester.get("/secure/guarded", bob)));
+        assertEquals("guarded, for ann", content(tester.get("/secure/guarded", ann)));
+    }
+
+    @Test
+    void refusesSecurityItCannotCheckWithoutALoginService() throws Exception {
+        Path war = securedApp().writeZip(temp.resolve("secure.war"));
+
+        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/secure", war));
+        assertEquals("the application has <security-constraint>, <login-config>, @ServletSecurity (servlet webapps.GuardedServlet)"
+            + " but the server was given no LoginService to check its users with (WebAppSettings.withLoginService);"
+            + " it is not deployed unprotected", refused.getMessage());
+    }
+
+    @Test
+    void refusesARoleLinkTheContainerCannotHonour() throws Exception {
         Path war = new Archive().webXml("""
+            <servlet>
+              <servlet-name>hello</servlet-name><servlet-class>webapps.HelloServlet</servlet-class>
+              <security-role-ref><role-name>boss</role-name><role-link>admin</role-link></security-role-ref>
+            </servlet>
+            """).classes("WEB-INF/classes/", HelloServlet.class).writeZip(temp.resolve("linked.war"));
+
+        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/linked", war));
+        assertTrue(refused.getMessage().startsWith("<security-role-ref> boss -> admin (servlet hello) is not supported yet"),
+            refused.getMessage());
+    }
+
+    private static Archive securedApp() {
+        return new Archive().webXml("""
+            <servlet><servlet-name>hello</servlet-name><servlet-class>webapps.HelloServlet</servlet-class></servlet>
+            <servlet-mapping><servlet-name>hello</servlet-name><url-pattern>/admin/*</url-pattern></servlet-mapping>
+            <servlet-mapping><servlet-name>hello</servlet-name><url-pattern>/open</url-pattern></servlet-mapping>
             <security-constraint>
               <web-resource-collection><web-resource-name>admin</web-resource-name><url-pattern>/admin/*</url-pattern></web-resource-collection>
               <auth-constraint><role-name>admin</role-name></auth-constraint>
             </security-constraint>
-            """).writeZip(temp.resolve("secure.war"));
-
-        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/secure", war));
-        assertTrue(refused.getMessage().startsWith("<security-constraint> is not supported yet"), refused.getMessage());
+            <login-config><auth-method>BASIC</auth-method><realm-name>Harbour Docks</realm-name></login-config>
+            <security-role><role-name>admin</role-name></security-role>
+            <security-role><role-name>user</role-name></security-role>
+            """).classes("WEB-INF/classes/", HelloServlet.class, GuardedServlet.class);
     }
 
     @Test

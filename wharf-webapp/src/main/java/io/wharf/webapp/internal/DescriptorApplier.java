@@ -13,25 +13,31 @@ import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.SessionCookieConfig;
 
 import io.wharf.servlet.ServletContextHandler;
+import io.wharf.servlet.security.LoginConfig;
+import io.wharf.servlet.security.LoginService;
+import io.wharf.servlet.security.SecurityConstraint;
 import io.wharf.webapp.DeploymentException;
 import io.wharf.webapp.descriptor.CookieConfig;
 import io.wharf.webapp.descriptor.ErrorPage;
 import io.wharf.webapp.descriptor.FilterDefinition;
 import io.wharf.webapp.descriptor.FilterMapping;
 import io.wharf.webapp.descriptor.MultipartConfig;
+import io.wharf.webapp.descriptor.SecurityRoleRef;
 import io.wharf.webapp.descriptor.ServletDefinition;
 import io.wharf.webapp.descriptor.ServletMapping;
 import io.wharf.webapp.descriptor.SessionConfig;
 import io.wharf.webapp.descriptor.WebDescriptor;
+import io.wharf.webapp.descriptor.WebResourceCollection;
 import io.wharf.webapp.scan.WebAppMetadata;
 
 /**
  * Puts an effective descriptor into a {@link ServletContextHandler} that has not started: the
  * display name, context parameters, servlets and their mappings, filters and their mappings in
  * document order, listeners, session settings, error pages, welcome files, MIME and locale
- * mappings, character encodings and declared roles, through the standard {@link ServletContext}
- * registration API. What Wharf cannot honour yet (security constraints, login, run-as, JSP
- * files) is refused with a {@link DeploymentException} naming the element, never dropped.
+ * mappings, character encodings, declared roles and security (constraints, login, run-as,
+ * {@code @ServletSecurity}), through the standard {@link ServletContext} registration API and the
+ * handler's security setters. What Wharf cannot honour yet (role links, JSP files) is refused
+ * with a {@link DeploymentException} naming the element, never dropped.
  * Called by {@link io.wharf.webapp.WebApplication} on the deploying thread, with the
  * application's class loader as the thread's context class loader.
  */
@@ -49,35 +55,48 @@ public final class DescriptorApplier {
     }
 
     /**
-     * Refuses what this version of Wharf cannot run as written.
+     * Refuses what this version of Wharf cannot run as written, and security without a way to
+     * check users.
      *
-     * @throws DeploymentException naming the first unsupported element
+     * @param loginService the server's users for the application, or null when it was given none
+     * @throws DeploymentException naming the elements
      */
-    public static void refuseUnsupported(WebAppMetadata metadata) {
+    public static void refuseUnsupported(WebAppMetadata metadata, LoginService loginService) {
         WebDescriptor descriptor = metadata.descriptor();
         List<String> unsupported = new ArrayList<>();
-        if (!descriptor.securityConstraints().isEmpty()) {
-            unsupported.add("<security-constraint>");
-        }
-        if (descriptor.loginConfig().isPresent()) {
-            unsupported.add("<login-config>");
-        }
-        if (descriptor.denyUncoveredHttpMethods()) {
-            unsupported.add("<deny-uncovered-http-methods>");
-        }
-        metadata.servletSecurity().keySet().stream().sorted().forEach(servlet -> unsupported.add("@ServletSecurity (servlet " + servlet + ")"));
         for (ServletDefinition servlet : descriptor.servlets()) {
-            servlet.runAs().ifPresent(role -> unsupported.add("<run-as> (servlet " + servlet.name() + ")"));
+            for (SecurityRoleRef reference : servlet.securityRoleRefs()) {
+                if (reference.roleLink().isPresent() && !reference.roleLink().get().equals(reference.roleName())) {
+                    unsupported.add("<security-role-ref> " + reference.roleName() + " -> " + reference.roleLink().get()
+                        + " (servlet " + servlet.name() + ")");
+                }
+            }
         }
         if (!unsupported.isEmpty()) {
             throw new DeploymentException(String.join(", ", unsupported) + (unsupported.size() == 1 ? " is" : " are")
-                + " not supported yet: Wharf has no container security yet, and an application whose resources are meant to be"
-                + " protected is not deployed unprotected");
+                + " not supported yet: the servlet container cannot link a servlet's role name to another role,"
+                + " and isUserInRole would answer for the wrong role");
+        }
+        List<String> secured = new ArrayList<>();
+        if (!descriptor.securityConstraints().isEmpty()) {
+            secured.add("<security-constraint>");
+        }
+        descriptor.loginConfig().ifPresent(config -> secured.add("<login-config>"));
+        metadata.servletSecurity().keySet().stream().sorted().forEach(servlet -> secured.add("@ServletSecurity (servlet " + servlet + ")"));
+        if (!secured.isEmpty() && loginService == null) {
+            throw new DeploymentException("the application has " + String.join(", ", secured) + " but the server was given no"
+                + " LoginService to check its users with (WebAppSettings.withLoginService); it is not deployed unprotected");
         }
     }
 
-    /** Applies {@code descriptor}; the handler must not have started. */
-    public void apply(WebDescriptor descriptor) {
+    /**
+     * Applies the effective descriptor and the servlets' {@code @ServletSecurity}; the handler
+     * must not have started.
+     *
+     * @param loginService the users, set when the application has security (null otherwise)
+     */
+    public void apply(WebAppMetadata metadata, LoginService loginService) {
+        WebDescriptor descriptor = metadata.descriptor();
         descriptor.displayName().ifPresent(handler::setDisplayName);
         descriptor.contextParams().forEach(context::setInitParameter);
         descriptor.listeners().forEach(context::addListener);
@@ -118,6 +137,56 @@ public final class DescriptorApplier {
         if (!descriptor.securityRoles().isEmpty()) {
             context.declareRoles(descriptor.securityRoles().toArray(String[]::new));
         }
+        security(metadata, loginService);
+    }
+
+    /** Constraints, login, uncovered methods and the servlets' {@code @ServletSecurity} (Servlet 6.1 chapter 13). */
+    private void security(WebAppMetadata metadata, LoginService loginService) {
+        WebDescriptor descriptor = metadata.descriptor();
+        boolean secured = !descriptor.securityConstraints().isEmpty() || descriptor.loginConfig().isPresent()
+            || !metadata.servletSecurity().isEmpty();
+        if (secured && loginService != null) {
+            handler.setLoginService(loginService);
+        }
+        for (io.wharf.webapp.descriptor.SecurityConstraint constraint : descriptor.securityConstraints()) {
+            Set<String> roles = constraint.authConstraint().map(auth -> Set.copyOf(auth.roleNames())).orElse(null);
+            for (WebResourceCollection collection : constraint.collections()) {
+                try {
+                    handler.addSecurityConstraint(new SecurityConstraint(collection.urlPatterns(), Set.copyOf(collection.httpMethods()),
+                        Set.copyOf(collection.httpMethodOmissions()), roles, constraint.transportGuarantee().orElse(null)));
+                } catch (IllegalArgumentException e) {
+                    throw new DeploymentException("<security-constraint> '" + collection.name() + "': " + e.getMessage(), e);
+                }
+            }
+        }
+        descriptor.loginConfig().ifPresent(config -> handler.setLoginConfig(login(config)));
+        if (descriptor.denyUncoveredHttpMethods()) {
+            handler.setDenyUncoveredHttpMethods(true);
+        }
+        metadata.servletSecurity().forEach((name, annotation) -> {
+            ServletRegistration registration = context.getServletRegistration(name);
+            if (registration instanceof ServletRegistration.Dynamic dynamic) {
+                dynamic.setServletSecurity(annotation.toElement());
+            }
+        });
+    }
+
+    private static LoginConfig login(io.wharf.webapp.descriptor.LoginConfig config) {
+        String method = config.authMethod().orElse("BASIC");
+        String realm = config.realmName().orElse(null);
+        try {
+            return switch (method) {
+                case "BASIC" -> new LoginConfig(LoginConfig.Method.BASIC, realm, null, null);
+                case "DIGEST" -> new LoginConfig(LoginConfig.Method.DIGEST, realm, null, null);
+                case "CLIENT-CERT" -> new LoginConfig(LoginConfig.Method.CLIENT_CERT, realm, null, null);
+                case "FORM" -> new LoginConfig(LoginConfig.Method.FORM, realm, config.formLoginPage().orElse(null),
+                    config.formErrorPage().orElse(null));
+                default -> throw new DeploymentException("<login-config> <auth-method> " + method
+                    + " is not supported (BASIC, DIGEST, FORM, CLIENT-CERT)");
+            };
+        } catch (IllegalArgumentException e) {
+            throw new DeploymentException("<login-config>: " + e.getMessage(), e);
+        }
     }
 
     private void addServlet(ServletDefinition servlet) {
@@ -134,6 +203,7 @@ public final class DescriptorApplier {
         servlet.loadOnStartup().ifPresent(registration::setLoadOnStartup);
         servlet.asyncSupported().ifPresent(registration::setAsyncSupported);
         servlet.multipartConfig().map(DescriptorApplier::multipart).ifPresent(registration::setMultipartConfig);
+        servlet.runAs().ifPresent(registration::setRunAsRole);
     }
 
     private static MultipartConfigElement multipart(MultipartConfig config) {
