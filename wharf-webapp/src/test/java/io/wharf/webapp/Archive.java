@@ -29,6 +29,11 @@ final class Archive {
         return this;
     }
 
+    /** @return the entries, in order */
+    Map<String, byte[]> entries() {
+        return Map.copyOf(entries);
+    }
+
     /** Adds a UTF-8 text entry. */
     Archive text(String name, String text) {
         return add(name, text.getBytes(StandardCharsets.UTF_8));

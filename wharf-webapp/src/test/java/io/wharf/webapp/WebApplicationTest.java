@@ -70,6 +70,29 @@ class WebApplicationTest {
         assertEquals("annotated sunny", content(tester.get("/harbour/annotated")));
         assertEquals("fragment from a jar", content(tester.get("/harbour/fragment")));
         assertEquals("plugins [webapps.sci.ClockPlugin@app, webapps.sci.WeatherPlugin@app]", content(tester.get("/harbour/plugins")));
+        assertEquals("from the container's initializer", content(tester.get("/harbour/container")));
+    }
+
+    /** Section 8.2.4: an absolute ordering that leaves a jar out leaves out its initializer too (and its fragment). */
+    @Test
+    void anAbsoluteOrderingLeavesOutTheInitializersOfTheJarsItExcludes() throws Exception {
+        Archive app = TestApps.full();
+        Archive ordered = new Archive().webXml("""
+            <absolute-ordering/>
+            <servlet><servlet-name>hello</servlet-name><servlet-class>webapps.HelloServlet</servlet-class></servlet>
+            <servlet-mapping><servlet-name>hello</servlet-name><url-pattern>/hello</url-pattern></servlet-mapping>
+            """).classes("WEB-INF/classes/", HelloServlet.class, webapps.AppException.class);
+        app.entries().forEach((name, bytes) -> {
+            if (name.startsWith("WEB-INF/lib/")) {
+                ordered.add(name, bytes);
+            }
+        });
+        deploy("/ordered", ordered.writeZip(temp.resolve("ordered.war")));
+
+        assertEquals(200, status(tester.get("/ordered/hello")));
+        assertEquals(404, status(tester.get("/ordered/plugins")), "the plugins jar's initializer did not run");
+        assertEquals(404, status(tester.get("/ordered/fragment")), "nor was its fragment merged");
+        assertEquals("from the container's initializer", content(tester.get("/ordered/container")), "the container's still runs");
     }
 
     @Test
