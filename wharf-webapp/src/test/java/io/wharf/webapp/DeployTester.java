@@ -1,9 +1,6 @@
 package io.wharf.webapp;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.LocalConnector;
@@ -17,7 +14,8 @@ import io.wharf.util.thread.QueuedThreadPool;
  * Test fixture: a server with an in-memory connector (no Date or Server fields) and a
  * {@link ContextHandlerCollection} for deployed applications, on the test's leak-tracking pool.
  * Tests start it, deploy into {@link #contexts} (or through a deployer added as a bean), send raw
- * requests, and close it in {@code @AfterEach}, before the leak check.
+ * requests (read with {@link io.wharf.testing.RawResponse}), and close it in {@code @AfterEach},
+ * before the leak check.
  */
 final class DeployTester implements AutoCloseable {
 
@@ -52,44 +50,6 @@ final class DeployTester implements AutoCloseable {
             request.append(header).append("\r\n");
         }
         return connector.getResponse(request.append("\r\n").toString());
-    }
-
-    static int status(String response) {
-        return Integer.parseInt(response.substring(9, 12));
-    }
-
-    /** @return the content of a raw response, its chunks joined when it is chunked */
-    static String content(String response) {
-        int end = response.indexOf("\r\n\r\n");
-        String body = end < 0 ? "" : response.substring(end + 4);
-        if (!"chunked".equalsIgnoreCase(header(response, "Transfer-Encoding"))) {
-            return body;
-        }
-        StringBuilder joined = new StringBuilder();
-        int at = 0;
-        while (true) {
-            int lineEnd = body.indexOf("\r\n", at);
-            int size = Integer.parseInt(body.substring(at, lineEnd).trim(), 16);
-            if (size == 0) {
-                return joined.toString();
-            }
-            joined.append(body, lineEnd + 2, lineEnd + 2 + size);
-            at = lineEnd + 2 + size + 2;
-        }
-    }
-
-    /** @return the first value of header {@code name}, or null */
-    static String header(String response, String name) {
-        int end = response.indexOf("\r\n\r\n");
-        String head = end < 0 ? response : response.substring(0, end);
-        List<String> values = new ArrayList<>();
-        String prefix = name.toLowerCase(Locale.ROOT) + ":";
-        for (String line : head.split("\r\n")) {
-            if (line.toLowerCase(Locale.ROOT).startsWith(prefix)) {
-                values.add(line.substring(prefix.length()).trim());
-            }
-        }
-        return values.isEmpty() ? null : values.get(0);
     }
 
     @Override

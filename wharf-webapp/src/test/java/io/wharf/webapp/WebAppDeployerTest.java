@@ -1,7 +1,7 @@
 package io.wharf.webapp;
 
-import static io.wharf.webapp.DeployTester.content;
-import static io.wharf.webapp.DeployTester.status;
+import static io.wharf.testing.RawResponse.content;
+import static io.wharf.testing.RawResponse.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;

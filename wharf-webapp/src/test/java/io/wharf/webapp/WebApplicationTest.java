@@ -1,8 +1,8 @@
 package io.wharf.webapp;
 
-import static io.wharf.webapp.DeployTester.content;
-import static io.wharf.webapp.DeployTester.header;
-import static io.wharf.webapp.DeployTester.status;
+import static io.wharf.testing.RawResponse.content;
+import static io.wharf.testing.RawResponse.header;
+import static io.wharf.testing.RawResponse.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
