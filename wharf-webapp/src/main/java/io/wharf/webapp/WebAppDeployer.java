@@ -199,8 +199,9 @@ public class WebAppDeployer extends ContainerLifeCycle {
     private void poll() {
         try {
             scan(false);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "a scan for web applications failed", e);
+        } catch (RuntimeException | LinkageError e) {
+            // Thrown out of here, it would end the polling for good.
+            LOG.log(System.Logger.Level.ERROR, "a scan for web applications failed; polling goes on", e);
         }
     }
 
@@ -280,15 +281,17 @@ public class WebAppDeployer extends ContainerLifeCycle {
             context.setServer(contexts.getServer());
             context.start();
             contexts.addHandler(context);
-        } catch (Exception e) {
+        } catch (Exception | LinkageError e) {
+            // A LinkageError (a class of the application that does not link or initialize) fails this application, not the deployer.
+            Exception failure = e instanceof Exception exception ? exception : new DeploymentException(e.toString(), e);
             failed.put(path, seen);
             if (application != null) {
                 stopQuietly(application);
                 application.close();
             }
-            LOG.log(System.Logger.Level.ERROR, "deploying " + seen.source() + " at " + path + " failed: " + e.getMessage()
-                + (deployed.containsKey(path) ? "; the version deployed before keeps running" : ""), e);
-            listeners.forEach(listener -> listener.failed(path, seen.source(), e));
+            LOG.log(System.Logger.Level.ERROR, "deploying " + seen.source() + " at " + path + " failed: " + failure.getMessage()
+                + (deployed.containsKey(path) ? "; the version deployed before keeps running" : ""), failure);
+            listeners.forEach(listener -> listener.failed(path, seen.source(), failure));
             return;
         }
         failed.remove(path);

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import webapps.BrokenListener;
+
 /** The deployer on a running server: names, deploy at start, redeploy and undeploy on change, failures, and no leaked loader. */
 class WebAppDeployerTest {
 
@@ -180,6 +182,21 @@ class WebAppDeployerTest {
         TestApps.slow("fixed").writeZip(webapps.resolve("good.war"), at(3));
         scanTwice();
         assertEquals("version fixed", content(tester.get("/good/version")));
+    }
+
+    @Test
+    void aClassThatCannotInitializeFailsItsApplicationNotTheDeployer() throws Exception {
+        TestApps.slow("good").writeZip(webapps.resolve("good.war"), at(1));
+        new Archive().webXml("<listener><listener-class>webapps.BrokenListener</listener-class></listener>")
+            .classes("WEB-INF/classes/", BrokenListener.class)
+            .writeZip(webapps.resolve("broken.war"), at(1));
+        tester.start();
+
+        assertTrue(events.stream().anyMatch(event -> event.startsWith("failed /broken: java.lang.ExceptionInInitializerError")),
+            events.toString());
+        TestApps.slow("better").writeZip(webapps.resolve("good.war"), at(2));
+        scanTwice();
+        assertEquals("version better", content(tester.get("/good/version")), "the deployer goes on");
     }
 
     @Test
