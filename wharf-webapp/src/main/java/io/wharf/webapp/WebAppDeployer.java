@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import io.wharf.server.handler.context.ContextHandler;
 import io.wharf.server.handler.context.ContextHandlerCollection;
 import io.wharf.util.component.ContainerLifeCycle;
+import io.wharf.webapp.internal.ApplicationThread;
 import io.wharf.webapp.internal.SourceStamp;
 import io.wharf.webapp.internal.WebappsDirectory;
 
@@ -60,9 +61,11 @@ import io.wharf.webapp.internal.WebappsDirectory;
  * the version before it (if any) and every other application running, and is not retried until
  * it changes again. A removed source is undeployed the same graceful way.
  *
- * <p><b>Threads.</b> Deployment runs on the deployer's own thread ({@code wharf-deployer}), or on
- * the caller's for {@link #start()} and {@link #scan()}; one at a time. The thread's context
- * class loader is set to the container's, not inherited.
+ * <p><b>Threads.</b> Scans run on the deployer's own thread ({@code wharf-deployer}), or on the
+ * caller's for {@link #start()} and {@link #scan()}; one at a time. Each step that runs an
+ * application's code (preparing, starting, stopping it) runs on a new thread that ends with it,
+ * so a thread-local the application leaves behind cannot pin its class loader; the context class
+ * loader of these threads is the container's, never inherited.
  */
 public class WebAppDeployer extends ContainerLifeCycle {
 
@@ -180,7 +183,8 @@ public class WebAppDeployer extends ContainerLifeCycle {
         ScheduledExecutorService running = poller;
         poller = null;
         if (running != null) {
-            running.shutdownNow();
+            // Not shutdownNow: a scan under way finishes its step rather than being interrupted in the middle.
+            running.shutdown();
             running.awaitTermination(drainTimeout.toMillis() + 60_000, TimeUnit.MILLISECONDS);
         }
         synchronized (scanLock) {
@@ -276,17 +280,28 @@ public class WebAppDeployer extends ContainerLifeCycle {
     private void deploy(String path, Seen seen) {
         WebApplication application = null;
         try {
-            application = WebApplication.prepare(path, seen.source(), settings, drainTimeout);
+            application = ApplicationThread.call("wharf-deploy " + path, () -> WebApplication.prepare(path, seen.source(), settings, drainTimeout));
             ContextHandler context = application.contextHandler();
             context.setServer(contexts.getServer());
-            context.start();
+            ApplicationThread.call("wharf-deploy " + path, () -> {
+                context.start();
+                return null;
+            });
             contexts.addHandler(context);
         } catch (Exception | LinkageError e) {
             // A LinkageError (a class of the application that does not link or initialize) fails this application, not the deployer.
             Exception failure = e instanceof Exception exception ? exception : new DeploymentException(e.toString(), e);
             failed.put(path, seen);
             if (application != null) {
-                stopQuietly(application);
+                WebApplication failedApplication = application;
+                try {
+                    ApplicationThread.call("wharf-undeploy " + path, () -> {
+                        stopQuietly(failedApplication);
+                        return null;
+                    });
+                } catch (Exception stopFailure) {
+                    failure.addSuppressed(stopFailure);
+                }
                 application.close();
             }
             LOG.log(System.Logger.Level.ERROR, "deploying " + seen.source() + " at " + path + " failed: " + failure.getMessage()
@@ -296,6 +311,10 @@ public class WebAppDeployer extends ContainerLifeCycle {
         }
         failed.remove(path);
         Deployed previous = deployed.put(path, new Deployed(application, seen.stamp()));
+        if (previous != null) {
+            // Both are in the collection, the old one first: it passes new requests on to the new one from now on.
+            previous.application().refuseNewRequests();
+        }
         publish();
         LOG.log(System.Logger.Level.INFO, "deployed {0} at {1}", seen.source(), path);
         for (Listener listener : listeners) {
@@ -309,8 +328,13 @@ public class WebAppDeployer extends ContainerLifeCycle {
     private void undeploy(Deployed one) {
         WebApplication application = one.application();
         try {
-            contexts.removeHandler(application.contextHandler());
-            stopQuietly(application);
+            ApplicationThread.call("wharf-undeploy " + application.contextPath(), () -> {
+                contexts.removeHandler(application.contextHandler());
+                stopQuietly(application);
+                return null;
+            });
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.WARNING, "undeploying " + application + " failed", e);
         } finally {
             application.close();
         }

@@ -214,6 +214,11 @@ public final class WebApplication implements AutoCloseable {
         return servletContextHandler.getContextHandler();
     }
 
+    /** Passes new requests on from now on (to a newer version in the same collection); for the deployer's switch-over. */
+    void refuseNewRequests() {
+        draining.refuseNewRequests();
+    }
+
     /** @return the requests under way in this application */
     public int requestsInFlight() {
         return draining.inFlight();

@@ -2,6 +2,7 @@ package io.wharf.webapp;
 
 import webapps.AnnotatedServlet;
 import webapps.AppException;
+import webapps.CarelessListener;
 import webapps.ContextInfoServlet;
 import webapps.EnvServlet;
 import webapps.ErrorServlet;
@@ -24,7 +25,7 @@ final class TestApps {
     /**
      * @return an application using most of the descriptor: servlets from web.xml, an annotation,
      *     a fragment and an initializer; filters, error pages, welcome files, env-entries, session
-     *     and encoding settings, static files
+     *     and encoding settings, static files; and a listener that leaves a thread-local behind
      */
     static Archive full() {
         Archive fragment = new Archive()
@@ -47,6 +48,7 @@ final class TestApps {
         return new Archive()
             .webXml("""
                 <display-name>Harbour</display-name>
+                <listener><listener-class>webapps.CarelessListener</listener-class></listener>
                 <context-param><param-name>site</param-name><param-value>the harbour</param-value></context-param>
                 <filter>
                   <filter-name>a</filter-name><filter-class>webapps.TraceFilter</filter-class>
@@ -94,7 +96,7 @@ final class TestApps {
                 <response-character-encoding>UTF-8</response-character-encoding>
                 """)
             .classes("WEB-INF/classes/", HelloServlet.class, AnnotatedServlet.class, EnvServlet.class, AppException.class,
-                FailingServlet.class, ErrorServlet.class, TraceFilter.class, ContextInfoServlet.class,
+                FailingServlet.class, ErrorServlet.class, TraceFilter.class, ContextInfoServlet.class, CarelessListener.class,
                 Plugin.class, ClockPlugin.class, WeatherPlugin.class)
             .jar("WEB-INF/lib/fragment.jar", fragment)
             .jar("WEB-INF/lib/plugins.jar", plugins)

@@ -39,6 +39,15 @@ public final class DrainingHandler extends Handler.Wrapper {
         this.drainTimeout = drainTimeout;
     }
 
+    /**
+     * Takes no more requests: from now on they are passed on, as when stopping. The deployer calls
+     * it on the old version as soon as the new one is in the collection, so that new requests go
+     * to the new one at once rather than once the old one begins to stop.
+     */
+    public void refuseNewRequests() {
+        closed = true;
+    }
+
     /** @return the requests taken whose callbacks have not completed */
     public int inFlight() {
         return inFlight.get();
