@@ -52,6 +52,12 @@ final class DeployTester implements AutoCloseable {
         return connector.getResponse(request.append("\r\n").toString());
     }
 
+    /** @return the response to a POST of {@code body} (ASCII) with {@code contentType} */
+    String post(String target, String contentType, String body) throws Exception {
+        return connector.getResponse("POST " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: " + contentType
+            + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body);
+    }
+
     @Override
     public void close() throws Exception {
         server.stop();

@@ -9,6 +9,7 @@ import webapps.ErrorServlet;
 import webapps.FailingServlet;
 import webapps.HelloServlet;
 import webapps.TraceFilter;
+import webapps.UploadServlet;
 import webapps.fragment.FragmentServlet;
 import webapps.sci.ClockPlugin;
 import webapps.sci.Plugin;
@@ -69,11 +70,16 @@ final class TestApps {
                 <servlet><servlet-name>fail</servlet-name><servlet-class>webapps.FailingServlet</servlet-class></servlet>
                 <servlet><servlet-name>error</servlet-name><servlet-class>webapps.ErrorServlet</servlet-class></servlet>
                 <servlet><servlet-name>info</servlet-name><servlet-class>webapps.ContextInfoServlet</servlet-class></servlet>
+                <servlet>
+                  <servlet-name>upload</servlet-name><servlet-class>webapps.UploadServlet</servlet-class>
+                  <multipart-config><max-file-size>1024</max-file-size></multipart-config>
+                </servlet>
                 <servlet-mapping><servlet-name>hello</servlet-name><url-pattern>/hello</url-pattern></servlet-mapping>
                 <servlet-mapping><servlet-name>env</servlet-name><url-pattern>/env</url-pattern></servlet-mapping>
                 <servlet-mapping><servlet-name>fail</servlet-name><url-pattern>/fail</url-pattern></servlet-mapping>
                 <servlet-mapping><servlet-name>error</servlet-name><url-pattern>/error</url-pattern></servlet-mapping>
                 <servlet-mapping><servlet-name>info</servlet-name><url-pattern>/info</url-pattern></servlet-mapping>
+                <servlet-mapping><servlet-name>upload</servlet-name><url-pattern>/upload</url-pattern></servlet-mapping>
                 <session-config>
                   <session-timeout>7</session-timeout>
                   <cookie-config><name>HARBOURSESSION</name><http-only>true</http-only></cookie-config>
@@ -96,7 +102,7 @@ final class TestApps {
                 <response-character-encoding>UTF-8</response-character-encoding>
                 """)
             .classes("WEB-INF/classes/", HelloServlet.class, AnnotatedServlet.class, EnvServlet.class, AppException.class,
-                FailingServlet.class, ErrorServlet.class, TraceFilter.class, ContextInfoServlet.class, CarelessListener.class,
+                FailingServlet.class, ErrorServlet.class, TraceFilter.class, ContextInfoServlet.class, CarelessListener.class, UploadServlet.class,
                 Plugin.class, ClockPlugin.class, WeatherPlugin.class)
             .jar("WEB-INF/lib/fragment.jar", fragment)
             .jar("WEB-INF/lib/plugins.jar", plugins)

@@ -121,6 +121,25 @@ class WebApplicationTest {
     }
 
     @Test
+    void givesAServletItsMultipartConfig() throws Exception {
+        deploy("/harbour", TestApps.full().writeZip(temp.resolve("harbour.war")));
+        String body = """
+            --wharf\r
+            Content-Disposition: form-data; name="file"; filename="cargo.txt"\r
+            Content-Type: text/plain\r
+            \r
+            %s\r
+            --wharf--\r
+            """;
+
+        String small = tester.post("/harbour/upload", "multipart/form-data; boundary=wharf", body.formatted("crates"));
+        assertEquals(200, status(small), small);
+        assertEquals("file cargo.txt: 6 bytes", content(small));
+        String large = tester.post("/harbour/upload", "multipart/form-data; boundary=wharf", body.formatted("x".repeat(2000)));
+        assertTrue(status(large) >= 400, "the multipart-config's max-file-size (1024) holds: " + large);
+    }
+
+    @Test
     void looksUpEnvEntriesAndResourceRefsThroughJndi() throws Exception {
         deploy("/harbour", TestApps.full().writeZip(temp.resolve("harbour.war")));
 
