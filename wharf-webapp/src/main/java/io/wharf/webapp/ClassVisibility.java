@@ -1,8 +1,10 @@
 package io.wharf.webapp;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Which classes a {@link WebAppClassLoader} takes from its parent (the container) and which it
@@ -60,7 +62,7 @@ public record ClassVisibility(List<String> systemPrefixes, List<String> serverPr
     }
 
     private static List<String> concat(List<String> list, String... more) {
-        return java.util.stream.Stream.concat(list.stream(), java.util.Arrays.stream(more)).toList();
+        return Stream.concat(list.stream(), Arrays.stream(more)).toList();
     }
 
     /** @return whether the class of this binary name comes from the parent first */

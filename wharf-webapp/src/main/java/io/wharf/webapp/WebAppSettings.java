@@ -1,6 +1,7 @@
 package io.wharf.webapp;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -91,7 +92,7 @@ public record WebAppSettings(
 
     /** @return these settings with {@code resource} given for a {@code <resource-ref>} named {@code name} ("jdbc/orders") */
     public WebAppSettings withResource(String name, Object resource) {
-        Map<String, Object> more = new java.util.HashMap<>(resources);
+        Map<String, Object> more = new HashMap<>(resources);
         more.put(name, resource);
         return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads, maxExtractedBytes, more, loginService);
     }

@@ -12,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ResourceBundle;
 
-import jakarta.servlet.ServletContext;
-
 import io.wharf.server.handler.context.ContextHandler;
 import io.wharf.servlet.ServletContextHandler;
 import io.wharf.webapp.descriptor.DescriptorParser;
@@ -127,8 +125,6 @@ public final class WebApplication implements AutoCloseable {
             ServletContextHandler handler = new ServletContextHandler(contextPath);
             handler.setClassLoader(loader);
             handler.setTempDirectory(work.resolve("tmp"));
-            // Servlet 6.1 section 4.8.1; ServletContextHandler does not set it (yet) from its temporary directory.
-            handler.getServletContext().setAttribute(ServletContext.TEMPDIR, work.resolve("tmp").toFile());
             handler.setBaseResource(root);
             configure(handler, metadata, loader, webInf, scanner, settings);
             // Between the core context and the servlet handler: undeploying waits for the requests under way.

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.module.ModuleDescriptor;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.wharf.testing.ModuleExports;
 
@@ -24,6 +25,6 @@ class ModuleDescriptorTest {
         assertEquals(Set.of("java.naming"), descriptor.exports().stream()
             .filter(ModuleDescriptor.Exports::isQualified)
             .flatMap(export -> export.targets().stream())
-            .collect(java.util.stream.Collectors.toSet()));
+            .collect(Collectors.toSet()));
     }
 }
