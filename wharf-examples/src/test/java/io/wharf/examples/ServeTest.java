@@ -46,6 +46,34 @@ class ServeTest {
             assertThrows(IllegalArgumentException.class, () -> Serve.Options.parse("--ports", "1")).getMessage());
     }
 
+    /** wharf-jsp is on the command's class path: pages and a {@code <jsp-file>} servlet of a deployed application run. */
+    @Test
+    void runsAnApplicationsJspPages() throws Exception {
+        Path shop = directory.resolve("webapps/shop");
+        Files.createDirectories(shop.resolve("WEB-INF"));
+        Files.writeString(shop.resolve("WEB-INF/web.xml"), """
+            <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.1">
+              <servlet><servlet-name>stock</servlet-name><jsp-file>/WEB-INF/stock.jsp</jsp-file></servlet>
+              <servlet-mapping><servlet-name>stock</servlet-name><url-pattern>/stock</url-pattern></servlet-mapping>
+            </web-app>
+            """);
+        Files.writeString(shop.resolve("index.jsp"), "<%@ page contentType=\"text/plain\" %>${2 + 3} crates");
+        Files.writeString(shop.resolve("WEB-INF/stock.jsp"), "<%@ page contentType=\"text/plain\" %>stock for ${pageContext.request.contextPath}");
+        Serve.Running running = Serve.start(new Serve.Options(0, OptionalInt.empty(), directory.resolve("webapps"), Map.of()),
+            directory.resolve("tls"), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
+            HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.httpPort() + "/shop/")).build(),
+                HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, page.statusCode(), page.body());
+            assertEquals("5 crates", page.body().strip());
+            HttpResponse<String> stock = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.httpPort() + "/shop/stock")).build(),
+                HttpResponse.BodyHandlers.ofString());
+            assertEquals("stock for /shop", stock.body().strip());
+        } finally {
+            running.server().stop();
+        }
+    }
+
     @Test
     void servesAnApplicationAndPrintsItsUrl() throws Exception {
         Path site = directory.resolve("site");

@@ -145,10 +145,13 @@ public final class WebApplication implements AutoCloseable {
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);
         try {
-            new DescriptorApplier(handler, loader).apply(metadata, settings.loginService().orElse(null));
+            DescriptorApplier applier = new DescriptorApplier(handler, loader);
+            applier.apply(metadata, settings.loginService().orElse(null));
             for (InitializerDiscovery.Found found : new InitializerDiscovery(loader, webInf, scanner).discover(metadata)) {
                 handler.addServletContainerInitializer(found.initializer(), found.classes().toArray(Class<?>[]::new));
             }
+            // After wharf-jsp's initializer (when the server has it), which registers the jsp servlet they copy.
+            applier.jspFileServlets().ifPresent(handler::addServletContainerInitializer);
         } catch (IllegalArgumentException | IllegalStateException e) {
             // The servlet API's answer to a bad registration (an unknown listener class, a bad pattern): a deployment error.
             throw new DeploymentException(e.getMessage(), e);

@@ -2,12 +2,15 @@ package io.wharf.webapp.internal;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.MultipartConfigElement;
+import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.SessionCookieConfig;
@@ -36,8 +39,10 @@ import io.wharf.webapp.scan.WebAppMetadata;
  * document order, listeners, session settings, error pages, welcome files, MIME and locale
  * mappings, character encodings, declared roles and security (constraints, login, run-as,
  * {@code @ServletSecurity}), through the standard {@link ServletContext} registration API and the
- * handler's security setters. What Wharf cannot honour yet (role links, JSP files) is refused
- * with a {@link DeploymentException} naming the element, never dropped.
+ * handler's security setters; {@code <jsp-file>} servlets are registered as the context starts
+ * ({@link #jspFileServlets()}), through wharf-jsp when the server has it. What Wharf cannot
+ * honour yet (role links) is refused with a {@link DeploymentException} naming the element,
+ * never dropped.
  * Called by {@link io.wharf.webapp.WebApplication} on the deploying thread, with the
  * application's class loader as the thread's context class loader.
  */
@@ -46,6 +51,8 @@ public final class DescriptorApplier {
     private final ServletContextHandler handler;
     private final ServletContext context;
     private final ClassLoader loader;
+    private final List<ServletDefinition> jspFiles = new ArrayList<>();
+    private final List<ServletMapping> jspFileMappings = new ArrayList<>();
 
     /** @param handler the context to fill; @param loader the application's class loader, for exception types */
     public DescriptorApplier(ServletContextHandler handler, ClassLoader loader) {
@@ -111,8 +118,12 @@ public final class DescriptorApplier {
                     descriptor.source(), servlet.name());
             }
         }
+        Set<String> jspFileNames = new HashSet<>();
+        jspFiles.forEach(servlet -> jspFileNames.add(servlet.name()));
         for (ServletMapping mapping : descriptor.servletMappings()) {
-            if (!disabled.contains(mapping.servletName())) {
+            if (jspFileNames.contains(mapping.servletName())) {
+                jspFileMappings.add(mapping);
+            } else if (!disabled.contains(mapping.servletName())) {
                 map(mapping);
             }
         }
@@ -191,8 +202,8 @@ public final class DescriptorApplier {
 
     private void addServlet(ServletDefinition servlet) {
         if (servlet.jspFile().isPresent()) {
-            throw new DeploymentException("servlet " + servlet.name() + " is the JSP file " + servlet.jspFile().get()
-                + ": JSP needs wharf-jsp, the JSP engine, which this server does not have");
+            jspFiles.add(servlet);
+            return;
         }
         ServletRegistration.Dynamic registration = context.addServlet(servlet.name(),
             servlet.className().orElseThrow(() -> new DeploymentException("servlet " + servlet.name() + " has neither <servlet-class> nor <jsp-file>")));
@@ -204,6 +215,14 @@ public final class DescriptorApplier {
         servlet.asyncSupported().ifPresent(registration::setAsyncSupported);
         servlet.multipartConfig().map(DescriptorApplier::multipart).ifPresent(registration::setMultipartConfig);
         servlet.runAs().ifPresent(registration::setRunAsRole);
+    }
+
+    /**
+     * @return the initializer that registers the descriptor's {@code <jsp-file>} servlets and their
+     *     mappings as the context starts, to add after every other initializer; empty when there are none
+     */
+    public Optional<ServletContainerInitializer> jspFileServlets() {
+        return jspFiles.isEmpty() ? Optional.empty() : Optional.of(new JspFileServlets(jspFiles, jspFileMappings));
     }
 
     private static MultipartConfigElement multipart(MultipartConfig config) {
