@@ -14,6 +14,9 @@ module io.wharf.webapp {
     requires java.naming;
     requires org.objectweb.asm;
 
+    // A deployment finds the applications' and the container's initializers (Servlet 6.1 section 8.2.4).
+    uses jakarta.servlet.ServletContainerInitializer;
+
     exports io.wharf.webapp;
     exports io.wharf.webapp.descriptor;
     exports io.wharf.webapp.scan;
