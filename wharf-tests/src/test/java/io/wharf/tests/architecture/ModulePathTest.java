@@ -185,9 +185,7 @@ class ModulePathTest {
                 assertEquals("2 org.mortbay.apache.jasper io.wharf.jsp", response.substring(response.indexOf("\r\n\r\n") + 4).strip());
             }
         } finally {
-            try (var files = Files.walk(pages)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+            deleteTree(pages);
         }
     }
 
@@ -226,9 +224,14 @@ class ModulePathTest {
                 assertEquals("ahoy io.wharf.webapp", response.substring(response.indexOf("\r\n\r\n") + 4).strip());
             }
         } finally {
-            try (var files = Files.walk(directory)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+            deleteTree(directory);
+        }
+    }
+
+    /** Deletes a directory the test made, with what is under it. */
+    private static void deleteTree(Path directory) throws java.io.IOException {
+        try (var files = Files.walk(directory)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         }
     }
 
