@@ -1,4 +1,4 @@
-/** Runnable examples of Wharf, and the demo. */
+/** Runnable examples of Wharf, the demo, and {@code ./wharf serve} (web applications from WARs and directories). */
 module io.wharf.examples {
     requires io.wharf.server;
     requires io.wharf.client;
@@ -8,6 +8,7 @@ module io.wharf.examples {
     requires io.wharf.servlet;
     requires io.wharf.jsp;
     requires io.wharf.login;
+    requires io.wharf.webapp;
 
     exports io.wharf.examples;
 }

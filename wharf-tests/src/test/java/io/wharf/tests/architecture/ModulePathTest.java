@@ -31,7 +31,9 @@ import java.util.stream.Collectors;
 
 import io.wharf.tests.architecture.layer.EchoClient;
 import io.wharf.tests.architecture.layer.EchoServer;
+import io.wharf.tests.architecture.layer.EnvLookupServlet;
 import io.wharf.tests.architecture.layer.JspPageServer;
+import io.wharf.tests.architecture.layer.WebAppServer;
 
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -183,9 +185,53 @@ class ModulePathTest {
                 assertEquals("2 org.mortbay.apache.jasper io.wharf.jsp", response.substring(response.indexOf("\r\n\r\n") + 4).strip());
             }
         } finally {
-            try (var files = Files.walk(pages)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            deleteTree(pages);
+        }
+    }
+
+    /**
+     * A web application deploys on the module path: {@code io.wharf.webapp} resolves with the
+     * Wharf modules it needs, the Servlet API and ASM, without the client, and a {@link WebAppServer}
+     * in a layer of those modules deploys a directory whose servlet looks up an env-entry with
+     * {@code new InitialContext()}: JNDI (module {@code java.naming}) makes the {@code java:} URL
+     * factory reflectively, which works only because {@code io.wharf.webapp} exports its package to it.
+     */
+    @Test
+    void aWebApplicationDeploysOnTheModulePathWithItsEnvironment() throws Exception {
+        List<Path> others = List.of(jarOfModule("jakarta.servlet"),
+            Path.of(Class.forName("org.objectweb.asm.ClassReader").getProtectionDomain().getCodeSource().getLocation().toURI()));
+        Configuration modules = configurationWithout("io.wharf.webapp", others, "io.wharf.client", "io.wharf.websocket.client");
+        Set<String> resolved = names(modules);
+        assertTrue(resolved.containsAll(Set.of("io.wharf.servlet", "io.wharf.server", "jakarta.servlet", "org.objectweb.asm")),
+            resolved.toString());
+        assertFalse(resolved.contains("io.wharf.client"), resolved.toString());
+        Path directory = Files.createTempDirectory("wharf-webapp-layer");
+        try (URLClassLoader loader = loaderOver(modules, "io.wharf.webapp")) {
+            Path app = Files.createDirectories(directory.resolve("webapps/env/WEB-INF"));
+            Files.writeString(app.resolve("web.xml"), """
+                <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.1">
+                  <servlet><servlet-name>env</servlet-name><servlet-class>%s</servlet-class></servlet>
+                  <servlet-mapping><servlet-name>env</servlet-name><url-pattern>/lookup</url-pattern></servlet-mapping>
+                  <env-entry><env-entry-name>greeting</env-entry-name><env-entry-value>ahoy</env-entry-value></env-entry>
+                </web-app>
+                """.formatted(EnvLookupServlet.class.getName()));
+            Class<?> serverType = loader.loadClass(WebAppServer.class.getName());
+            assertNotSame(WebAppServer.class, serverType, "the server must run in its layer, not on the test's class path");
+            try (AutoCloseable server = (AutoCloseable) serverType.getConstructor(Path.class, Path.class)
+                    .newInstance(directory.resolve("webapps"), directory.resolve("work"))) {
+                String response = get(((IntSupplier) server).getAsInt(), "/env/lookup");
+                assertTrue(response.startsWith("HTTP/1.1 200 "), response);
+                assertEquals("ahoy io.wharf.webapp", response.substring(response.indexOf("\r\n\r\n") + 4).strip());
             }
+        } finally {
+            deleteTree(directory);
+        }
+    }
+
+    /** Deletes a directory the test made, with what is under it. */
+    private static void deleteTree(Path directory) throws java.io.IOException {
+        try (var files = Files.walk(directory)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         }
     }
 

@@ -1,0 +1,282 @@
+package io.wharf.webapp;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ResourceBundle;
+
+import io.wharf.server.handler.context.ContextHandler;
+import io.wharf.servlet.ServletContextHandler;
+import io.wharf.webapp.descriptor.DescriptorParser;
+import io.wharf.webapp.internal.DescriptorApplier;
+import io.wharf.webapp.internal.InitializerDiscovery;
+import io.wharf.webapp.internal.DrainingHandler;
+import io.wharf.webapp.internal.WarExtractor;
+import io.wharf.webapp.internal.naming.ComponentEnvironment;
+import io.wharf.webapp.internal.naming.ComponentEnvironments;
+import io.wharf.webapp.internal.naming.JavaContexts;
+import io.wharf.webapp.scan.AnnotationScanner;
+import io.wharf.webapp.scan.WebAppMetadata;
+import io.wharf.webapp.scan.WebAppReader;
+
+/**
+ * One web application made ready to run from a {@code .war} or an exploded directory: its
+ * metadata read ({@link WebAppReader}), its {@link WebAppClassLoader}, its {@code java:comp/env}
+ * and a {@link ServletContextHandler} configured from its descriptor, not yet started.
+ *
+ * <pre>{@code
+ * try (WebApplication app = WebApplication.prepare("/shop", Path.of("shop.war"), WebAppSettings.defaults())) {
+ *     contexts.addHandler(app.contextHandler());   // a ContextHandlerCollection: starts it
+ *     ...
+ *     contexts.removeHandler(app.contextHandler()); // requests under way finish, then it stops
+ * }                                                 // close: the loader's jars, the work directory
+ * }</pre>
+ *
+ * <p>Each preparation gets a fresh work directory under {@link WebAppSettings#tempDirectory()}:
+ * a WAR is extracted into its {@code webapp/} (refusing entries that would land outside it), the
+ * servlet context's temporary directory is its {@code tmp/}, and its {@code naming/} holds the
+ * {@code jndi.properties} that points JNDI's {@code java:} URLs at this application's environment
+ * on its threads. An exploded directory is served where it is.
+ *
+ * <p><b>Threads.</b> Prepared, started, stopped and closed by one deploying thread at a time
+ * (the {@link WebAppDeployer}'s, or the embedding code's); requests run on the server's threads.
+ * {@link #close()} comes after the context has stopped: it forgets the environment, closes the
+ * class loader and deletes the work directory, so that nothing of the application stays reachable.
+ */
+public final class WebApplication implements AutoCloseable {
+
+    /** How long stopping waits for requests under way by default. */
+    public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(10);
+
+    private final String contextPath;
+    private final Path source;
+    private final Path root;
+    private final Path workDirectory;
+    private final WebAppClassLoader classLoader;
+    private final ServletContextHandler servletContextHandler;
+    private final DrainingHandler draining;
+
+    private WebApplication(String contextPath, Path source, Path root, Path workDirectory, WebAppClassLoader classLoader,
+                           ServletContextHandler servletContextHandler, DrainingHandler draining) {
+        this.contextPath = contextPath;
+        this.source = source;
+        this.root = root;
+        this.workDirectory = workDirectory;
+        this.classLoader = classLoader;
+        this.servletContextHandler = servletContextHandler;
+        this.draining = draining;
+    }
+
+    /**
+     * Reads the application at {@code source} and builds its servlet context, unstarted.
+     *
+     * @param contextPath where it is served: {@code /} or like {@code /shop}
+     * @param source a {@code .war} file or an exploded directory
+     * @param settings where work directories go, class visibility, resources
+     * @return the application, which the caller must {@linkplain #close() close}
+     * @throws DeploymentException when it cannot be deployed: a javax.servlet application, an
+     *     unsafe WAR entry, an unsupported element, a class that is missing (the message says which)
+     * @throws IOException when its files cannot be read or the work directory written
+     */
+    public static WebApplication prepare(String contextPath, Path source, WebAppSettings settings) throws IOException {
+        return prepare(contextPath, source, settings, DEFAULT_DRAIN_TIMEOUT);
+    }
+
+    /** As {@link #prepare(String, Path, WebAppSettings)}, with how long stopping waits for requests under way. */
+    public static WebApplication prepare(String contextPath, Path source, WebAppSettings settings, Duration drainTimeout) throws IOException {
+        if (!Files.exists(source)) {
+            throw new DeploymentException(source + " does not exist");
+        }
+        Files.createDirectories(settings.tempDirectory());
+        Path work = Files.createTempDirectory(settings.tempDirectory(), workName(contextPath));
+        WebAppClassLoader loader = null;
+        try {
+            Path root = source;
+            if (Files.isRegularFile(source)) {
+                root = work.resolve("webapp");
+                Files.createDirectories(root);
+                new WarExtractor(settings.maxExtractedBytes()).extract(source, root);
+            } else if (!Files.isDirectory(source)) {
+                throw new DeploymentException(source + " is neither a .war file nor a directory");
+            }
+            AnnotationScanner scanner = new AnnotationScanner(settings.scanCacheDirectory(), settings.scanThreads());
+            Path webInf = root.resolve("WEB-INF");
+            WebAppMetadata metadata = new WebAppReader(new DescriptorParser(), scanner).read(webInf);
+            if (metadata.isJavaxApplication()) {
+                throw new DeploymentException(source + " is a javax.servlet application (Servlet 4 or earlier); Wharf runs Jakarta"
+                    + " Servlet 5+ applications; convert it with the Eclipse Transformer or enable the legacy mode. Evidence: "
+                    + String.join("; ", metadata.javaxEvidence()));
+            }
+            DescriptorApplier.refuseUnsupported(metadata, settings.loginService().orElse(null));
+
+            List<Path> classPath = new ArrayList<>(WebAppClassLoader.classPathOf(root));
+            classPath.add(naming(work));
+            loader = new WebAppClassLoader(contextPath, classPath, settings.parentClassLoader(), settings.visibility());
+            ComponentEnvironments.register(loader, ComponentEnvironment.of(metadata.descriptor().envEntries(),
+                metadata.descriptor().resourceRefs(), settings.resources()));
+
+            ServletContextHandler handler = new ServletContextHandler(contextPath);
+            handler.setClassLoader(loader);
+            handler.setTempDirectory(work.resolve("tmp"));
+            handler.setBaseResource(root);
+            configure(handler, metadata, loader, webInf, scanner, settings);
+            // Between the core context and the servlet handler: undeploying waits for the requests under way.
+            ContextHandler core = handler.getContextHandler();
+            DrainingHandler draining = new DrainingHandler(core.getHandler(), drainTimeout);
+            core.setHandler(draining);
+            return new WebApplication(handler.getContextPath(), source, root, work, loader, handler, draining);
+        } catch (IOException | RuntimeException | Error e) {
+            release(loader, work);
+            throw e;
+        }
+    }
+
+    /** Applies the descriptor and adds the initializers, with the application's loader as the thread's context loader. */
+    private static void configure(ServletContextHandler handler, WebAppMetadata metadata, WebAppClassLoader loader, Path webInf,
+                                  AnnotationScanner scanner, WebAppSettings settings) throws IOException {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        try {
+            DescriptorApplier applier = new DescriptorApplier(handler, loader);
+            applier.apply(metadata, settings.loginService().orElse(null));
+            for (InitializerDiscovery.Found found : new InitializerDiscovery(loader, webInf, scanner).discover(metadata)) {
+                handler.addServletContainerInitializer(found.initializer(), found.classes().toArray(Class<?>[]::new));
+            }
+            // After wharf-jsp's initializer (when the server has it), which registers the jsp servlet they copy.
+            applier.jspFileServlets().ifPresent(handler::addServletContainerInitializer);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // The servlet API's answer to a bad registration (an unknown listener class, a bad pattern): a deployment error.
+            throw new DeploymentException(e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    /** @return the directory holding the jndi.properties that lists the java: URL factory's package */
+    private static Path naming(Path work) throws IOException {
+        Path directory = Files.createDirectories(work.resolve("naming"));
+        Files.writeString(directory.resolve("jndi.properties"),
+            "# Written by Wharf: java:comp/env on this web application's threads\n"
+                + "java.naming.factory.url.pkgs=" + JavaContexts.URL_PACKAGE_PREFIX + "\n", StandardCharsets.ISO_8859_1);
+        return directory;
+    }
+
+    private static String workName(String contextPath) {
+        String name = contextPath.equals("/") || contextPath.isEmpty() ? "ROOT" : contextPath.substring(1).replace('/', '#');
+        return name.replaceAll("[^A-Za-z0-9._#-]", "_") + "-";
+    }
+
+    /** @return the context path: {@code /} or like {@code /shop} */
+    public String contextPath() {
+        return contextPath;
+    }
+
+    /** @return the WAR or directory this was prepared from */
+    public Path source() {
+        return source;
+    }
+
+    /** @return the directory the application's files are served from: the extracted WAR, or the exploded directory */
+    public Path root() {
+        return root;
+    }
+
+    /** @return this deployment's own work directory, deleted by {@link #close()} */
+    public Path workDirectory() {
+        return workDirectory;
+    }
+
+    /** @return the application's class loader */
+    public WebAppClassLoader classLoader() {
+        return classLoader;
+    }
+
+    /** @return the servlet context, configured and not started */
+    public ServletContextHandler servletContextHandler() {
+        return servletContextHandler;
+    }
+
+    /**
+     * @return the core context to add to a {@link io.wharf.server.handler.context.ContextHandlerCollection}
+     *     (or to set as a server's handler): starting it starts the servlet context; stopping it lets
+     *     the requests under way finish first
+     */
+    public ContextHandler contextHandler() {
+        return servletContextHandler.getContextHandler();
+    }
+
+    /** Passes new requests on from now on (to a newer version in the same collection); for the deployer's switch-over. */
+    void refuseNewRequests() {
+        draining.refuseNewRequests();
+    }
+
+    /** @return the requests under way in this application */
+    public int requestsInFlight() {
+        return draining.inFlight();
+    }
+
+    /**
+     * Releases what the application held, after its context stopped: its {@code java:comp/env},
+     * the class loader (its jars) and the work directory. Failures to delete are logged.
+     */
+    @Override
+    public void close() {
+        release(classLoader, workDirectory);
+    }
+
+    private static void release(WebAppClassLoader loader, Path work) {
+        if (loader != null) {
+            ComponentEnvironments.unregister(loader);
+            ResourceBundle.clearCache(loader);
+            try {
+                loader.close();
+            } catch (IOException e) {
+                log(System.Logger.Level.WARNING, "closing the class loader " + loader + " failed: " + e);
+            }
+        }
+        try {
+            deleteTree(work);
+        } catch (IOException e) {
+            log(System.Logger.Level.WARNING, "deleting the work directory " + work + " failed: " + e);
+        }
+    }
+
+    private static void deleteTree(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        Files.walkFileTree(directory, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException failure) throws IOException {
+                if (failure != null) {
+                    throw failure;
+                }
+                Files.delete(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    private static void log(System.Logger.Level level, String message) {
+        System.getLogger(WebApplication.class.getName()).log(level, message);
+    }
+
+    @Override
+    public String toString() {
+        return "WebApplication{" + contextPath + " from " + source + "}";
+    }
+}

@@ -1,0 +1,5 @@
+package webapps.sci;
+
+/** A plugin in WEB-INF/classes. */
+public class ClockPlugin implements Plugin {
+}

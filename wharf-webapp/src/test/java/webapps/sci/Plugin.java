@@ -1,0 +1,5 @@
+package webapps.sci;
+
+/** What {@link PluginInitializer} handles. */
+public interface Plugin {
+}

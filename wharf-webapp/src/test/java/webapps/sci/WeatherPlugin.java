@@ -1,0 +1,5 @@
+package webapps.sci;
+
+/** A plugin through a superclass. */
+public class WeatherPlugin extends ClockPlugin {
+}
