@@ -239,6 +239,14 @@ public class ServletContextHandler extends Handler.Abstract {
         servletContext.addSecurityConstraint(constraint);
     }
 
+    /**
+     * Links a role name that the servlet {@code servletName} uses in {@code isUserInRole} to a
+     * role of the application ({@code <security-role-ref>}, section 13.3).
+     */
+    public void addRoleLink(String servletName, String roleName, String roleLink) {
+        servletContext.addRoleLink(servletName, roleName, roleLink);
+    }
+
     /** Denies the HTTP methods a constraint's pattern does not cover ({@code deny-uncovered-http-methods}, section 13.8.4). */
     public void setDenyUncoveredHttpMethods(boolean deny) {
         servletContext.setDenyUncoveredHttpMethods(deny);

@@ -53,8 +53,7 @@ class SecurityTest extends ServletTestCase {
         tester.context.setLoginConfig(login);
         tester.context.getServletContext().addServlet("who", new WhoAmI()).addMapping("/admin/*", "/user/*", "/open/*", "/none/*",
             "/tls/*");
-        var who = (io.wharf.servlet.internal.ServletEntry) tester.context.getServletContext().getServletRegistration("who");
-        who.addRoleLink("boss", "admin");
+        tester.context.addRoleLink("who", "boss", "admin");
         tester.context.getServletContext().declareRoles("admin", "user");
         tester.context.addSecurityConstraint(SecurityConstraint.roles(List.of("/admin/*"), "admin"));
         tester.context.addSecurityConstraint(SecurityConstraint.roles(List.of("/user/*"), "**"));

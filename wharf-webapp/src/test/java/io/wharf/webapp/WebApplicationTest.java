@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import webapps.GuardedServlet;
 import webapps.HelloServlet;
+import webapps.RoleServlet;
 
 /** A web application deployed from a WAR or a directory onto a running server, checked with raw HTTP. */
 class WebApplicationTest {
@@ -239,18 +240,27 @@ class WebApplicationTest {
             + " it is not deployed unprotected", refused.getMessage());
     }
 
+    /** A security-role-ref links the role name the servlet's code uses to the application's role (section 13.3). */
     @Test
-    void refusesARoleLinkTheContainerCannotHonour() throws Exception {
+    void linksAServletsRoleNameToTheApplicationsRole() throws Exception {
         Path war = new Archive().webXml("""
             <servlet>
-              <servlet-name>hello</servlet-name><servlet-class>webapps.HelloServlet</servlet-class>
+              <servlet-name>roles</servlet-name><servlet-class>webapps.RoleServlet</servlet-class>
               <security-role-ref><role-name>boss</role-name><role-link>admin</role-link></security-role-ref>
             </servlet>
-            """).classes("WEB-INF/classes/", HelloServlet.class).writeZip(temp.resolve("linked.war"));
-
-        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/linked", war));
-        assertTrue(refused.getMessage().startsWith("<security-role-ref> boss -> admin (servlet hello) is not supported yet"),
-            refused.getMessage());
+            <servlet-mapping><servlet-name>roles</servlet-name><url-pattern>/roles</url-pattern></servlet-mapping>
+            <security-constraint>
+              <web-resource-collection><web-resource-name>all</web-resource-name><url-pattern>/*</url-pattern></web-resource-collection>
+              <auth-constraint><role-name>admin</role-name></auth-constraint>
+            </security-constraint>
+            <login-config><auth-method>BASIC</auth-method></login-config>
+            <security-role><role-name>admin</role-name></security-role>
+            """).classes("WEB-INF/classes/", RoleServlet.class).writeZip(temp.resolve("linked.war"));
+        application = WebApplication.prepare("/linked", war, tester.settings.withLoginService(
+            new MemoryLoginService("Harbour").addUser("ann", "secret", "admin")));
+        tester.contexts.addHandler(application.contextHandler());
+        String ann = "Authorization: Basic " + Base64.getEncoder().encodeToString("ann:secret".getBytes(StandardCharsets.UTF_8));
+        assertEquals("ann boss=true admin=true", content(tester.get("/linked/roles", ann)));
     }
 
     private static Archive securedApp() {

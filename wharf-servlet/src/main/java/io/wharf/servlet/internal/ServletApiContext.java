@@ -77,6 +77,8 @@ public final class ServletApiContext implements ServletContext {
     private volatile boolean crossContextDispatch;
     private volatile java.nio.file.Path tempDirectory;
     private volatile JspConfigDescriptor jspConfig;
+    /** {@code security-role-ref}s: by servlet name, the role names it uses and the application roles they stand for. */
+    private final Map<String, Map<String, String>> roleLinks = new ConcurrentHashMap<>();
     private volatile Phase phase = Phase.CONFIGURING;
     private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
     private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
@@ -284,6 +286,21 @@ public final class ServletApiContext implements ServletContext {
     public void addSecurityConstraint(io.wharf.servlet.security.SecurityConstraint constraint) {
         checkConfigurable();
         constraints.add(constraint);
+    }
+
+    /**
+     * Links a role name {@code servletName} uses in {@code isUserInRole} to a role of the
+     * application ({@code security-role-ref}, section 13.3); the servlet may be registered later.
+     */
+    public void addRoleLink(String servletName, String roleName, String roleLink) {
+        checkConfigurable();
+        roleLinks.computeIfAbsent(servletName, name -> new ConcurrentHashMap<>()).put(roleName, roleLink);
+    }
+
+    /** @return the application role that {@code roleName}, as {@code servletName} uses it, stands for; or null */
+    String roleLink(String servletName, String roleName) {
+        Map<String, String> links = roleLinks.get(servletName);
+        return links == null ? null : links.get(roleName);
     }
 
     /** Denies the methods a constraint's pattern does not cover ({@code deny-uncovered-http-methods}). */

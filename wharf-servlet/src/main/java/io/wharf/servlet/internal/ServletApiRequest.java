@@ -626,7 +626,7 @@ public final class ServletApiRequest implements HttpServletRequest {
         if (security == null || role == null) {
             return false;
         }
-        String linked = match.target().roleLink(role);
+        String linked = exchange.context().roleLink(match.target().getName(), role);
         return security.isUserInRole(authentication.user(), linked != null ? linked : role);
     }
 

@@ -62,28 +62,13 @@ public final class DescriptorApplier {
     }
 
     /**
-     * Refuses what this version of Wharf cannot run as written, and security without a way to
-     * check users.
+     * Refuses security without a way to check users.
      *
      * @param loginService the server's users for the application, or null when it was given none
      * @throws DeploymentException naming the elements
      */
     public static void refuseUnsupported(WebAppMetadata metadata, LoginService loginService) {
         WebDescriptor descriptor = metadata.descriptor();
-        List<String> unsupported = new ArrayList<>();
-        for (ServletDefinition servlet : descriptor.servlets()) {
-            for (SecurityRoleRef reference : servlet.securityRoleRefs()) {
-                if (reference.roleLink().isPresent() && !reference.roleLink().get().equals(reference.roleName())) {
-                    unsupported.add("<security-role-ref> " + reference.roleName() + " -> " + reference.roleLink().get()
-                        + " (servlet " + servlet.name() + ")");
-                }
-            }
-        }
-        if (!unsupported.isEmpty()) {
-            throw new DeploymentException(String.join(", ", unsupported) + (unsupported.size() == 1 ? " is" : " are")
-                + " not supported yet: the servlet container cannot link a servlet's role name to another role,"
-                + " and isUserInRole would answer for the wrong role");
-        }
         List<String> secured = new ArrayList<>();
         if (!descriptor.securityConstraints().isEmpty()) {
             secured.add("<security-constraint>");
@@ -108,7 +93,11 @@ public final class DescriptorApplier {
         descriptor.contextParams().forEach(context::setInitParameter);
         descriptor.listeners().forEach(context::addListener);
         List<String> disabled = new ArrayList<>();
+        descriptor.jspConfig().ifPresent(config -> handler.setJspConfig(new JspConfigView(config)));
         for (ServletDefinition servlet : descriptor.servlets()) {
+            for (SecurityRoleRef reference : servlet.securityRoleRefs()) {
+                reference.roleLink().ifPresent(link -> handler.addRoleLink(servlet.name(), reference.roleName(), link));
+            }
             if (servlet.enabled().orElse(true)) {
                 addServlet(servlet);
             } else {
