@@ -118,9 +118,10 @@ final class JettyPeer implements ServletPeer {
     }
 
     /**
-     * @return Jetty's constraint for {@code constraint} as its {@code web.xml} would give it: no
-     *     auth constraint allows all, an empty one forbids, {@code **} is any authenticated user
-     *     (Jetty's {@code createConstraint} for {@code @ServletSecurity} would make it a role named {@code **})
+     * @return Jetty's constraint for {@code constraint} with the meaning section 13.8 gives a
+     *     {@code <security-constraint>}: no auth constraint allows all, an empty one forbids,
+     *     {@code **} is any authenticated user (Jetty's {@code createConstraint}, which serves
+     *     {@code @ServletSecurity}, would make it a role named {@code **})
      */
     private static org.eclipse.jetty.security.Constraint constraint(Constraint constraint) {
         Authorization authorization = constraint.roles() == null ? Authorization.ALLOWED

@@ -78,6 +78,7 @@ final class SecurityApplication implements ServletContainerInitializer {
         lines.add("remoteUser=" + request.getRemoteUser());
         lines.add("authType=" + request.getAuthType());
         lines.add("principal=" + (principal == null ? null : principal.getName()));
+        lines.add("parameter p=" + request.getParameter("p"));
         for (String role : List.of("admin", "user", "undeclared", "*", "**")) {
             lines.add("isUserInRole(" + role + ")=" + request.isUserInRole(role));
         }

@@ -41,6 +41,18 @@ class ServletSecurityFormTest {
             Differential.request("GET", "/ctx/user/x?bob"));
     }
 
+    /** Section 13.6.3: after the login, at the Location it redirected to, the request that asked for it is served. */
+    @Test
+    void aPostSavedForTheLogin() {
+        String post = Differential.request("POST", "/ctx/admin/x?saved", "Content-Type: application/x-www-form-urlencoded",
+            "Content-Length: 7") + "p=saved";
+        containers.sequence(Compared.ALL,
+            post,
+            login("/ctx/j_security_check?saved", "ann", "secret"),
+            Differential.request("GET", "/ctx/admin/x?saved"),
+            Differential.request("GET", "/ctx/admin/x?saved-then"));
+    }
+
     @Test
     void uncoveredMethodsPass() {
         containers.check(Differential.request("GET", "/ctx/post-admin/x?uncovered"));
