@@ -13,23 +13,27 @@ import java.util.stream.Stream;
  * container (Servlet 6.1 §10.9.2, §15.2.4.8): its body, Content-Type and Content-Length are
  * compared only when the test says so, {@link #ALL_OF_ERRORS}.
  *
+ * @param statusOnly whether only the status is compared, nothing else
  * @param body whether the body is compared
  * @param errorBodies whether the body (and its type and length) of an error response is compared too
- * @param headers further header fields compared by value, as sent
+ * @param headers further header fields compared by value, as sent (less what {@link Answer} takes out)
  */
-record Compared(boolean body, boolean errorBodies, List<String> headers) {
+record Compared(boolean statusOnly, boolean body, boolean errorBodies, List<String> headers) {
 
     /** Status, the significant header fields and the body, but not the body of an error response. */
-    static final Compared ALL = new Compared(true, false, List.of());
+    static final Compared ALL = new Compared(false, true, false, List.of());
 
     /** Status, the significant header fields and the body, also of an error response the application wrote itself. */
-    static final Compared ALL_OF_ERRORS = new Compared(true, true, List.of());
+    static final Compared ALL_OF_ERRORS = new Compared(false, true, true, List.of());
 
     /** Status and the significant header fields: for responses whose body each container writes its own way. */
-    static final Compared WITHOUT_BODY = new Compared(false, false, List.of());
+    static final Compared WITHOUT_BODY = new Compared(false, false, false, List.of());
+
+    /** The status alone: for responses (a 304) whose fields each container chooses its own way. */
+    static final Compared STATUS = new Compared(true, false, false, List.of());
 
     /** @return this, also comparing the header fields {@code names} */
     Compared andHeaders(String... names) {
-        return new Compared(body, errorBodies, Stream.concat(headers.stream(), Stream.of(names)).toList());
+        return new Compared(statusOnly, body, errorBodies, Stream.concat(headers.stream(), Stream.of(names)).toList());
     }
 }

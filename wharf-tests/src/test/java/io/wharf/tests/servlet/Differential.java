@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import jakarta.servlet.ServletContainerInitializer;
@@ -28,18 +31,23 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code docs/servlet.md}) lists it; a listed difference that no longer happens fails too
  * (but for a row that holds for every request of its test), so that the table says what is true. A known difference of {@code status} covers the other
  * fields in which the peers it names differ (a redirect or an error has little else in common
- * with a page), not a difference between the peers it does not name.
+ * with a page), whatever rows the table has for those fields, not a difference between the
+ * peers it does not name.
  *
  * <p>A test class registers one as a JUnit extension in a static field ({@link #of}): the
  * peers start once before its tests, serve them all, and stop after them. Requests are text: {@code \n} is sent as CRLF, {@code {host}}
  * becomes the peer's {@code 127.0.0.1:port}. The request line without its version names the
  * request in reports and in the table, so two requests of one test differ in their line.
+ *
+ * <p>The requests of one {@link #sequence} go to each peer in turn, each carrying the cookies the
+ * peer set before (a login's session), and may quote a field of the peer's previous response
+ * ({@code {previous:ETag}}); each step is compared as a request on its own.
  */
 final class Differential implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
     private final String contextPath;
     private final ServletContainerInitializer application;
-    private final List<ErrorPage> errorPages;
+    private final Deployment deployment;
     private final RawHttpClient client = new RawHttpClient(Duration.ofSeconds(10));
     private final List<ServletPeer> peers = new ArrayList<>();
     private final Map<ServletPeer, URI> bases = new LinkedHashMap<>();
@@ -47,10 +55,10 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
     private KnownDifferences known;
     private Path directory;
 
-    private Differential(String contextPath, ServletContainerInitializer application, List<ErrorPage> errorPages) {
+    private Differential(String contextPath, ServletContainerInitializer application, Deployment deployment) {
         this.contextPath = contextPath;
         this.application = application;
-        this.errorPages = errorPages;
+        this.deployment = deployment;
     }
 
     /**
@@ -59,30 +67,40 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
      *     temporary directory of its own), after them it stops the peers and deletes the directory
      */
     static Differential of(String contextPath, ServletContainerInitializer application, ErrorPage... errorPages) {
-        return new Differential(contextPath, application, List.of(errorPages));
+        return of(contextPath, application, Deployment.NONE.withErrorPages(errorPages));
+    }
+
+    /**
+     * @return as {@link #of(String, ServletContainerInitializer, ErrorPage...)}, with what
+     *     {@code deployment} says; its files are written once, in the temporary directory, and
+     *     every peer serves that one copy
+     */
+    static Differential of(String contextPath, ServletContainerInitializer application, Deployment deployment) {
+        return new Differential(contextPath, application, deployment);
     }
 
     /** @return a differential already started on {@code peers}, named {@code test} in reports, with its own table of known differences */
     static Differential start(String test, KnownDifferences known, List<ServletPeer> peers, String contextPath,
             ServletContainerInitializer application) throws Exception {
-        Differential differential = new Differential(contextPath, application, List.of());
-        differential.start(test, known, peers);
+        Differential differential = new Differential(contextPath, application, Deployment.NONE);
+        differential.start(test, known, peers, null);
         return differential;
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         directory = Files.createTempDirectory("wharf-servlet-differential");
-        start(context.getRequiredTestClass().getSimpleName(), KnownDifferences.fromDocs(), peers(directory));
+        Path resources = deployment.files().isEmpty() ? null : deployment.writeFiles(directory.resolve("resources"));
+        start(context.getRequiredTestClass().getSimpleName(), KnownDifferences.fromDocs(), peers(directory), resources);
     }
 
-    private void start(String test, KnownDifferences known, List<ServletPeer> peers) throws Exception {
+    private void start(String test, KnownDifferences known, List<ServletPeer> peers, Path resources) throws Exception {
         this.test = test;
         this.known = known;
         try {
             for (ServletPeer peer : peers) {
                 this.peers.add(peer);
-                bases.put(peer, peer.start(contextPath, application, errorPages));
+                bases.put(peer, peer.start(contextPath, application, deployment, resources));
             }
         } catch (Exception | Error failure) {
             close();
@@ -129,9 +147,92 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
 
     /** Compares what {@code compared} says of the answers to {@code request}. */
     void check(String request, Compared compared) {
-        String name = requestName(request);
         Map<String, Answer> answers = new LinkedHashMap<>();
-        bases.forEach((peer, base) -> answers.put(peer.name(), answer(request, base, compared)));
+        bases.forEach((peer, base) -> answers.put(peer.name(), answer(exchange(request, base), request, base, compared)));
+        compare(requestName(request), answers).ifPresent(problem -> {
+            throw new AssertionError(problem);
+        });
+    }
+
+    /**
+     * Sends {@code requests} one after another to each peer, each with a {@code Cookie} field of
+     * the cookies that peer set in its earlier responses (unless they were deleted), and
+     * {@code {previous:Name}} in a request replaced by the value of the field {@code Name} of
+     * the peer's previous response (empty when it had none); then compares the answers step by
+     * step, as {@link #check} does, each step named by its request line.
+     */
+    void sequence(Compared compared, String... requests) {
+        List<Map<String, Answer>> steps = new ArrayList<>();
+        for (int i = 0; i < requests.length; i++) {
+            steps.add(new LinkedHashMap<>());
+        }
+        bases.forEach((peer, base) -> {
+            Map<String, String> cookies = new LinkedHashMap<>();
+            RawResponse previous = null;
+            for (int i = 0; i < requests.length; i++) {
+                String request = withCookies(quoting(requests[i], previous), cookies);
+                Exchange exchange = exchange(request, base);
+                steps.get(i).put(peer.name(), answer(exchange, request, base, compared));
+                previous = exchange.response();
+                keepCookies(previous, cookies);
+            }
+        });
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < requests.length; i++) {
+            compare(requestName(requests[i]), steps.get(i)).ifPresent(problems::add);
+        }
+        if (!problems.isEmpty()) {
+            throw new AssertionError(String.join("\n", problems));
+        }
+    }
+
+    private static final Pattern PREVIOUS_FIELD = Pattern.compile("\\{previous:([A-Za-z-]+)}");
+
+    /** @return {@code request} with each {@code {previous:Name}} replaced; a Location by its path and query, as a browser would follow it */
+    static String quoting(String request, RawResponse previous) {
+        return PREVIOUS_FIELD.matcher(request).replaceAll(field -> {
+            String value = previous == null ? null : previous.headers().get(field.group(1));
+            if (value != null && field.group(1).equalsIgnoreCase("Location")) {
+                value = value.replaceFirst("^https?://[^/]*", "");
+            }
+            return Matcher.quoteReplacement(value == null ? "" : value);
+        });
+    }
+
+    /** @return {@code request} with a Cookie field after its request line, when there are cookies */
+    static String withCookies(String request, Map<String, String> cookies) {
+        if (cookies.isEmpty()) {
+            return request;
+        }
+        StringBuilder field = new StringBuilder("Cookie: ");
+        cookies.forEach((name, value) -> field.append(field.length() > 8 ? "; " : "").append(name).append('=').append(value));
+        int line = request.indexOf('\n');
+        return request.substring(0, line + 1) + field + "\n" + request.substring(line + 1);
+    }
+
+    /** Keeps in {@code cookies} those {@code response} sets, and forgets those it deletes (an empty value, or Max-Age=0). */
+    static void keepCookies(RawResponse response, Map<String, String> cookies) {
+        if (response == null) {
+            return;
+        }
+        for (String setCookie : response.headers().all("Set-Cookie")) {
+            String pair = setCookie.split(";", 2)[0].strip();
+            int equals = pair.indexOf('=');
+            if (equals <= 0) {
+                continue;
+            }
+            String lower = setCookie.toLowerCase(Locale.ROOT);
+            boolean deleted = lower.matches(".*;\\s*max-age=0\\s*(;.*)?") || pair.length() == equals + 1;
+            if (deleted) {
+                cookies.remove(pair.substring(0, equals));
+            } else {
+                cookies.put(pair.substring(0, equals), pair.substring(equals + 1));
+            }
+        }
+    }
+
+    /** @return what differs in {@code answers} to the request {@code name} and the table does not say, or nothing */
+    private Optional<String> compare(String name, Map<String, Answer> answers) {
         List<String> problems = new ArrayList<>();
         Optional<KnownDifferences.Entry> statusDifference = Optional.empty();
         for (String field : answers.values().iterator().next().fields().keySet()) {
@@ -140,7 +241,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
             boolean differ = values.values().stream().distinct().count() > 1;
             Optional<KnownDifferences.Entry> entry = known.find(test, name, field)
                 .filter(row -> row.peers().stream().anyMatch(values::containsKey));
-            if (differ && entry.isEmpty() && statusDifference.isPresent() && othersAgree(statusDifference.get(), values)) {
+            if (differ && statusDifference.isPresent() && othersAgree(statusDifference.get(), values)) {
                 continue; // a known difference of status covers the rest of the odd peers' responses
             }
             if (field.equals("status") && differ && entry.isPresent() && othersAgree(entry.get(), values)) {
@@ -156,11 +257,12 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
                     + "): take the row off the table in docs/servlet.md (" + entry.get().why() + ")");
             }
         }
-        if (!problems.isEmpty()) {
-            throw new AssertionError(test + ", " + name + ": the containers answer differently, and "
-                + KnownDifferences.HEADING.substring(3) + " in docs/servlet.md does not say why\n"
-                + String.join("", problems));
+        if (problems.isEmpty()) {
+            return Optional.empty();
         }
+        return Optional.of(test + ", " + name + ": the containers answer differently, and "
+            + KnownDifferences.HEADING.substring(3) + " in docs/servlet.md does not say why\n"
+            + String.join("", problems));
     }
 
     /**
@@ -175,14 +277,24 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
             || values.values().stream().map(entry::withoutLines).distinct().count() == 1);
     }
 
-    private Answer answer(String request, URI base, Compared compared) {
+    /** What one peer answered to one request: its response, or the failure that stood in for one. */
+    private record Exchange(RawResponse response, Exception failure) {
+    }
+
+    private Exchange exchange(String request, URI base) {
         String bytes = request.replace("{host}", base.getAuthority()).replaceAll("(?<!\r)\n", "\r\n");
         try {
-            RawResponse response = client.exchange(base.getPort(), bytes.getBytes(StandardCharsets.ISO_8859_1));
-            return Answer.of(response, base.toString(), requestName(request).split(" ", 2)[1], compared);
+            return new Exchange(client.exchange(base.getPort(), bytes.getBytes(StandardCharsets.ISO_8859_1)), null);
         } catch (Exception failure) {
-            return Answer.failed(failure, compared);
+            return new Exchange(null, failure);
         }
+    }
+
+    private static Answer answer(Exchange exchange, String request, URI base, Compared compared) {
+        if (exchange.response() == null) {
+            return Answer.failed(exchange.failure(), compared);
+        }
+        return Answer.of(exchange.response(), base.toString(), requestName(request).split(" ", 2)[1], compared);
     }
 
     /** @return the request line without its version: {@code GET /ctx/a?b} */

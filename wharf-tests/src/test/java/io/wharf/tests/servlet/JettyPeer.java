@@ -1,20 +1,39 @@
 package io.wharf.tests.servlet;
 
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 
 import jakarta.servlet.ServletContainerInitializer;
+import jakarta.servlet.annotation.ServletSecurity.TransportGuarantee;
 
+import org.eclipse.jetty.ee11.servlet.DefaultServlet;
 import org.eclipse.jetty.ee11.servlet.ErrorPageErrorHandler;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.ee11.servlet.security.ConstraintMapping;
+import org.eclipse.jetty.ee11.servlet.security.ConstraintSecurityHandler;
+import org.eclipse.jetty.security.Constraint.Authorization;
+import org.eclipse.jetty.security.Constraint.Transport;
+import org.eclipse.jetty.security.HashLoginService;
+import org.eclipse.jetty.security.UserStore;
+import org.eclipse.jetty.security.authentication.BasicAuthenticator;
+import org.eclipse.jetty.security.authentication.FormAuthenticator;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.security.Credential;
 
 /**
  * Eclipse Jetty 12.1 (its ee11 servlet container) as a {@link ServletPeer}: a server with
- * one HTTP/1.1 connector on 127.0.0.1 and one {@link ServletContextHandler}, without
- * sessions or security beyond Jetty's defaults, nothing read from or written to disk; error
- * pages through an {@link ErrorPageErrorHandler}.
+ * one HTTP/1.1 connector on 127.0.0.1 and one {@link ServletContextHandler} with sessions,
+ * nothing written to disk; error pages through an {@link ErrorPageErrorHandler}. A secured
+ * deployment gets a {@link ConstraintSecurityHandler} with a {@link HashLoginService} over a
+ * {@link UserStore}, and a {@link BasicAuthenticator} or a {@link FormAuthenticator} as a
+ * {@code web.xml} would configure it (the login page by redirect, Jetty's default); a base
+ * resource is served by Jetty's {@link DefaultServlet} named {@code default} at {@code /}, with
+ * {@code WEB-INF} and {@code META-INF} protected as a web application's are.
  */
 final class JettyPeer implements ServletPeer {
 
@@ -26,7 +45,8 @@ final class JettyPeer implements ServletPeer {
     }
 
     @Override
-    public URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception {
+    public URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
+            throws Exception {
         server = new Server();
         ServerConnector connector = new ServerConnector(server);
         connector.setHost("127.0.0.1");
@@ -35,9 +55,9 @@ final class JettyPeer implements ServletPeer {
         // With sessions, as Tomcat and Wharf have them without asking.
         ServletContextHandler context = new ServletContextHandler(contextPath, ServletContextHandler.SESSIONS);
         context.addServletContainerInitializer(initializer);
-        if (!errorPages.isEmpty()) {
+        if (!deployment.errorPages().isEmpty()) {
             ErrorPageErrorHandler pages = new ErrorPageErrorHandler();
-            for (ErrorPage page : errorPages) {
+            for (ErrorPage page : deployment.errorPages()) {
                 if (page.isDefault()) {
                     pages.addErrorPage(ErrorPageErrorHandler.GLOBAL_ERROR_PAGE, page.location());
                 } else if (page.type() != null) {
@@ -48,9 +68,69 @@ final class JettyPeer implements ServletPeer {
             }
             context.setErrorHandler(pages);
         }
+        if (deployment.isSecured()) {
+            context.setSecurityHandler(security(deployment));
+        }
+        if (baseResource != null) {
+            context.setBaseResourceAsPath(baseResource);
+            // As a WebAppContext does: a plain ServletContextHandler protects nothing.
+            context.setProtectedTargets(new String[] {"/WEB-INF", "/META-INF"});
+            context.setWelcomeFiles(deployment.welcomeFiles().toArray(String[]::new));
+            context.addServlet(new ServletHolder("default", DefaultServlet.class), "/");
+        }
         server.setHandler(context);
         server.start();
         return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    private static ConstraintSecurityHandler security(Deployment deployment) {
+        ConstraintSecurityHandler security = new ConstraintSecurityHandler();
+        Login login = deployment.login();
+        if (login != null) {
+            UserStore store = new UserStore();
+            login.users().forEach(user -> store.addUser(user.name(), Credential.getCredential(user.password()), user.roleArray()));
+            HashLoginService users = new HashLoginService(login.realm());
+            users.setUserStore(store);
+            security.setLoginService(users);
+            security.setRealmName(login.realm());
+            security.setAuthenticator(login.isForm() ? new FormAuthenticator(login.loginPage(), login.errorPage(), false)
+                : new BasicAuthenticator());
+        }
+        for (Constraint constraint : deployment.constraints()) {
+            org.eclipse.jetty.security.Constraint rule = constraint(constraint);
+            for (String pattern : constraint.urlPatterns()) {
+                List<String> methods = constraint.methods().isEmpty() ? Collections.singletonList(null)
+                    : List.copyOf(constraint.methods());
+                for (String method : methods) {
+                    ConstraintMapping mapping = new ConstraintMapping();
+                    mapping.setPathSpec(pattern);
+                    mapping.setConstraint(rule);
+                    mapping.setMethod(method);
+                    if (!constraint.omissions().isEmpty()) {
+                        mapping.setMethodOmissions(constraint.omissions().toArray(String[]::new));
+                    }
+                    security.addConstraintMapping(mapping);
+                }
+            }
+        }
+        security.setDenyUncoveredHttpMethods(deployment.denyUncoveredHttpMethods());
+        return security;
+    }
+
+    /**
+     * @return Jetty's constraint for {@code constraint} with the meaning section 13.8 gives a
+     *     {@code <security-constraint>}: no auth constraint allows all, an empty one forbids,
+     *     {@code **} is any authenticated user (Jetty's {@code createConstraint}, which serves
+     *     {@code @ServletSecurity}, would make it a role named {@code **})
+     */
+    private static org.eclipse.jetty.security.Constraint constraint(Constraint constraint) {
+        Authorization authorization = constraint.roles() == null ? Authorization.ALLOWED
+            : constraint.roles().isEmpty() ? Authorization.FORBIDDEN
+            : constraint.roles().contains("**") ? Authorization.ANY_USER
+            : Authorization.SPECIFIC_ROLE;
+        Transport transport = constraint.transport() == TransportGuarantee.CONFIDENTIAL ? Transport.SECURE : Transport.ANY;
+        return org.eclipse.jetty.security.Constraint.from(transport, authorization,
+            authorization == Authorization.SPECIFIC_ROLE ? constraint.roles() : Set.of());
     }
 
     @Override

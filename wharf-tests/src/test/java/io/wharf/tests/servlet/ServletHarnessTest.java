@@ -2,6 +2,7 @@ package io.wharf.tests.servlet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.servlet.ServletContainerInitializer;
 
@@ -21,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The differential harness itself: the raw client's reading of each kind of framing, and the
  * comparison failing on a real difference (each container's {@code getServerInfo}) with a
  * side-by-side report, accepting it when the table lists it, and failing on a listed
- * difference that does not happen or on a row that cites no section.
+ * difference that does not happen or on a row that cites no section; a sequence's cookies and
+ * quoted fields, and its report of each step that differs.
  */
 class ServletHarnessTest {
 
@@ -82,6 +86,33 @@ class ServletHarnessTest {
             containers.get("/ctx/info");
             AssertionError stale = assertThrows(AssertionError.class, () -> containers.get("/ctx/same"));
             assertTrue(stale.getMessage().contains("body is the same on every peer now"), stale.getMessage());
+        }
+    }
+
+    @Test
+    void aSequenceCarriesCookiesAndQuotesThePreviousResponse() throws IOException {
+        Map<String, String> cookies = new LinkedHashMap<>();
+        Differential.keepCookies(read(false, "HTTP/1.1 200 OK\nSet-Cookie: JSESSIONID=abc; Path=/ctx; HttpOnly\nSet-Cookie: b=2\n"
+            + "Content-Length: 0\n\n"), cookies);
+        assertEquals("GET /x HTTP/1.1\nCookie: JSESSIONID=abc; b=2\nHost: {host}\n\n",
+            Differential.withCookies("GET /x HTTP/1.1\nHost: {host}\n\n", cookies));
+        Differential.keepCookies(read(false, "HTTP/1.1 200 OK\nSet-Cookie: b=; Max-Age=0\nContent-Length: 0\n\n"), cookies);
+        assertEquals(Map.of("JSESSIONID", "abc"), cookies);
+        RawResponse redirect = read(false, "HTTP/1.1 303 See Other\nLocation: http://127.0.0.1:8080/ctx/a?b\nETag: \"x\"\n"
+            + "Content-Length: 0\n\n");
+        assertEquals("GET /ctx/a?b HTTP/1.1\nIf-None-Match: \"x\"\n",
+            Differential.quoting("GET {previous:Location} HTTP/1.1\nIf-None-Match: {previous:ETag}\n", redirect));
+    }
+
+    @Test
+    void aSequenceReportsTheStepsThatDiffer() throws Exception {
+        try (Differential containers = serverInfo(KnownDifferences.parse(""))) {
+            AssertionError failure = assertThrows(AssertionError.class, () -> containers.sequence(Compared.ALL,
+                Differential.request("GET", "/ctx/same"), Differential.request("GET", "/ctx/info"), Differential.request("GET", "/ctx/info?again")));
+            String report = failure.getMessage();
+            assertTrue(report.contains("GET /ctx/info: the containers answer differently"), report);
+            assertTrue(report.contains("GET /ctx/info?again: the containers answer differently"), report);
+            assertFalse(report.contains("GET /ctx/same:"), report);
         }
     }
 

@@ -1,7 +1,7 @@
 package io.wharf.tests.servlet;
 
 import java.net.URI;
-import java.util.List;
+import java.nio.file.Path;
 
 import jakarta.servlet.ServletContainerInitializer;
 
@@ -20,11 +20,15 @@ interface ServletPeer extends AutoCloseable {
 
     /**
      * Starts the container with one context at {@code contextPath} ({@code ""} for the root)
-     * whose only content is what {@code initializer} registers and the error pages given.
+     * whose only content is what {@code initializer} registers and what {@code deployment} says:
+     * error pages, login and constraints, and when {@code baseResource} is not null, that directory
+     * (holding {@link Deployment#files}) served by the container's default servlet mapped to
+     * {@code /}, with the deployment's welcome files.
      *
      * @return {@code http://127.0.0.1:port}, without the context path
      */
-    URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception;
+    URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
+        throws Exception;
 
     /** Stops the container and frees its port and threads. */
     @Override

@@ -3,7 +3,6 @@ package io.wharf.tests.servlet;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -11,10 +10,16 @@ import jakarta.servlet.ServletContainerInitializer;
 
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.Globals;
+import org.apache.catalina.authenticator.BasicAuthenticator;
+import org.apache.catalina.authenticator.FormAuthenticator;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.descriptor.web.LoginConfig;
+import org.apache.tomcat.util.descriptor.web.SecurityCollection;
+import org.apache.tomcat.util.descriptor.web.SecurityConstraint;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 
 /**
@@ -23,7 +28,11 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * servlet, no annotation or JAR scanning), no shutdown port. Everything Tomcat writes (its
  * work directory) stays under the base directory the test gives, a {@code @TempDir}; sessions
  * are not saved on stop. Error pages are the context's {@code ErrorPage}s, one with neither code
- * nor type being the default.
+ * nor type being the default. A login configuration is the context's {@link LoginConfig} with
+ * its authenticator valve (which {@code Tomcat.addContext} does not add), the users those of
+ * the engine's default realm ({@link Tomcat#addUser}, {@link Tomcat#addRole}); constraints are
+ * {@link SecurityConstraint}s. A base resource is the context's document base, served by
+ * Tomcat's {@link DefaultServlet} named {@code default} at {@code /}, with the default MIME types.
  *
  * <p>tomcat-embed-core carries its own copy of the {@code jakarta.servlet} classes, and the
  * test class path also has the jakarta.servlet-api 6.1.0 jar (through wharf-servlet), first:
@@ -54,7 +63,8 @@ final class TomcatPeer implements ServletPeer {
     }
 
     @Override
-    public URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception {
+    public URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
+            throws Exception {
         TOMCAT_LOG.setLevel(Level.WARNING);
         Path documents = Files.createDirectories(baseDirectory.resolve("documents"));
         // Tomcat keeps its home and base in system properties and takes a home already set over its
@@ -70,7 +80,8 @@ final class TomcatPeer implements ServletPeer {
         connector.setProperty("address", "127.0.0.1");
         tomcat.setConnector(connector);
         tomcat.getHost().setAutoDeploy(false);
-        StandardContext context = (StandardContext) tomcat.addContext(contextPath, documents.toString());
+        StandardContext context = (StandardContext) tomcat.addContext(contextPath,
+            (baseResource == null ? documents : baseResource).toString());
         // Its checks for leaks at stop need --add-opens and only warn without them: the test's classes are not a webapp's.
         context.setClearReferencesThreadLocals(false);
         context.setClearReferencesRmiTargets(false);
@@ -85,7 +96,7 @@ final class TomcatPeer implements ServletPeer {
         sessions.setPathname(null);
         context.setManager(sessions);
         context.addServletContainerInitializer(initializer, null);
-        for (ErrorPage page : errorPages) {
+        for (ErrorPage page : deployment.errorPages()) {
             org.apache.tomcat.util.descriptor.web.ErrorPage tomcatPage = new org.apache.tomcat.util.descriptor.web.ErrorPage();
             if (page.type() != null) {
                 tomcatPage.setExceptionType(page.type().getName());
@@ -95,8 +106,42 @@ final class TomcatPeer implements ServletPeer {
             tomcatPage.setLocation(page.location());
             context.addErrorPage(tomcatPage);
         }
+        secure(context, deployment);
+        if (baseResource != null) {
+            Tomcat.addServlet(context, "default", new DefaultServlet());
+            context.addServletMappingDecoded("/", "default");
+            deployment.welcomeFiles().forEach(context::addWelcomeFile);
+            Tomcat.addDefaultMimeTypeMappings(context);
+        }
         tomcat.start();
         return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    private void secure(StandardContext context, Deployment deployment) {
+        Login login = deployment.login();
+        if (login != null) {
+            context.setLoginConfig(new LoginConfig(login.method(), login.realm(), login.loginPage(), login.errorPage()));
+            context.getPipeline().addValve(login.isForm() ? new FormAuthenticator() : new BasicAuthenticator());
+            for (Login.User user : login.users()) {
+                tomcat.addUser(user.name(), user.password());
+                user.roles().forEach(role -> tomcat.addRole(user.name(), role));
+            }
+        }
+        for (Constraint constraint : deployment.constraints()) {
+            SecurityCollection collection = new SecurityCollection();
+            constraint.urlPatterns().forEach(collection::addPatternDecoded);
+            constraint.methods().forEach(collection::addMethod);
+            constraint.omissions().forEach(collection::addOmittedMethod);
+            SecurityConstraint tomcatConstraint = new SecurityConstraint();
+            tomcatConstraint.addCollection(collection);
+            if (constraint.roles() != null) {
+                tomcatConstraint.setAuthConstraint(true);
+                constraint.roles().forEach(tomcatConstraint::addAuthRole);
+            }
+            tomcatConstraint.setUserConstraint(constraint.transport().name());
+            context.addConstraint(tomcatConstraint);
+        }
+        context.setDenyUncoveredHttpMethods(deployment.denyUncoveredHttpMethods());
     }
 
     @Override

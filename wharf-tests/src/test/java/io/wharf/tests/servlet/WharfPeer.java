@@ -1,7 +1,7 @@
 package io.wharf.tests.servlet;
 
 import java.net.URI;
-import java.util.List;
+import java.nio.file.Path;
 
 import jakarta.servlet.ServletContainerInitializer;
 
@@ -9,13 +9,19 @@ import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.server.http1.HttpConnectionFactory;
 import io.wharf.servlet.ServletContextHandler;
+import io.wharf.servlet.security.LoginConfig;
+import io.wharf.servlet.security.MemoryLoginService;
+import io.wharf.servlet.security.SecurityConstraint;
 import io.wharf.testing.LeakTracking;
 import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Wharf's servlet container as a {@link ServletPeer}: a {@link Server} with one HTTP/1.1
  * connector on 127.0.0.1 and one {@link ServletContextHandler}, its buffers from a
- * leak-tracking pool; error pages through {@link ServletContextHandler#addErrorPage}. Closing it stops the server and then fails if a buffer was not
+ * leak-tracking pool; error pages through {@link ServletContextHandler#addErrorPage}, users in a
+ * {@link MemoryLoginService}, login and constraints through the context's security settings, the
+ * base resource through {@link ServletContextHandler#setBaseResource} (which maps Wharf's
+ * default servlet). Closing it stops the server and then fails if a buffer was not
  * returned to the pool (or returned twice).
  */
 final class WharfPeer implements ServletPeer {
@@ -29,14 +35,15 @@ final class WharfPeer implements ServletPeer {
     }
 
     @Override
-    public URI start(String contextPath, ServletContainerInitializer initializer, List<ErrorPage> errorPages) throws Exception {
+    public URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
+            throws Exception {
         server = new Server(new QueuedThreadPool(), leaks.pool());
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory());
         connector.setHost("127.0.0.1");
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler(contextPath);
         context.addServletContainerInitializer(initializer);
-        for (ErrorPage page : errorPages) {
+        for (ErrorPage page : deployment.errorPages()) {
             if (page.isDefault()) {
                 context.setDefaultErrorPage(page.location());
             } else if (page.type() != null) {
@@ -45,9 +52,29 @@ final class WharfPeer implements ServletPeer {
                 context.addErrorPage(page.status(), page.location());
             }
         }
+        secure(context, deployment);
+        if (baseResource != null) {
+            context.setBaseResource(baseResource);
+            context.setWelcomeFiles(deployment.welcomeFiles());
+        }
         server.setHandler(context);
         server.start();
         return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    private static void secure(ServletContextHandler context, Deployment deployment) {
+        Login login = deployment.login();
+        if (login != null) {
+            MemoryLoginService users = new MemoryLoginService(login.realm());
+            login.users().forEach(user -> users.addUser(user.name(), user.password(), user.roleArray()));
+            context.setLoginService(users);
+            context.setLoginConfig(login.isForm() ? LoginConfig.form(login.loginPage(), login.errorPage()) : LoginConfig.basic(login.realm()));
+        }
+        for (Constraint constraint : deployment.constraints()) {
+            context.addSecurityConstraint(new SecurityConstraint(constraint.urlPatterns(), constraint.methods(), constraint.omissions(),
+                constraint.roles(), constraint.transport()));
+        }
+        context.setDenyUncoveredHttpMethods(deployment.denyUncoveredHttpMethods());
     }
 
     @Override

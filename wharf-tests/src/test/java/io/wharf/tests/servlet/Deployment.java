@@ -1,0 +1,73 @@
+package io.wharf.tests.servlet;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a test application is deployed with besides its code — what a {@code web.xml} or the
+ * container's own configuration would say and the Servlet API cannot: error pages, the login
+ * configuration and its users, security constraints, whether uncovered methods are denied,
+ * and the files of the context's base resource with its welcome files. Each {@link ServletPeer}
+ * applies it its own container's way. Every part is optional; {@link #NONE} has none.
+ *
+ * @param errorPages the error pages
+ * @param login how users log in and who they are, or null for no login configuration
+ * @param constraints the security constraints
+ * @param denyUncoveredHttpMethods {@code <deny-uncovered-http-methods/>} (section 13.8.4)
+ * @param files the base resource's files, by path relative to it, with their text; a path ending
+ *     in {@code /} is a directory; empty for no base resource (and no default servlet)
+ * @param welcomeFiles the welcome files, when there are files
+ */
+record Deployment(List<ErrorPage> errorPages, Login login, List<Constraint> constraints, boolean denyUncoveredHttpMethods,
+        Map<String, String> files, List<String> welcomeFiles) {
+
+    static final Deployment NONE = new Deployment(List.of(), null, List.of(), false, Map.of(), List.of());
+
+    Deployment {
+        errorPages = List.copyOf(errorPages);
+        constraints = List.copyOf(constraints);
+        files = new TreeMap<>(files);
+        welcomeFiles = List.copyOf(welcomeFiles);
+    }
+
+    Deployment withErrorPages(ErrorPage... pages) {
+        return new Deployment(Arrays.asList(pages), login, constraints, denyUncoveredHttpMethods, files, welcomeFiles);
+    }
+
+    Deployment withLogin(Login users, Constraint... rules) {
+        return new Deployment(errorPages, users, Arrays.asList(rules), denyUncoveredHttpMethods, files, welcomeFiles);
+    }
+
+    Deployment denyingUncoveredHttpMethods() {
+        return new Deployment(errorPages, login, constraints, true, files, welcomeFiles);
+    }
+
+    Deployment withFiles(Map<String, String> texts, String... welcome) {
+        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, texts, Arrays.asList(welcome));
+    }
+
+    /** @return whether a security handler is needed: a login configuration or constraints */
+    boolean isSecured() {
+        return login != null || !constraints.isEmpty();
+    }
+
+    /** Writes {@link #files} under {@code directory}, made if need be, and returns it. */
+    Path writeFiles(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        for (Map.Entry<String, String> file : files.entrySet()) {
+            Path path = directory.resolve(file.getKey());
+            if (file.getKey().endsWith("/")) {
+                Files.createDirectories(path);
+            } else {
+                Files.createDirectories(path.getParent());
+                Files.writeString(path, file.getValue());
+            }
+        }
+        return directory;
+    }
+}
