@@ -703,9 +703,14 @@ public final class ServletApiContext implements ServletContext {
         sessionTrackingModes = modes.isEmpty() ? EnumSet.noneOf(SessionTrackingMode.class) : EnumSet.copyOf(modes);
     }
 
+    /**
+     * @return {@code COOKIE}: the modes in effect until the application sets others. URL
+     *     rewriting is not among them, since its {@code ;jsessionid=} path parameter is refused by
+     *     the strict default URI compliance.
+     */
     @Override
     public Set<SessionTrackingMode> getDefaultSessionTrackingModes() {
-        return Collections.unmodifiableSet(EnumSet.of(SessionTrackingMode.COOKIE, SessionTrackingMode.URL));
+        return Collections.unmodifiableSet(EnumSet.of(SessionTrackingMode.COOKIE));
     }
 
     @Override
