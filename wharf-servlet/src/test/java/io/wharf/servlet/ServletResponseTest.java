@@ -6,6 +6,7 @@ import static io.wharf.servlet.ServletTester.headers;
 import static io.wharf.servlet.ServletTester.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -169,10 +170,13 @@ class ServletResponseTest {
     }
 
     @Test
-    void sendErrorWritesTheServersErrorPageAndKeepsCookies() throws Exception {
+    void sendErrorWritesTheServersErrorPageAndKeepsCookiesAndHeadersButThoseOfTheContent() throws Exception {
         serve((request, response) -> {
             response.addCookie(new Cookie("kept", "1"));
-            response.setHeader("X-Dropped", "1");
+            response.setHeader("X-Kept", "1");
+            response.setHeader("ETag", "\"dropped\"");
+            response.setHeader("Cache-Control", "max-age=60");
+            response.setContentType("application/json");
             response.getWriter().print("discarded");
             response.sendError(403, "no <entry>");
             response.getWriter().print("ignored after sendError");
@@ -180,10 +184,36 @@ class ServletResponseTest {
         String response = tester.request("GET / HTTP/1.1\nHost: test\nAccept: text/html\nConnection: close\n\n");
         assertEquals(403, status(response));
         assertEquals(List.of("kept=1"), headers(response, "Set-Cookie"));
-        assertNull(header(response, "X-Dropped"));
+        assertEquals("1", header(response, "X-Kept"));
+        assertNull(header(response, "ETag"));
+        assertNotEquals("max-age=60", header(response, "Cache-Control"));
+        assertTrue(header(response, "Content-Type").startsWith("text/html"), response);
         String body = content(response);
         assertTrue(body.contains("no &lt;entry&gt;"), body);
         assertFalse(body.contains("discarded") || body.contains("ignored"), body);
+    }
+
+    /**
+     * RFC 9110 section 15.5.6: a 405 carries Allow. Spring MVC sets it, then calls sendError(405);
+     * Jetty and Tomcat keep it on their error page, and so does an exception's error page keep
+     * what was set before.
+     */
+    @Test
+    void theDefaultErrorPageKeepsAllowAndRetryAfter() throws Exception {
+        serve((request, response) -> {
+            if (request.getParameter("throw") != null) {
+                response.setHeader("Retry-After", "5");
+                throw new IllegalStateException("failed");
+            }
+            response.setHeader("Allow", "GET, HEAD");
+            response.sendError(405, "Method 'DELETE' is not supported.");
+        });
+        String refused = tester.request("DELETE / HTTP/1.1\nHost: test\nConnection: close\n\n");
+        assertEquals(405, status(refused));
+        assertEquals("GET, HEAD", header(refused, "Allow"));
+        String failed = tester.get("/?throw=1");
+        assertEquals(500, status(failed));
+        assertEquals("5", header(failed, "Retry-After"));
     }
 
     @Test

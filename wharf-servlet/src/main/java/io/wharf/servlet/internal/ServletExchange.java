@@ -245,18 +245,22 @@ public final class ServletExchange {
         return current;
     }
 
-    /** The server's error page, keeping the cookies set before (section 10.9.2 for sendError). */
+    /**
+     * The server's error page. The headers set before stay, cookies among them (section 10.9.2
+     * for sendError), as in Jetty and Tomcat: a 405's {@code Allow}, a 401's
+     * {@code WWW-Authenticate} and a 503's {@code Retry-After} belong to the error. Only those that
+     * describe the content the page replaces go.
+     */
     private void writeDefaultErrorPage(int status, String message) {
-        HttpFields.Mutable headers = coreResponse.getHeaders();
-        HttpFields.Mutable cookies = HttpFields.build();
-        for (HttpField field : headers) {
-            if (field.getHeader() == HttpHeader.SET_COOKIE) {
-                cookies.add(field);
+        HttpFields.Mutable kept = HttpFields.build();
+        for (HttpField field : coreResponse.getHeaders()) {
+            if (!describesContent(field.getHeader())) {
+                kept.add(field);
             }
         }
         coreResponse.reset();
         coreResponse.setStatus(status);
-        coreResponse.getHeaders().add(cookies);
+        coreResponse.getHeaders().add(kept);
         response.beginErrorPage();
         response.output().suspend();
         Server server = coreRequest.getConnectionMetaData().getConnector().getServer();
@@ -265,6 +269,15 @@ public final class ServletExchange {
     }
 
     private boolean defaultErrorPageWritten;
+
+    /** @return whether {@code header} describes a response's content (its type, size, coding, version or caching), not the exchange */
+    private static boolean describesContent(HttpHeader header) {
+        return header != null && switch (header) {
+            case CONTENT_TYPE, CONTENT_LENGTH, CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LOCATION, CONTENT_MD5,
+                 CONTENT_RANGE, CONTENT_DISPOSITION, TRANSFER_ENCODING, ETAG, LAST_MODIFIED, EXPIRES, CACHE_CONTROL, VARY -> true;
+            default -> false;
+        };
+    }
 
     // ---- the end -----------------------------------------------------------------------------------
 
