@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.wharf.servlet.ServletContextHandler;
 import io.wharf.testing.LeakTracking;
-import io.wharf.tests.FrameworkServer.Answer;
+import io.wharf.tests.LoopbackServer.Answer;
 import io.wharf.tests.frameworks.SpringMvcApplication;
 
 import org.junit.jupiter.api.AfterAll;
@@ -44,7 +44,7 @@ class SpringMvcTest {
     @TempDir
     static Path directory;
 
-    private static FrameworkServer server;
+    private static LoopbackServer server;
 
     @BeforeAll
     static void start() throws Exception {
@@ -54,16 +54,13 @@ class SpringMvcTest {
         context.setBaseResource(site);
         context.setTempDirectory(Files.createDirectories(directory.resolve("work")));
         context.addServletContainerInitializer(new SpringServletContainerInitializer(), SpringMvcApplication.Initializer.class);
-        server = new FrameworkServer(context, leaks.pool(), directory);
+        server = new LoopbackServer(context, leaks.pool(), directory);
         server.start();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (server != null) {
-            server.stop();
-        }
-        leaks.verify(LeakTracking.DEFAULT_GRACE);
+        LoopbackServer.stop(server, leaks);
     }
 
     private static String url(String protocol, String path) {
@@ -71,62 +68,32 @@ class SpringMvcTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void jsonWithPathVariablesAndQueryParameters(String protocol) throws Exception {
-        Answer item = server.fetch(protocol, url(protocol, "/api/items/2"));
-        assertEquals(200, item.status());
         // The CharacterEncodingFilter forces UTF-8, which the container adds to the type.
-        assertEquals("application/json;charset=UTF-8", item.field("content-type"));
-        assertEquals("{\"id\":2,\"name\":\"bollard\",\"price\":80}", item.body());
-        Answer found = server.fetch(protocol, url(protocol, "/api/items?q=an&limit=2"));
-        assertEquals(200, found.status());
-        assertEquals("[{\"id\":1,\"name\":\"anchor\",\"price\":120},{\"id\":3,\"name\":\"capstan\",\"price\":300}]", found.body());
-        Answer limited = server.fetch(protocol, url(protocol, "/api/items?q=an&limit=1"));
-        assertEquals("[{\"id\":1,\"name\":\"anchor\",\"price\":120}]", limited.body());
-        Answer badParameter = server.fetch(protocol, url(protocol, "/api/items?limit=many"));
-        assertEquals(400, badParameter.status());
+        ItemShopChecks.itemsAreJson(server, protocol, url(protocol, "/api/items"), "application/json;charset=UTF-8");
+        assertEquals(400, server.fetch(protocol, url(protocol, "/api/items?limit=many")).status());
     }
 
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void jsonBodiesAreValidated(String protocol) throws Exception {
-        Answer created = server.fetch(protocol, "-H", "Content-Type: application/json",
-            "--data-binary", "{\"name\":\"winch\",\"price\":45}", url(protocol, "/api/items"));
-        assertEquals(201, created.status(), created.toString());
-        String id = created.body().replaceAll("^\\{\"id\":(\\d+),.*", "$1");
-        assertEquals("{\"id\":" + id + ",\"name\":\"winch\",\"price\":45}", created.body());
-        // Built by Spring from the request's scheme, host, port and context path.
-        assertEquals(url(protocol, "/api/items/" + id), created.field("location"));
-        assertEquals(created.body(), server.curl(protocol, created.field("location")));
-
-        Answer invalid = server.fetch(protocol, "-H", "Content-Type: application/json",
-            "--data-binary", "{\"name\":\"\",\"price\":-1}", url(protocol, "/api/items"));
+        ItemShopChecks.anItemIsCreated(server, protocol, url(protocol, "/api/items"));
+        Answer invalid = server.post(protocol, url(protocol, "/api/items"), "application/json", "{\"name\":\"\",\"price\":-1}");
         assertEquals(400, invalid.status());
         assertEquals("{\"error\":\"invalid item\",\"fields\":{\"name\":\"must not be blank\",\"price\":\"must not be negative\"}}",
             invalid.body());
-        Answer malformed = server.fetch(protocol, "-H", "Content-Type: application/json",
-            "--data-binary", "{\"name\":", url(protocol, "/api/items"));
-        assertEquals(400, malformed.status());
-        Answer unsupported = server.fetch(protocol, "-H", "Content-Type: text/plain",
-            "--data-binary", "winch", url(protocol, "/api/items"));
-        assertEquals(415, unsupported.status());
     }
 
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void errorsAreMappedByTheAdviceAndUnknownPathsAreNotFound(String protocol) throws Exception {
-        Answer missing = server.fetch(protocol, url(protocol, "/api/items/99"));
-        assertEquals(404, missing.status());
-        assertEquals("{\"error\":\"no item 99\"}", missing.body());
-        Answer unknown = server.fetch(protocol, url(protocol, "/no/such/page"));
-        assertEquals(404, unknown.status());
-        Answer wrongMethod = server.fetch(protocol, "-X", "DELETE", url(protocol, "/api/items/1"));
-        assertEquals(405, wrongMethod.status());
-        assertTrue(wrongMethod.field("allow").contains("GET"), wrongMethod.toString());
+        ItemShopChecks.errorsAreAnswered(server, protocol, url(protocol, "/api/items"));
+        assertEquals(404, server.fetch(protocol, url(protocol, "/no/such/page")).status());
     }
 
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void aMultipartFileIsUploaded(String protocol) throws Exception {
         byte[] bytes = new byte[300 * 1024];
         new Random(7).nextBytes(bytes);
@@ -140,7 +107,7 @@ class SpringMvcTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void aFileOverTheMultipartLimitIsRefusedWith413(String protocol) throws Exception {
         Path file = directory.resolve("too-large.bin");
         if (!Files.exists(file)) {
@@ -151,11 +118,11 @@ class SpringMvcTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void asyncResultsCompleteOnOtherThreads(String protocol) throws Exception {
         Answer later = server.fetch(protocol, url(protocol, "/api/items/3/later"));
-        assertEquals(200, later.status());
-        assertEquals("{\"id\":3,\"name\":\"capstan\",\"price\":300}", later.body());
+        assertEquals(200, later.status(), later.toString());
+        assertEquals(ItemShopChecks.CAPSTAN, later.body());
         assertTrue(later.field("x-completed-by").startsWith("spring-worker-"), later.toString());
         Answer laterMissing = server.fetch(protocol, url(protocol, "/api/items/98/later"));
         assertEquals(404, laterMissing.status());
@@ -166,11 +133,8 @@ class SpringMvcTest {
         assertTrue(callable.body().matches("\\{\"item\":\\{\"id\":1,\"name\":\"anchor\",\"price\":120},\"thread\":\"spring-callable-\\d+\"}"),
             callable.body());
 
-        long started = System.nanoTime();
-        Answer timedOut = server.fetch(protocol, url(protocol, "/api/items/never"));
+        Answer timedOut = server.fetchTakingAtLeast(250, protocol, url(protocol, "/api/items/never"));
         assertEquals(503, timedOut.status(), timedOut.toString());
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-        assertTrue(millis >= 250 && millis < 5_000, "timed out after " + millis + " ms");
     }
 
     /**
@@ -178,14 +142,14 @@ class SpringMvcTest {
      * response was still open; the other two follow the release, then the stream ends.
      */
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void serverSentEventsArriveAsTheyAreSent(String protocol) throws Exception {
         String stream = "curl-" + protocol.replace('/', '_');
         Path output = directory.resolve(stream + ".txt");
         Process curl = server.curlInBackground(protocol, output, "-N", "-H", "Accept: text/event-stream",
             url(protocol, "/api/events?stream=" + stream));
         try {
-            assertTrue(FrameworkServer.await(output, "data:one\n\n", 10_000), () -> "first event not seen: " + read(output));
+            assertTrue(LoopbackServer.await(output, "data:one\n\n", 10_000), () -> "first event not seen: " + read(output));
             assertEquals("id:1\nevent:tick\ndata:one\n\n", read(output));
             assertEquals("204", server.curl(protocol, "-X", "POST", "-o", "/dev/null", "-w", "%{http_code}",
                 url(protocol, "/api/events/release?stream=" + stream)));
@@ -211,7 +175,7 @@ class SpringMvcTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @FieldSource("io.wharf.tests.FrameworkServer#PROTOCOLS")
+    @FieldSource("io.wharf.tests.LoopbackServer#PROTOCOLS")
     void staticResourcesForwardsAndRedirects(String protocol) throws Exception {
         Answer classPath = server.fetch(protocol, url(protocol, "/static/hello.txt"));
         assertEquals(200, classPath.status());
@@ -228,7 +192,7 @@ class SpringMvcTest {
         Answer redirect = server.fetch(protocol, url(protocol, "/old"));
         assertEquals(302, redirect.status());
         assertEquals("/app/api/items/1", redirect.field("location"));
-        assertEquals("{\"id\":1,\"name\":\"anchor\",\"price\":120}", server.curl(protocol, server.origin(protocol) + redirect.field("location")));
+        assertEquals(ItemShopChecks.ANCHOR, server.curl(protocol, server.origin(protocol) + redirect.field("location")));
     }
 
     /** What Spring sees of the container, and that what may not change once started fails loudly. */

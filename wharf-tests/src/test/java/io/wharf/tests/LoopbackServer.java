@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import io.wharf.examples.DemoCertificate;
 import io.wharf.server.Server;
@@ -16,17 +17,19 @@ import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.servlet.ServletContextHandler;
+import io.wharf.testing.LeakTracking;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 
 /**
- * Test helper for the framework suites ({@link SpringMvcTest}, {@link JerseyServletTest}): one
- * Wharf server on loopback with a cleartext connector (HTTP/1.1 and h2c) and a TLS one (h2 and
+ * Test helper for the suites that drive a servlet context with real clients
+ * ({@link ServletRealClientsTest}, {@link SpringMvcTest}, {@link JerseyServletTest}): one Wharf
+ * server on loopback with a cleartext connector (HTTP/1.1 and h2c) and a TLS one (h2 and
  * HTTP/1.1 by ALPN) around one servlet context, and curl to drive it by protocol name
- * ({@code http/1.1}, {@code h2c}, {@code h2}). Made, started and stopped by the test class, on
- * its thread.
+ * ({@code http/1.1}, {@code h2c}, {@code h2}). Made, started and stopped by the test, on its
+ * thread.
  */
-final class FrameworkServer {
+final class LoopbackServer {
 
     /** The protocols every framework test runs over. */
     static final List<String> PROTOCOLS = List.of("http/1.1", "h2c", "h2");
@@ -37,7 +40,7 @@ final class FrameworkServer {
     private final Path pem;
 
     /** A server for {@code context}, its TLS certificate made in {@code directory}; not started. */
-    FrameworkServer(ServletContextHandler context, ByteBufferPool pool, Path directory) throws Exception {
+    LoopbackServer(ServletContextHandler context, ByteBufferPool pool, Path directory) throws Exception {
         Path certificates = directory.resolve("tls");
         server = new Server(new QueuedThreadPool(), pool);
         plain = new ServerConnector(server, new HttpConnectionFactory(), new Http2CleartextConnectionFactory());
@@ -57,6 +60,14 @@ final class FrameworkServer {
 
     void stop() throws Exception {
         server.stop();
+    }
+
+    /** Stops {@code server} if there is one, then checks that it returned every buffer to {@code leaks}. */
+    static void stop(LoopbackServer server, LeakTracking leaks) throws Exception {
+        if (server != null) {
+            server.stop();
+        }
+        leaks.verify(LeakTracking.DEFAULT_GRACE);
     }
 
     /** @return the PEM file of the certificate the TLS connector presents (for localhost) */
@@ -91,6 +102,25 @@ final class FrameworkServer {
         List<String> command = new ArrayList<>(List.of("-i"));
         command.addAll(List.of(arguments));
         return Answer.parse(curl(protocol, command.toArray(String[]::new)));
+    }
+
+    /** POSTs {@code body} as {@code contentType} to {@code url} over {@code protocol}. */
+    Answer post(String protocol, String url, String contentType, String body) throws Exception {
+        return fetch(protocol, "-H", "Content-Type: " + contentType, "--data-binary", body, url);
+    }
+
+    /**
+     * Fetches {@code url} over {@code protocol}, asserting that the answer took at least
+     * {@code atLeastMillis} and less than five seconds (for answers a timeout gives).
+     */
+    Answer fetchTakingAtLeast(long atLeastMillis, String protocol, String url) throws Exception {
+        long started = System.nanoTime();
+        Answer answer = fetch(protocol, url);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        if (millis < atLeastMillis || millis >= 5_000) {
+            throw new AssertionError(url + " answered after " + millis + " ms, expected at least " + atLeastMillis + " ms: " + answer);
+        }
+        return answer;
     }
 
     /** Starts curl over {@code protocol} in the background, its output to {@code output} (see {@link Curl#start}). */
