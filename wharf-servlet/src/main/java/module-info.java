@@ -9,6 +9,9 @@
 module io.wharf.servlet {
     requires transitive jakarta.servlet;
     requires transitive io.wharf.server;
+    // LoginService.commonName reads certificate subjects with javax.naming.ldap.LdapName (RFC 4514 escapes).
+    requires java.naming;
 
     exports io.wharf.servlet;
+    exports io.wharf.servlet.security;
 }

@@ -37,6 +37,10 @@ import java.util.Map;
  *       (HTTP/1.1, h2c, h2) against nginx, Wharf's generator vs k6, wrk and h2load.</li>
  *   <li>{@code latency}: {@link LatencyMacroBenchmark}, corrected p50/p99/p99.9 from Wharf's load generator at 25-90 % of each
  *       server's maximum, Wharf vs Jetty 12.1 vs nginx on the plaintext and JSON paths; then its rate accuracy at 10,000/s.</li>
+ *   <li>{@code servlet}: {@link ServletMacroBenchmark}, the servlet containers (Wharf, Jetty 12.1 ee11, Tomcat 11) running one
+ *       application under wrk — plaintext, JSON, an asynchronous answer, a 1 MiB upload echoed with non-blocking I/O, static files
+ *       through each DefaultServlet — beside Wharf's core handlers, then heap per idle connection with a servlet context.</li>
+ *   <li>{@code servlet-idle}: {@link IdleHeapBenchmark#servlet}, that last part alone.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -60,7 +64,9 @@ public final class BenchMain {
         Map.entry("h2", H2MacroBenchmark::main),
         Map.entry("tls-handshakes", TlsHandshakeBenchmark::main),
         Map.entry("loadgen-cost", GeneratorCostBenchmark::main),
-        Map.entry("latency", LatencyMacroBenchmark::main));
+        Map.entry("latency", LatencyMacroBenchmark::main),
+        Map.entry("servlet", ServletMacroBenchmark::main),
+        Map.entry("servlet-idle", IdleHeapBenchmark::servlet));
 
     private BenchMain() {
     }

@@ -63,6 +63,9 @@ final class H2load implements Load {
             case H2 -> "https://127.0.0.1:" + server.port(Protocol.H2) + scenario.path();
             case HTTP_1_1 -> throw new IllegalArgumentException("h2load runs the HTTP/2 scenarios only");
         };
+        if (scenario.uploadBytes() > 0) {
+            throw new IllegalArgumentException("h2load is driven here with GET requests only, not uploads");
+        }
         Result result = run(url, scenario.connections(), scenario.pipeline(), seconds);
         String expected = scenario.protocol() == Protocol.H2 ? "h2" : "h2c";
         if (!expected.equals(result.applicationProtocol())) {

@@ -47,7 +47,8 @@ final class HelloServers {
         });
     }
 
-    private static boolean reply(Response response, Callback callback, HttpField contentType, ByteBuffer body) {
+    /** Answers with {@code body} (the caller's to give away) and the pre-encoded {@code contentType}; the servlet run's core handler too. */
+    static boolean reply(Response response, Callback callback, HttpField contentType, ByteBuffer body) {
         response.getHeaders().put(contentType);
         response.write(true, body.slice(), callback);
         return true;

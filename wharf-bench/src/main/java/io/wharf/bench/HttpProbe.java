@@ -5,24 +5,31 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
- * A blocking HTTP/1.1 client just big enough for the macro runs: builds a {@code GET} request
- * and makes one exchange on a connection the caller owns — writes the request, reads the whole
- * response (head and a Content-Length body, no chunking) and says how long it was. The
- * {@code pipeline} macro learns the length of one response with it, the {@code idle-http} macro
- * makes every connection carry one request before it goes idle, the {@code static} macro checks
- * each server sends the whole file. Called from the driver thread; the caller sets any read
- * timeout on its socket.
+ * A blocking HTTP/1.1 client just big enough for the macro runs: builds a {@code GET} or
+ * {@code POST} request and makes one exchange on a connection the caller owns — writes the
+ * request, reads the whole response (head and a Content-Length body, no chunking) and returns
+ * its head, its body and how long it was. The {@code pipeline} macro learns the length of one
+ * response with it, the {@code idle-http} macro makes every connection carry one request before
+ * it goes idle, the {@code static} and {@code servlet} macros check each server's answers before
+ * loading it. Called from the driver thread; the caller sets any read timeout on its socket.
  */
 final class HttpProbe {
 
     /** The most bytes of a response head this client reads before giving up. */
     static final int MAX_HEAD = 16 * 1024;
 
-    /** One response: its status, its Content-Length, and its whole length on the wire, head and body. */
-    record Response(int status, long contentLength, long length) {
+    /** The largest body a response may have to be read here. */
+    static final int MAX_BODY = 64 * 1024 * 1024;
+
+    /** One response: its status, its Content-Length, its whole length on the wire, its head (text, up to the blank line) and its body. */
+    record Response(int status, long contentLength, long length, String head, byte[] body) {
+
+        /** @return the value of the first field named {@code name} (any case), or null when the head has none */
+        String field(String name) {
+            return HttpProbe.field(head, name);
+        }
     }
 
     private HttpProbe() {
@@ -31,6 +38,15 @@ final class HttpProbe {
     /** @return the bytes of {@code GET path HTTP/1.1} with {@code Host: 127.0.0.1:port}, as wrk sends it */
     static byte[] get(String path, int port) {
         return ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** @return the bytes of {@code POST path HTTP/1.1} with {@code Host: 127.0.0.1:port}, {@code contentType}, a Content-Length and {@code body} */
+    static byte[] post(String path, int port, String contentType, byte[] body) {
+        byte[] head = ("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: " + contentType
+            + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] request = Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, request, head.length, body.length);
+        return request;
     }
 
     /**
@@ -59,20 +75,23 @@ final class HttpProbe {
         String text = new String(head, 0, headEnd, StandardCharsets.ISO_8859_1);
         int status = Integer.parseInt(text.substring(9, 12));
         long contentLength = contentLength(text);
+        if (contentLength > MAX_BODY) {
+            throw new IOException("a body of " + contentLength + " bytes, more than this probe reads");
+        }
         long length = headEnd + contentLength;
-        long remaining = length - filled;
-        if (remaining < 0) {
+        if (filled > length) {
             throw new IOException("more bytes than one response: " + filled + " read, " + length + " expected");
         }
-        byte[] sink = new byte[(int) Math.min(64 * 1024, Math.max(1, remaining))];
-        while (remaining > 0) {
-            int read = in.read(sink, 0, (int) Math.min(sink.length, remaining));
+        byte[] body = Arrays.copyOfRange(head, headEnd, headEnd + (int) contentLength);
+        int received = filled - headEnd;
+        while (received < body.length) {
+            int read = in.read(body, received, body.length - received);
             if (read < 0) {
-                throw new IOException("connection closed with " + remaining + " bytes of the body missing");
+                throw new IOException("connection closed with " + (body.length - received) + " bytes of the body missing");
             }
-            remaining -= read;
+            received += read;
         }
-        return new Response(status, contentLength, length);
+        return new Response(status, contentLength, length, text, body);
     }
 
     /** @return the index just after the blank line ending the head, or -1 when it is not in the first {@code filled} bytes */
@@ -86,12 +105,21 @@ final class HttpProbe {
     }
 
     private static long contentLength(String head) throws IOException {
+        String value = field(head, "Content-Length");
+        if (value == null) {
+            throw new IOException("no Content-Length in " + Arrays.toString(head.split("\r\n")));
+        }
+        return Long.parseLong(value);
+    }
+
+    /** @return the value of the first field named {@code name} (any case) in {@code head}, or null when it has none */
+    private static String field(String head, String name) {
         for (String line : head.split("\r\n")) {
             int colon = line.indexOf(':');
-            if (colon > 0 && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("content-length")) {
-                return Long.parseLong(line.substring(colon + 1).trim());
+            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
+                return line.substring(colon + 1).trim();
             }
         }
-        throw new IOException("no Content-Length in " + Arrays.toString(head.split("\r\n")));
+        return null;
     }
 }

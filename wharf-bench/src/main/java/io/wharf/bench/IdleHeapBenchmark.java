@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * Heap used per idle connection on the server (its heap after full GCs, minus its heap before
- * the connections, divided by their count), Wharf vs Jetty 12.1, each server in its own JVM:
+ * the connections, divided by their count), Wharf vs Jetty 12.1 (in one run, Wharf's servlet
+ * context vs its core handler), each server in its own JVM:
  * <ul>
  *   <li>{@code ./wharf bench idle [CONNECTIONS]} ({@link #main}): 10,000 connections to the
  *       echo servers that never send a byte;</li>
@@ -26,6 +27,9 @@ import java.util.Locale;
  *       opening handshake and has one five-byte text message echoed ({@link WebSocketLoad}),
  *       then stays open and idle; the heap before is taken after one such session, already
  *       closed, for the same reason.</li>
+ *   <li>{@code ./wharf bench servlet-idle [CONNECTIONS]} ({@link #servlet}): as {@code idle-http},
+ *       Wharf's servlet context with the servlet run's application ({@link ServletServers})
+ *       against Wharf's core handler alone; the last part of the {@code servlet} run.</li>
  * </ul>
  * Opening 10,000 connections needs an open-files limit above 10,000 in the driver and the
  * server child, which inherits it; {@code ./wharf bench} raises it. The client ends of the
@@ -69,24 +73,31 @@ public final class IdleHeapBenchmark {
     };
 
     public static void main(String[] args) throws Exception {
-        compare("idle", "", "", false, (implementation, address) -> SocketChannel.open(address), args);
+        compare("idle", "wharf", "jetty", "", false, (implementation, address) -> SocketChannel.open(address), args);
     }
 
     public static void http(String[] args) throws Exception {
-        compare("idle-http", "-http", ", each after one GET /plaintext", true, IdleHeapBenchmark::openHttp, args);
+        compare("idle-http", "wharf-http", "jetty-http", ", each after one GET /plaintext", true, IdleHeapBenchmark::openHttp, args);
     }
 
     public static void websocket(String[] args) throws Exception {
-        compare("ws-idle", "-ws", ", each a WebSocket session after its handshake and one echoed message", true,
+        compare("ws-idle", "wharf-ws", "jetty-ws", ", each a WebSocket session after its handshake and one echoed message", true,
             WEBSOCKET, args);
     }
 
+    /** Wharf's servlet context ({@link ServletServers}) against Wharf's core handler alone, each connection after one GET /plaintext. */
+    public static void servlet(String[] args) throws Exception {
+        compare("servlet-idle", "wharf-servlet", "wharf-core", ", each after one GET /plaintext", true, IdleHeapBenchmark::openHttp, args);
+    }
+
     /**
-     * @param suffix added to {@code wharf} and {@code jetty} to name the {@link ServerProcess} mode
+     * @param subject the {@link ServerProcess} mode of the server the ratio is about
+     * @param peer the mode of the server it is compared with
      * @param what how each connection came to idle, for the heading
      * @param warmFirst whether one connection is opened and closed before the heap is taken, to set up what the first one sets up
      */
-    private static void compare(String name, String suffix, String what, boolean warmFirst, Opener opener, String[] args) throws Exception {
+    private static void compare(String name, String subject, String peer, String what, boolean warmFirst, Opener opener, String[] args)
+        throws Exception {
         int connections = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         if (connections < 1) {
             throw new IllegalArgumentException("CONNECTIONS must be at least 1: " + connections);
@@ -96,9 +107,9 @@ public final class IdleHeapBenchmark {
             + ", JVM " + Runtime.version() + ", server options " + ServerChild.JVM_OPTIONS);
         System.out.println("| server | heap before (KiB) | heap with idle connections (KiB) | bytes per idle connection |");
         System.out.println("|---|---|---|---|");
-        double wharf = run("wharf" + suffix, connections, warmFirst, opener);
-        double jetty = run("jetty" + suffix, connections, warmFirst, opener);
-        System.out.printf(Locale.ROOT, "| ratio Wharf/Jetty | | | %.2f |%n", wharf / jetty);
+        double subjectBytes = run(subject, connections, warmFirst, opener);
+        double peerBytes = run(peer, connections, warmFirst, opener);
+        System.out.printf(Locale.ROOT, "| ratio %s/%s | | | %.2f |%n", subject, peer, subjectBytes / peerBytes);
     }
 
     static double run(String implementation, int count, boolean warmFirst, Opener opener) throws Exception {

@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * Servers side by side under a {@link Load} ({@link Wrk} by default): the loop and the tables
- * shared by the {@code http}, {@code static} and {@code h2} macro runs. For each round and each
- * server in turn (A B C A B C), the server is started and each scenario run three times: two
+ * shared by the {@code http}, {@code static}, {@code h2} and {@code servlet} macro runs. For each
+ * round and each server in turn (A B C A B C), the server is started and each scenario run three times: two
  * warm-ups (each opening its connections, so that a JVM has compiled what opening them takes)
  * and a measured run framed by a mark and a report of the server's CPU time and, for the JVMs,
  * bytes allocated by all its threads. The first server is Wharf, the one the ratios are about.
@@ -18,11 +18,17 @@ final class LoadComparison {
     /**
      * One load: a path, how many keep-alive connections, how many requests in flight on each
      * (pipelined for HTTP/1.1, concurrent streams for HTTP/2), the size of each response body
-     * when the throughput in bytes is worth a column (else 0), and the protocol spoken.
+     * when the throughput in bytes is worth a column (else 0), the protocol spoken, and the
+     * size of a request body: above 0, each request is a {@code POST} of that many bytes, else a {@code GET}.
      */
-    record Scenario(String name, String path, int connections, int pipeline, long bodyBytes, Protocol protocol) {
+    record Scenario(String name, String path, int connections, int pipeline, long bodyBytes, Protocol protocol, int uploadBytes) {
 
-        /** An HTTP/1.1 scenario. */
+        /** A scenario of {@code GET} requests. */
+        Scenario(String name, String path, int connections, int pipeline, long bodyBytes, Protocol protocol) {
+            this(name, path, connections, pipeline, bodyBytes, protocol, 0);
+        }
+
+        /** An HTTP/1.1 scenario of {@code GET} requests. */
         Scenario(String name, String path, int connections, int pipeline, long bodyBytes) {
             this(name, path, connections, pipeline, bodyBytes, Protocol.HTTP_1_1);
         }

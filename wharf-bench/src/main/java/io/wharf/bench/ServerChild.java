@@ -86,8 +86,14 @@ final class ServerChild implements AutoCloseable {
         return new ServerChild(process);
     }
 
-    /** Pins this JVM's threads to CPU 1, when possible, so that the server has CPU 0 to itself. */
-    static void pinDriver() {
+    /** Whether {@link #pinDriver()} has pinned this JVM already (a run made of others calls it again). */
+    private static boolean driverPinned;
+
+    /** Pins this JVM's threads to CPU 1, when possible, so that the server has CPU 0 to itself; once. */
+    static synchronized void pinDriver() {
+        if (driverPinned) {
+            return;
+        }
         String taskset = taskset();
         if (taskset == null || Runtime.getRuntime().availableProcessors() < 2) {
             System.out.println("(not pinned: taskset missing or a single CPU)");
@@ -96,6 +102,7 @@ final class ServerChild implements AutoCloseable {
         try {
             new ProcessBuilder(taskset, "-a", "-cp", "1", Long.toString(ProcessHandle.current().pid()))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(5, TimeUnit.SECONDS);
+            driverPinned = true;
         } catch (Exception x) {
             System.out.println("(not pinned: " + x + ")");
         }

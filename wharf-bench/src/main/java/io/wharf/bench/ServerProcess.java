@@ -11,18 +11,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import io.wharf.examples.EchoServer;
+import io.wharf.util.InvocationType;
 
 /**
  * The server side of a macro run, in its own JVM so that its CPU time, allocation and heap
  * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http|wharf-static DIR|jetty-static DIR
- * |wharf-ws|jetty-ws|wharf-chat|jetty-chat|wharf-h2 DIR|jetty-h2 DIR}:
+ * |wharf-ws|jetty-ws|wharf-chat|jetty-chat|wharf-h2 DIR|jetty-h2 DIR|wharf-servlet [DIR]
+ * |jetty-servlet [DIR]|tomcat-servlet [DIR]|wharf-core|wharf-core-blocking}:
  * starts that server on a free loopback port with one selector — the echo servers, the
  * hello-world HTTP/1.1 servers of {@link HelloServers}, the static-file servers of
  * {@link StaticServers} serving directory DIR, the WebSocket echo and chat servers of
- * {@link WebSocketServers}, or the hello-world HTTP/2 servers of {@link Http2Servers} with the
- * certificate in DIR — prints {@code PORT n} (for the HTTP/2 servers followed by their further
- * ports, {@code PORT n H2C m H2 k}), then answers commands
- * on standard input:
+ * {@link WebSocketServers}, the hello-world HTTP/2 servers of {@link Http2Servers} with the
+ * certificate in DIR, or the servlet containers of {@link ServletServers} (their DefaultServlet
+ * over DIR, when given) and Wharf's core handler doing the same (on the selector, or on a virtual
+ * thread) — prints {@code PORT n} (for the
+ * HTTP/2 servers followed by their further ports, {@code PORT n H2C m H2 k}), then answers
+ * commands on standard input:
  *
  * <ul>
  *   <li>{@code MARK}: remembers the process CPU time and the bytes allocated so far;</li>
@@ -126,9 +130,14 @@ public final class ServerProcess {
             case "jetty-chat" -> JettyChatRoom.start(any);
             case "wharf-h2" -> Http2Servers.wharf(any, directory(args));
             case "jetty-h2" -> Http2Servers.jetty(any, directory(args));
+            case "wharf-servlet" -> ServletServers.wharf(any, optionalDirectory(args));
+            case "jetty-servlet" -> ServletServers.jetty(any, optionalDirectory(args));
+            case "tomcat-servlet" -> ServletServers.tomcat(any, optionalDirectory(args));
+            case "wharf-core" -> ServletServers.wharfCore(any, InvocationType.NON_BLOCKING);
+            case "wharf-core-blocking" -> ServletServers.wharfCore(any, InvocationType.BLOCKING);
             default -> throw new IllegalArgumentException("unknown server '" + mode
                 + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR, wharf-ws, jetty-ws,"
-                + " wharf-chat, jetty-chat, wharf-h2 DIR, jetty-h2 DIR");
+                + " wharf-chat, jetty-chat, wharf-h2 DIR, jetty-h2 DIR, wharf-servlet [DIR], jetty-servlet [DIR], tomcat-servlet [DIR], wharf-core, wharf-core-blocking");
         };
     }
 
@@ -137,6 +146,11 @@ public final class ServerProcess {
             throw new IllegalArgumentException(args[0] + " needs a directory (the files to serve, or the bench certificate's)");
         }
         return Path.of(args[1]);
+    }
+
+    /** @return the directory in the arguments, or null when none is given */
+    private static Path optionalDirectory(String[] args) {
+        return args.length < 2 ? null : Path.of(args[1]);
     }
 
     private static Target wharf(InetSocketAddress address) throws Exception {

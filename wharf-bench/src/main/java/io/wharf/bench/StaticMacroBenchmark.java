@@ -43,41 +43,48 @@ public final class StaticMacroBenchmark {
         ServerChild.pinDriver();
         System.out.println("static: wrk -t1 -c" + CONNECTIONS + ", " + warmup + " s warm-up (twice) + " + seconds + " s measured per file, " + rounds
             + " rounds, JVM " + Runtime.version() + ", server options " + ServerChild.JVM_OPTIONS);
-        Path directory = Files.createTempDirectory("wharf-static");
+        Path directory = writeFiles(FILES);
         try {
-            // nginx's worker may run as another user (nobody, when started by root): let it read the files.
-            Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Random random = new Random(20261121);
-            List<LoadComparison.Scenario> scenarios = FILES.stream().map(file -> {
-                byte[] bytes = new byte[file.size()];
-                random.nextBytes(bytes);
-                write(directory.resolve(file.name()), bytes);
-                return new LoadComparison.Scenario(label(file.size()), "/" + file.name(), CONNECTIONS, 1, file.size());
-            }).toList();
+            List<LoadComparison.Scenario> scenarios = FILES.stream()
+                .map(file -> new LoadComparison.Scenario(label(file.size()), "/" + file.name(), CONNECTIONS, 1, file.size()))
+                .toList();
             LoadComparison comparison = new LoadComparison(SERVERS, server -> start(server, directory), scenarios, warmup, seconds);
             List<LoadComparison.Measurement> measurements = comparison.run(rounds);
             comparison.printAll(measurements);
             comparison.printMedians(measurements);
         } finally {
-            try (var files = Files.walk(directory)) {
-                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(file);
-                }
+            deleteTree(directory);
+        }
+    }
+
+    /** @return a new temporary directory holding {@code files}, each of random bytes (the same bytes in every run), readable by all */
+    static Path writeFiles(List<File> files) throws IOException {
+        Path directory = Files.createTempDirectory("wharf-static");
+        // nginx's worker may run as another user (nobody, when started by root): let it read the files.
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Random random = new Random(20261121);
+        for (File file : files) {
+            byte[] bytes = new byte[file.size()];
+            random.nextBytes(bytes);
+            Path path = directory.resolve(file.name());
+            Files.write(path, bytes);
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        return directory;
+    }
+
+    /** Deletes {@code directory} and everything under it. */
+    static void deleteTree(Path directory) throws IOException {
+        try (var files = Files.walk(directory)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
             }
         }
     }
 
-    private static String label(int size) {
+    /** @return {@code 4 KiB}, {@code 1 MiB}: a size for the tables */
+    static String label(int size) {
         return size >= 1024 * 1024 ? size / (1024 * 1024) + " MiB" : size / 1024 + " KiB";
-    }
-
-    private static void write(Path path, byte[] bytes) {
-        try {
-            Files.write(path, bytes);
-            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (IOException x) {
-            throw new IllegalStateException("cannot write " + path, x);
-        }
     }
 
     private static ServerUnderTest start(String server, Path directory) throws Exception {

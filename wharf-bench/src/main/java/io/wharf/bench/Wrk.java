@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * Runs the {@code wrk} load generator (one thread, pinned to CPU 1 when {@code taskset}
  * exists) against a URL and reads its summary; as a {@link Load}, it runs HTTP/1.1 scenarios
  * against a server's clear-text HTTP/1.1 port. Called from the macro's driver thread; each
- * run blocks until wrk exits. Pipelining is a Lua script written once into a temporary
- * directory owned by this object and deleted by {@link #close()}.
+ * run blocks until wrk exits. Pipelining and uploads are Lua scripts written once into a
+ * temporary directory owned by this object and deleted by {@link #close()}.
  */
 final class Wrk implements Load {
 
@@ -51,7 +51,9 @@ final class Wrk implements Load {
         if (scenario.protocol() != Protocol.HTTP_1_1) {
             throw new IllegalArgumentException("wrk speaks HTTP/1.1 only, not " + scenario.protocol());
         }
-        Result result = run("http://127.0.0.1:" + server.port() + scenario.path(), scenario.connections(), scenario.pipeline(), seconds);
+        String url = "http://127.0.0.1:" + server.port() + scenario.path();
+        Result result = scenario.uploadBytes() > 0 ? upload(url, scenario.connections(), scenario.pipeline(), scenario.uploadBytes(), seconds)
+            : run(url, scenario.connections(), scenario.pipeline(), seconds);
         if (result.requests() == 0 || result.non2xx() > 0) {
             throw new IllegalStateException(result.requests() + " responses, " + result.non2xx() + " of them not 2xx");
         }
@@ -66,10 +68,25 @@ final class Wrk implements Load {
      * @param seconds how long to run
      */
     Result run(String url, int connections, int pipeline, int seconds) throws IOException, InterruptedException {
+        return run(url, connections, pipeline > 1 ? pipelineScript(pipeline) : null, seconds);
+    }
+
+    /**
+     * As {@link #run(String, int, int, int)}, each request a {@code POST} of {@code bytes} bytes
+     * ({@code application/octet-stream}, with its Content-Length); one at a time on each connection.
+     */
+    Result upload(String url, int connections, int pipeline, int bytes, int seconds) throws IOException, InterruptedException {
+        if (pipeline > 1) {
+            throw new IllegalArgumentException("uploads are not pipelined here");
+        }
+        return run(url, connections, uploadScript(bytes), seconds);
+    }
+
+    private Result run(String url, int connections, Path script, int seconds) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(ServerChild.pinnedTo("1"));
         command.addAll(List.of(executable, "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s"));
-        if (pipeline > 1) {
-            command.addAll(List.of("-s", pipelineScript(pipeline).toString()));
+        if (script != null) {
+            command.addAll(List.of("-s", script.toString()));
         }
         command.add(url);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -119,6 +136,19 @@ final class Wrk implements Load {
                   return req
                 end
                 """.formatted(depth));
+        }
+        return script;
+    }
+
+    /** A script that makes every request a {@code POST} of {@code bytes} bytes of {@code x}. */
+    private Path uploadScript(int bytes) throws IOException {
+        Path script = directory.resolve("upload-" + bytes + ".lua");
+        if (!Files.exists(script)) {
+            Files.writeString(script, """
+                wrk.method = "POST"
+                wrk.headers["Content-Type"] = "application/octet-stream"
+                wrk.body = string.rep("x", %d)
+                """.formatted(bytes));
         }
         return script;
     }

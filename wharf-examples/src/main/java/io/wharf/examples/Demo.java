@@ -28,7 +28,8 @@ import io.wharf.util.InvocationType;
  * file to try ranges), {@code /hello} (plain text), {@code /json}, {@code /echo} (the
  * request shown back), {@code /chat} (a WebSocket chat room, {@link ChatRoom}) and
  * {@code /push/} (a page with ten sub-resources, made in 200 ms, whose resources are pushed or
- * announced with 103 Early Hints once learned), compressed for clients that accept gzip. HTTPS uses a self-signed
+ * announced with 103 Early Hints once learned), compressed for clients that accept gzip, and
+ * {@code /servlet/} (servlets: sessions, a filter, async, FORM login; {@link DemoServlets}). HTTPS uses a self-signed
  * certificate made at the first start ({@link DemoCertificate}). Ctrl-C stops it gracefully.
  */
 public final class Demo {
@@ -73,9 +74,10 @@ public final class Demo {
         server.addConnector(https);
         // The chat's WebSocket upgrades first, outside gzip: a 101 has no content to compress.
         // Pages get their learned sub-resources ahead: pushed to HTTP/2 clients that accept it, else 103 Early Hints.
-        server.setHandler(new Handler.Sequence(new ChatRoom().handler(), new PushHandler(new ReferrerPushStrategy(),
+        Path site = DemoSite.prepare();
+        server.setHandler(new Handler.Sequence(new ChatRoom().handler(), DemoServlets.context(site), new PushHandler(new ReferrerPushStrategy(),
                 new GzipHandler(new Handler.Sequence(routes(),
-                        new ThinkingPage("/push/index.html", PUSH_PAGE_THINK, DemoSite.staticFiles(DemoSite.prepare())),
+                        new ThinkingPage("/push/index.html", PUSH_PAGE_THINK, DemoSite.staticFiles(site)),
                         new DefaultHandler())))));
         server.start();
         return new Running(server, connector.getLocalPort(), https.getLocalPort());

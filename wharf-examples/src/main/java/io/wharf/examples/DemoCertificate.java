@@ -39,11 +39,13 @@ public final class DemoCertificate {
         return new ServerTlsContext().keyStore(store, PASSWORD);
     }
 
-    private static void run(List<String> command) throws IOException, InterruptedException {
+    /** Runs a command (keytool) to its end, at most a minute; also {@link ClientCertificates}'s. */
+    static void run(List<String> command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IOException("making the demo certificate failed (" + command.get(0) + "): " + output.strip());
+            throw new IOException("making a certificate failed (" + String.join(" ", command.subList(0, Math.min(3, command.size())))
+                + "): " + output.strip());
         }
     }
 }

@@ -107,6 +107,7 @@ final class DemoSite {
             <li><a href="/echo?x=1">/echo</a> &mdash; your request shown back: try <code>curl -d 'hello' http://localhost:8080/echo</code></li>
             <li><a href="/style.css">/style.css</a> &mdash; a static file with ETag and Last-Modified: try <code>curl -I</code>, then a conditional request</li>
             <li><a href="/chat">/chat</a> &mdash; a WebSocket chat room: open it in two tabs</li>
+            <li><a href="/servlet/">/servlet/</a> &mdash; servlets: a session, a filter, an asynchronous answer, FORM login</li>
             <li><a href="/push/index.html">/push/</a> &mdash; a page with ten sub-resources: after a browser's first visit the server
             knows them, and announces them with 103 Early Hints (or pushes them to HTTP/2 clients that accept pushes).
             The server learns them from the <code>Referer</code> of their requests, which browsers send and nghttp only when told:

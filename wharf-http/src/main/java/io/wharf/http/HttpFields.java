@@ -131,21 +131,33 @@ public interface HttpFields extends Iterable<HttpField> {
 
     /** @return the value of every field of {@code header}, one per field, in order */
     default List<String> getValuesList(HttpHeader header) {
-        // A loop over getFields, not a stream: asked of every response (its Set-Cookie, its Content-Encoding).
-        List<HttpField> fields = getFields(header);
-        if (fields.isEmpty()) {
-            return List.of();
+        // One pass and one list, no stream: asked of every response (its Set-Cookie, its Content-Encoding).
+        List<String> values = null;
+        for (int i = 0, size = size(); i < size; i++) {
+            HttpField field = getField(i);
+            if (field.getHeader() == header) {
+                if (values == null) {
+                    values = new ArrayList<>(2);
+                }
+                values.add(field.getValue());
+            }
         }
-        List<String> values = new ArrayList<>(fields.size());
-        for (HttpField field : fields) {
-            values.add(field.getValue());
-        }
-        return Collections.unmodifiableList(values);
+        return values == null ? List.of() : Collections.unmodifiableList(values);
     }
 
     /** @return the value of every field named {@code name}, one per field, in order */
     default List<String> getValuesList(String name) {
-        return getFields(name).stream().map(HttpField::getValue).toList();
+        List<String> values = null;
+        for (int i = 0, size = size(); i < size; i++) {
+            HttpField field = getField(i);
+            if (field.is(name)) {
+                if (values == null) {
+                    values = new ArrayList<>(2);
+                }
+                values.add(field.getValue());
+            }
+        }
+        return values == null ? List.of() : Collections.unmodifiableList(values);
     }
 
     /**

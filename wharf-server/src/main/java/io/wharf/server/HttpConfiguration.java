@@ -43,6 +43,8 @@ public class HttpConfiguration {
     private long minRequestDataRate;
     private Duration headerTimeout = Duration.ofSeconds(30);
     private long maxUnconsumedRequestContent = 16 * 1024;
+    private String secureScheme = "https";
+    private int securePort;
     private final List<Customizer> customizers = new CopyOnWriteArrayList<>();
     /** Made again by the setters it depends on, so every connection shares one instance. */
     private HttpParser.Limits parserLimits = parserLimits();
@@ -128,6 +130,33 @@ public class HttpConfiguration {
 
     public void setSendServerVersion(boolean send) {
         this.sendServerVersion = send;
+    }
+
+    /**
+     * @return the scheme of this server's secure connector, {@code https} unless set; where a
+     *     request that must be confidential (a servlet {@code CONFIDENTIAL} constraint) is sent
+     */
+    public String getSecureScheme() {
+        return secureScheme;
+    }
+
+    public void setSecureScheme(String scheme) {
+        this.secureScheme = java.util.Objects.requireNonNull(scheme, "scheme");
+    }
+
+    /**
+     * @return the port of this server's secure connector, or 0 when there is none known (then a
+     *     request that must be confidential is refused with 403 instead of redirected)
+     */
+    public int getSecurePort() {
+        return securePort;
+    }
+
+    public void setSecurePort(int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("secure port must be 0 (none) to 65535: " + port);
+        }
+        this.securePort = port;
     }
 
     /** @return the HTTP/1 parsing mode (default strict {@link HttpCompliance#RFC9112}) */

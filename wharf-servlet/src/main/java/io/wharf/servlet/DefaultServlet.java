@@ -2,16 +2,12 @@ package io.wharf.servlet;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -21,14 +17,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.MappingMatch;
 
-import io.wharf.server.Request;
 import io.wharf.server.handler.resource.ResourceHandler;
+import io.wharf.servlet.internal.ProtectedPaths;
 import io.wharf.servlet.internal.ServletApiContext;
-import io.wharf.servlet.internal.ServletApiRequest;
-import io.wharf.servlet.internal.ServletApiResponse;
 import io.wharf.servlet.internal.ServletMatch;
 import io.wharf.servlet.internal.ServletEntry;
-import io.wharf.util.Callback;
 
 /**
  * The servlet of the default mapping {@code /} (Servlet 6.1 section 12.2): serves the context's
@@ -40,9 +33,10 @@ import io.wharf.util.Callback;
  * unless the application maps {@code /} itself, and then reachable by name only.
  *
  * <p>A request to a directory path ending in {@code /} tries the context's welcome files in
- * order: a resource there is served; else a servlet mapped to that path by an exact or extension
- * pattern (a JSP page, say) gets it by a forward. A directory path without the {@code /} is
- * redirected to it.
+ * order: a servlet mapped to that path by an exact or extension pattern (a JSP page, say) gets
+ * it by a forward, whether a file is there or not, as Jetty and Tomcat do, so a page's source
+ * never goes out as a file; else a resource there is served. A directory path without the
+ * {@code /} is redirected to it.
  *
  * <p>Init parameters: {@code dirAllowed} (list directories, default false), {@code cacheControl}
  * (a {@code Cache-Control} value), {@code etags} (default true), {@code precompressed} (the
@@ -121,17 +115,15 @@ public class DefaultServlet extends HttpServlet {
     private void serve(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         boolean included = request.getDispatcherType() == DispatcherType.INCLUDE;
         String path = pathOf(request, included);
-        if (isProtected(path)) {
+        if (ProtectedPaths.isProtected(path)) {
             notFound(response);
             return;
         }
         if (path.endsWith("/") && welcome(request, response, path, included)) {
             return;
         }
-        ServletApiResponse base = ServletApiResponse.unwrap(response);
-        ServletApiRequest baseRequest = ServletApiRequest.unwrap(request);
-        if (!included && base == response && baseRequest != null && resources != null) {
-            serveByCore(baseRequest, base, response, path);
+        if (!included && resources != null && CoreHandoff.canHandOff(request, response)) {
+            serveByCore(request, response, path);
         } else {
             copy(request, response, path, included);
         }
@@ -152,30 +144,24 @@ public class DefaultServlet extends HttpServlet {
         return path.isEmpty() ? "/" : path;
     }
 
-    /** Section 10.5: WEB-INF and META-INF are not for clients. */
-    private static boolean isProtected(String path) {
-        String upper = path.toUpperCase(Locale.ROOT);
-        return upper.equals("/WEB-INF") || upper.startsWith("/WEB-INF/") || upper.equals("/META-INF") || upper.startsWith("/META-INF/");
-    }
-
     /** @return whether a welcome file answered (section 10.10) */
     private boolean welcome(HttpServletRequest request, HttpServletResponse response, String directory, boolean included)
             throws ServletException, IOException {
         for (String file : context.getWelcomeFiles()) {
             String candidate = directory + file;
-            Path found = context.resolve(candidate);
+            ServletMatch<ServletEntry> match = context.match(candidate);
+            // A page a servlet compiles (index.jsp) goes to that servlet, never out as a file.
+            boolean mapped = match != null && (match.mappingMatch() == MappingMatch.EXACT || match.mappingMatch() == MappingMatch.EXTENSION);
+            Path found = mapped ? null : context.resolve(candidate);
             if (found != null && Files.isRegularFile(found)) {
-                ServletApiResponse base = ServletApiResponse.unwrap(response);
-                ServletApiRequest baseRequest = ServletApiRequest.unwrap(request);
-                if (!included && base == response && baseRequest != null && resources != null) {
-                    serveByCore(baseRequest, base, response, candidate);
+                if (!included && resources != null && CoreHandoff.canHandOff(request, response)) {
+                    serveByCore(request, response, candidate);
                 } else {
                     copy(request, response, candidate, included);
                 }
                 return true;
             }
-            ServletMatch<ServletEntry> match = context.match(candidate);
-            if (match != null && (match.mappingMatch() == MappingMatch.EXACT || match.mappingMatch() == MappingMatch.EXTENSION)) {
+            if (mapped) {
                 RequestDispatcher dispatcher = context.getRequestDispatcher(candidate);
                 if (included) {
                     dispatcher.include(request, response);
@@ -189,36 +175,9 @@ public class DefaultServlet extends HttpServlet {
     }
 
     /** The core handler writes the file straight to the core response; this thread waits for it. */
-    private void serveByCore(ServletApiRequest request, ServletApiResponse response, HttpServletResponse servletResponse, String path)
-            throws IOException {
-        Request core = new Request.Wrapper(request.core()) {
-            @Override
-            public String getPathInContext() {
-                return path;
-            }
-        };
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        response.handOverToCore();
-        boolean handled;
-        try {
-            handled = resources.handle(core, response.core(), Callback.from(done));
-        } catch (Exception x) {
-            response.takeBackFromCore();
-            throw new IOException("DefaultServlet failed on " + path + ": " + x.getMessage(), x);
-        }
-        if (!handled) {
-            response.takeBackFromCore();
-            servletResponse.sendError(HttpServletResponse.SC_NOT_FOUND);
-            return;
-        }
-        try {
-            done.get();
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while serving " + path);
-        } catch (ExecutionException x) {
-            Throwable cause = x.getCause();
-            throw cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause);
+    private void serveByCore(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
+        if (!CoreHandoff.handle(request, response, resources, path)) {
+            response.sendError(HttpServletResponse.SC_NOT_FOUND);
         }
     }
 

@@ -38,7 +38,9 @@ import io.wharf.util.Callback;
  *
  * <p>It holds a {@link ContextHandler} (context path, virtual hosts, class loader, temporary
  * directory, attributes), which it shares with the {@link #getServletContext() ServletContext}:
- * the servlet context's attributes are the core context's.
+ * the servlet context's attributes are the core context's. That core context is complete on its
+ * own — starting it starts the servlet context — so it can also be put where core contexts go,
+ * such as a {@link io.wharf.server.handler.context.ContextHandlerCollection}, next to others.
  *
  * <p><b>Life.</b> Configure it before starting (or from a {@link ServletContainerInitializer} or
  * a {@code ServletContextListener} while it starts). Starting runs the initializers, the context
@@ -103,7 +105,11 @@ public class ServletContextHandler extends Handler.Abstract {
         contextHandler.setClassLoader(loader);
     }
 
-    /** Sets the temporary directory ({@code ServletContext.TEMPDIR}, multipart spooling). */
+    /**
+     * Sets the temporary directory, made if missing as the context starts: the context
+     * attribute {@code ServletContext.TEMPDIR} (section 4.8.1), where JSP pages are compiled
+     * and multipart uploads spooled.
+     */
     public void setTempDirectory(Path directory) {
         contextHandler.setTempDirectory(directory);
     }
@@ -209,6 +215,44 @@ public class ServletContextHandler extends Handler.Abstract {
         return servletContext.getWelcomeFiles();
     }
 
+    /**
+     * Lets this context's servlets reach the other servlet contexts of the server through
+     * {@code ServletContext.getContext(path)}, to forward, include or dispatch asynchronously
+     * there (section 4.7). Off by default.
+     */
+    public void setCrossContextDispatch(boolean allowed) {
+        servletContext.setCrossContextDispatch(allowed);
+    }
+
+    /** Sets who the users are, for the login method and {@code HttpServletRequest.login}. */
+    public void setLoginService(io.wharf.servlet.security.LoginService service) {
+        servletContext.setLoginService(service);
+    }
+
+    /** Sets how users log in (BASIC when a login service is set and this is not). */
+    public void setLoginConfig(io.wharf.servlet.security.LoginConfig config) {
+        servletContext.setLoginConfig(config);
+    }
+
+    /** Adds a security constraint (section 13.8); servlets' {@code @ServletSecurity} adds theirs at start. */
+    public void addSecurityConstraint(io.wharf.servlet.security.SecurityConstraint constraint) {
+        servletContext.addSecurityConstraint(constraint);
+    }
+
+    /** Denies the HTTP methods a constraint's pattern does not cover ({@code deny-uncovered-http-methods}, section 13.8.4). */
+    public void setDenyUncoveredHttpMethods(boolean deny) {
+        servletContext.setDenyUncoveredHttpMethods(deny);
+    }
+
+    /**
+     * Sets the application's {@code jsp-config} (taglib locations, JSP property groups), which
+     * {@code ServletContext.getJspConfigDescriptor()} returns to JSP support; a deployer sets it
+     * from web.xml.
+     */
+    public void setJspConfig(jakarta.servlet.descriptor.JspConfigDescriptor config) {
+        servletContext.setJspConfigDescriptor(config);
+    }
+
     /** Maps a file extension to a MIME type for {@code getMimeType}. */
     public void addMimeMapping(String extension, String mimeType) {
         servletContext.mimeTypes().addMapping(extension, mimeType);
@@ -224,23 +268,6 @@ public class ServletContextHandler extends Handler.Abstract {
         return List.of(contextHandler);
     }
 
-    @Override
-    protected void doStart() throws Exception {
-        contextHandler.setAvailable(false);
-        super.doStart();
-        servletContext.runInContext(servletContext::start);
-        contextHandler.setAvailable(true);
-    }
-
-    @Override
-    protected void doStop() throws Exception {
-        contextHandler.setAvailable(false);
-        try {
-            servletContext.runInContext(servletContext::stop);
-        } finally {
-            super.doStop();
-        }
-    }
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {

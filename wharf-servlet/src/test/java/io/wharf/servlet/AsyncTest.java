@@ -24,31 +24,22 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import io.wharf.server.LocalConnector;
-import io.wharf.testing.LeakTracking;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Asynchronous processing (Servlet 6.1 section 2.3.3.3): complete, dispatch, timeout, listeners, and many at once. */
-class AsyncTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
+class AsyncTest extends ServletTestCase {
 
     private final ExecutorService application = Executors.newFixedThreadPool(4);
-    private ServletTester tester;
 
     @AfterEach
     void stop() throws Exception {
         application.shutdownNow();
-        if (tester != null) {
-            tester.close();
-        }
     }
 
     private ServletTester start(HttpServlet servlet) throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addServlet(servlet, "/async/*").setAsyncSupported(true);
         tester.context.addServlet(new HttpServlet() {
             @Override
@@ -224,7 +215,7 @@ class AsyncTest {
 
     @Test
     void startAsyncIsRefusedWhereAsyncIsNotSupported() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addServlet(new HttpServlet() {
             @Override
             protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {

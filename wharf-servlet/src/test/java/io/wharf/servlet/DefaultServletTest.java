@@ -25,24 +25,16 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The default servlet: static resources through the core ResourceHandler, welcome files, protected directories. */
-class DefaultServletTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
+class DefaultServletTest extends ServletTestCase {
 
     @TempDir
     Path root;
-
-    private ServletTester tester;
 
     @BeforeEach
     void files() throws IOException {
@@ -55,15 +47,8 @@ class DefaultServletTest {
         Files.writeString(root.resolve("big.bin"), "b".repeat(200_000));
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
-
     private ServletTester start() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/ctx");
+        tester("/ctx");
         tester.context.setBaseResource(root);
         return tester;
     }
@@ -131,6 +116,22 @@ class DefaultServletTest {
         assertTrue(header(redirect, "Location").endsWith("/ctx/docs/"), header(redirect, "Location"));
     }
 
+    /** A welcome file that is there as a file but mapped by extension (index.jsp) runs its servlet; its source never goes out. */
+    @Test
+    void aWelcomeFileMappedToAServletIsForwardedEvenWhenTheFileIsThere() throws Exception {
+        Files.writeString(root.resolve("app/index.jsp"), "<% secret source %>");
+        start();
+        tester.context.addServlet(new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                response.getWriter().print("page servlet at " + request.getServletPath());
+            }
+        }, "*.jsp");
+        tester.start();
+        assertEquals("page servlet at /app/index.jsp", content(tester.get("/ctx/app/")));
+        assertEquals("<p>docs index</p>", content(tester.get("/ctx/docs/")));
+    }
+
     /** Upper-cases all the content through a response wrapper, to prove wrapped responses see the bytes. */
     static final class UpperCase implements Filter {
         @Override
@@ -193,13 +194,13 @@ class DefaultServletTest {
 
     @Test
     void withoutABaseEverythingIs404AndTheApplicationMayMapSlashItself() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.start();
         assertEquals(404, status(tester.get("/anything")));
         assertNull(header(tester.get("/anything"), "ETag"));
         tester.close();
 
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.setBaseResource(root);
         tester.context.addServlet(new HttpServlet() {
             @Override

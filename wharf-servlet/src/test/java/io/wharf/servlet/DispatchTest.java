@@ -20,26 +20,11 @@ import jakarta.servlet.http.HttpServletMapping;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Request dispatching (Servlet 6.1 chapter 9) and error pages (section 10.9). */
-class DispatchTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
+class DispatchTest extends ServletTestCase {
 
     /** Prints the paths, the dispatch type and the dispatch attributes it sees. */
     static final class Target extends HttpServlet {
@@ -72,7 +57,7 @@ class DispatchTest {
     }
 
     private ServletTester start(HttpServlet source) throws Exception {
-        tester = new ServletTester(leaks.pool(), "/ctx");
+        tester("/ctx");
         tester.context.getServletContext().addServlet("target", new Target()).addMapping("/target/*");
         tester.context.addServlet(source, "/source/*");
         return tester.start();
@@ -144,7 +129,7 @@ class DispatchTest {
 
     @Test
     void filtersRunForTheirDispatcherTypesOnly() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/ctx");
+        tester("/ctx");
         tester.context.getServletContext().addServlet("target", new Target()).addMapping("/target/*");
         tester.context.addServlet(new HttpServlet() {
             @Override
@@ -178,7 +163,7 @@ class DispatchTest {
 
     @Test
     void errorPagesByStatusAndByExceptionType() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/ctx");
+        tester("/ctx");
         tester.context.getServletContext().addServlet("errors", new ErrorPage()).addMapping("/errors/*");
         tester.context.getServletContext().addServlet("failing", new HttpServlet() {
             @Override

@@ -22,26 +22,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import io.wharf.server.LocalConnector;
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Non-blocking I/O (Servlet 6.1 sections 5.3 and 5.4): ReadListener and WriteListener, no thread parked. */
-class NonBlockingIoTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
+class NonBlockingIoTest extends ServletTestCase {
 
     /** Reads the body with a ReadListener, counting the callbacks, and answers the byte count and the callbacks. */
     static final class CountingReader extends HttpServlet {
@@ -84,7 +69,7 @@ class NonBlockingIoTest {
 
     @Test
     void aReadListenerReadsABodyThatArrivesInPieces() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         CountingReader reader = new CountingReader();
         tester.context.addServlet(reader, "/read").setAsyncSupported(true);
         tester.start();
@@ -102,7 +87,7 @@ class NonBlockingIoTest {
 
     @Test
     void readingWhileNotReadyAndSettingTheListenerWithoutAsyncAreErrors() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addServlet(new HttpServlet() {
             @Override
             protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -172,7 +157,7 @@ class NonBlockingIoTest {
 
     @Test
     void aWriteListenerWritesALargeBodyWithBackPressure() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         Writer writer = new Writer();
         tester.context.addServlet(writer, "/write").setAsyncSupported(true);
         tester.start();
@@ -192,7 +177,7 @@ class NonBlockingIoTest {
 
     @Test
     void aSmallWriteListenerBodyGetsAContentLengthWhenItFitsTheBuffer() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.addServlet(new Writer(), "/write").setAsyncSupported(true);
         tester.start();
         String response = tester.get("/write?total=100");

@@ -31,31 +31,11 @@ import jakarta.servlet.http.HttpServletMapping;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A servlet context on the core server: mapping, filters, listeners, start and stop (Servlet 6.1 chapters 2, 4, 6, 11, 12). */
-class ServletBasicsTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
-
-    private ServletTester tester(String contextPath) {
-        tester = new ServletTester(leaks.pool(), contextPath);
-        return tester;
-    }
+class ServletBasicsTest extends ServletTestCase {
 
     /** Prints the paths and mapping the servlet sees. */
     public static final class PathsServlet extends HttpServlet {

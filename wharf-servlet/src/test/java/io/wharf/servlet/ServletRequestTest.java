@@ -15,26 +15,11 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The servlet request (Servlet 6.1 chapter 3): parameters, encodings, headers, cookies, locales, the body. */
-class ServletRequestTest {
-
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
+class ServletRequestTest extends ServletTestCase {
 
     /** What a test servlet reports about its request. */
     @FunctionalInterface
@@ -43,7 +28,7 @@ class ServletRequestTest {
     }
 
     private ServletTester serve(Report report) throws Exception {
-        tester = new ServletTester(leaks.pool(), "/ctx");
+        tester("/ctx");
         tester.context.addServlet(new HttpServlet() {
             @Override
             protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -154,7 +139,7 @@ class ServletRequestTest {
 
     @Test
     void multipartPartsNeedAMultipartConfig() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         HttpServlet parts = new HttpServlet() {
             @Override
             protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -172,6 +157,7 @@ class ServletRequestTest {
             }
         };
         tester.context.addServlet(parts, "/with").setMultipartConfig(new jakarta.servlet.MultipartConfigElement(""));
+        tester.context.addServlet(parts, "/small").setMultipartConfig(new jakarta.servlet.MultipartConfigElement("", 5, -1, 0));
         tester.context.addServlet(parts, "/without");
         tester.start();
         String body = """
@@ -190,6 +176,8 @@ class ServletRequestTest {
             content(tester.post("/with", "multipart/form-data; boundary=XyZ", body)));
         assertEquals("IllegalStateException", content(tester.post("/without", "multipart/form-data; boundary=XyZ", body)));
         assertEquals("ServletException", content(tester.post("/with", "text/plain", "x")));
+        assertEquals("IllegalStateException", content(tester.post("/small", "multipart/form-data; boundary=XyZ", body)),
+            "a part over maxFileSize is an IllegalStateException (the getParts javadoc), not an answer of the container's");
     }
 
     @Test

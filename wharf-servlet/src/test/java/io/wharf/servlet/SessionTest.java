@@ -23,27 +23,13 @@ import jakarta.servlet.http.HttpSessionIdListener;
 import jakarta.servlet.http.HttpSessionListener;
 
 import io.wharf.http.UriCompliance;
-import io.wharf.testing.LeakTracking;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Sessions (Servlet 6.1 chapter 7) in memory: cookie tracking, attributes, invalidation, id change, expiry, listeners. */
-class SessionTest {
+class SessionTest extends ServletTestCase {
 
-    @RegisterExtension
-    final LeakTracking leaks = new LeakTracking();
-
-    private ServletTester tester;
     private final List<String> events = Collections.synchronizedList(new ArrayList<>());
-
-    @AfterEach
-    void stop() throws Exception {
-        if (tester != null) {
-            tester.close();
-        }
-    }
 
     /** Counts visits in the session; /invalidate, /change and /peek do what they say. */
     final class Counter extends HttpServlet {
@@ -81,7 +67,7 @@ class SessionTest {
     }
 
     private ServletTester start(String contextPath) throws Exception {
-        tester = new ServletTester(leaks.pool(), contextPath);
+        tester(contextPath);
         tester.context.addServlet(new Counter(), "/c/*");
         tester.context.addEventListener(new HttpSessionListener() {
             @Override
@@ -180,7 +166,7 @@ class SessionTest {
 
     @Test
     void urlTrackingRewritesLinksWhenTheClientSentNoCookie() throws Exception {
-        tester = new ServletTester(leaks.pool(), "/");
+        tester("/");
         tester.context.getServletContext().setSessionTrackingModes(Set.of(SessionTrackingMode.URL));
         // A ;jsessionid= path parameter is refused by the strict default URI compliance: URL tracking needs it allowed.
         tester.configuration.setUriCompliance(UriCompliance.from("DEFAULT,+AMBIGUOUS_PATH_PARAMETER"));

@@ -73,6 +73,28 @@ class DemoTest {
         assertEquals("Hello, World!", Curl.run("--cacert", pem.toString(), "https://localhost:" + demo.httpsPort() + "/hello"));
     }
 
+    /** The servlet section with curl over h2: a session in the cookie jar, the async page, and FORM login to the account page. */
+    @Test
+    void servletSectionKeepsASessionAndLogsInByForm() throws Exception {
+        Path certificates = directory.resolve("demo-tls");
+        demo = demos.start(certificates);
+        String pem = certificates.resolve("demo.pem").toString();
+        String base = "https://localhost:" + demo.httpsPort() + "/servlet";
+        String jar = directory.resolve("jar.txt").toString();
+        assertTrue(Curl.run("--cacert", pem, "-c", jar, "-b", jar, base + "/").contains("Visit 1 of this session, over HTTP/2.0"));
+        assertTrue(Curl.run("--cacert", pem, "-c", jar, "-b", jar, base + "/").contains("Visit 2 of this session"));
+        assertTrue(Curl.run("--cacert", pem, base + "/async").contains("written a second after you asked"));
+        String loginPage = Curl.run("--cacert", pem, "-c", jar, "-b", jar, base + "/account");
+        assertTrue(loginPage.contains("j_security_check"), loginPage);
+        String account = Curl.run("--cacert", pem, "-c", jar, "-b", jar, "-L", "-d", "j_username=demo&j_password=demo",
+            base + "/j_security_check");
+        assertTrue(account.contains("Logged in as <b>demo</b> by FORM"), account);
+        String wrong = Curl.run("--cacert", pem, "-c", jar, "-b", jar, "-d", "j_username=demo&j_password=nope", base + "/j_security_check");
+        assertTrue(wrong.contains("Wrong name or password"), wrong);
+        String jsp = Curl.run("--cacert", pem, base + "/clock.jsp");
+        assertTrue(jsp.contains("<li>HTTP/2</li>") && jsp.contains("You asked over HTTP/2.0."), jsp);
+    }
+
     private static final String ALLOW = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 
     @Test

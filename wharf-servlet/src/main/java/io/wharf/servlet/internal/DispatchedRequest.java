@@ -74,6 +74,21 @@ final class DispatchedRequest extends HttpServletRequestWrapper {
         return context;
     }
 
+    /** In a dispatch to another context, that context's session under the same id (section 7.3). */
+    @Override
+    public jakarta.servlet.http.HttpSession getSession(boolean create) {
+        ServletApiRequest base = ServletApiRequest.unwrap(this);
+        if (base == null || base.exchange().context() == context) {
+            return super.getSession(create);
+        }
+        return base.sessionIn(context, create);
+    }
+
+    @Override
+    public jakarta.servlet.http.HttpSession getSession() {
+        return getSession(true);
+    }
+
     @Override
     public String getContextPath() {
         return showsTarget() ? context.getContextPath() : super.getContextPath();

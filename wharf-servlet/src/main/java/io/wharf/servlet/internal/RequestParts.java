@@ -84,11 +84,18 @@ final class RequestParts {
             }
             parser.parse(ByteBuffer.allocate(0), true);
             return new RequestParts(parser.getForm(), location);
+        } catch (BadMessageException x) {
+            if (x.getStatus() == 413) {
+                // The getParts javadoc: a part over maxFileSize or a body over maxRequestSize is an IllegalStateException.
+                throw new IllegalStateException("getParts: " + x.getMessage() + " (the servlet's multipart config: maxFileSize "
+                    + config.getMaxFileSize() + ", maxRequestSize " + config.getMaxRequestSize() + ")", x);
+            }
+            throw x;
         }
     }
 
     private static Path location(ServletExchange exchange, MultipartConfigElement config) {
-        Path temp = exchange.context().getContextHandler().getTempDirectory();
+        Path temp = exchange.context().tempDirectory();
         Path base = temp != null ? temp : Path.of(System.getProperty("java.io.tmpdir"));
         String location = config.getLocation();
         if (location == null || location.isEmpty()) {

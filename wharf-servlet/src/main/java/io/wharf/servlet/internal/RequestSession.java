@@ -25,6 +25,7 @@ final class RequestSession {
     private String requestedId;
     private boolean fromCookie;
     private boolean fromUrl;
+    private java.util.Map<ServletApiContext, ServletSession> otherContexts;
 
     RequestSession(ServletExchange exchange, Request core) {
         this.exchange = exchange;
@@ -71,6 +72,35 @@ final class RequestSession {
         if (exchange.context().getEffectiveSessionTrackingModes().contains(SessionTrackingMode.COOKIE)) {
             Response.replaceCookie(exchange.response().core(), exchange.context().sessions().cookie(made.getId(), core.isSecure()));
         }
+    }
+
+    /**
+     * The session of another context this request was dispatched to (section 7.3): under the same
+     * id as this request's own session, which is made first when there is none and {@code create}.
+     *
+     * @return the target context's session, or null
+     */
+    ServletSession sessionIn(ServletApiContext target, boolean create) {
+        ServletSession own = getSession(create);
+        if (own == null) {
+            return null;
+        }
+        if (otherContexts == null) {
+            otherContexts = new java.util.HashMap<>();
+        }
+        ServletSession known = otherContexts.get(target);
+        if (known != null && known.isValid()) {
+            return known;
+        }
+        long now = System.currentTimeMillis();
+        ServletSession found = target.sessions().find(own.getId(), now);
+        if (found == null && create) {
+            found = target.sessions().create(now, own.getId());
+        }
+        if (found != null) {
+            otherContexts.put(target, found);
+        }
+        return found;
     }
 
     String requestedId() {

@@ -69,6 +69,14 @@ public final class ServletApiContext implements ServletContext {
     private final ClassLoader defaultClassLoader;
     private final ErrorPages errorPages = new ErrorPages();
     private final Sessions sessions = new Sessions(this);
+    private final List<io.wharf.servlet.security.SecurityConstraint> constraints = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile io.wharf.servlet.security.LoginService loginService;
+    private volatile io.wharf.servlet.security.LoginConfig loginConfig;
+    private volatile boolean denyUncoveredMethods;
+    private volatile ContextSecurity security;
+    private volatile boolean crossContextDispatch;
+    private volatile java.nio.file.Path tempDirectory;
+    private volatile JspConfigDescriptor jspConfig;
     private volatile Phase phase = Phase.CONFIGURING;
     private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
     private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
@@ -127,6 +135,7 @@ public final class ServletApiContext implements ServletContext {
             }
             mapDefaultServlet();
             publishMappings();
+            security = buildSecurity();
             phase = Phase.STARTED;
             sessions.start(contextHandler.getServer().getScheduler());
             for (FilterEntry filter : registrations.filters()) {
@@ -267,6 +276,84 @@ public final class ServletApiContext implements ServletContext {
         return listeners;
     }
 
+    // ---- security (chapter 13) -----------------------------------------------------------------
+
+    /** Sets who the users are. */
+    public void setLoginService(io.wharf.servlet.security.LoginService service) {
+        checkConfigurable();
+        this.loginService = service;
+    }
+
+    /** Sets how users log in. */
+    public void setLoginConfig(io.wharf.servlet.security.LoginConfig config) {
+        checkConfigurable();
+        this.loginConfig = config;
+    }
+
+    /** Adds a security constraint. */
+    public void addSecurityConstraint(io.wharf.servlet.security.SecurityConstraint constraint) {
+        checkConfigurable();
+        constraints.add(constraint);
+    }
+
+    /** Denies the methods a constraint's pattern does not cover ({@code deny-uncovered-http-methods}). */
+    public void setDenyUncoveredHttpMethods(boolean deny) {
+        checkConfigurable();
+        this.denyUncoveredMethods = deny;
+    }
+
+    /** @return the security of the started context, or null when it has none */
+    ContextSecurity security() {
+        return security;
+    }
+
+    /**
+     * The constraints as configured plus those of the servlets' {@code @ServletSecurity} or
+     * {@code setServletSecurity} for their patterns no configured constraint names (section
+     * 13.4.1.3); with a login service, or null when there is neither a constraint nor a login.
+     */
+    private ContextSecurity buildSecurity() {
+        List<io.wharf.servlet.security.SecurityConstraint> all = new ArrayList<>(constraints);
+        Set<String> declaredPatterns = new java.util.HashSet<>();
+        for (io.wharf.servlet.security.SecurityConstraint constraint : constraints) {
+            declaredPatterns.addAll(constraint.urlPatterns());
+        }
+        for (ServletEntry servlet : registrations.servlets()) {
+            if (servlet.getServletSecurity() != null) {
+                for (String pattern : servlet.getMappings()) {
+                    if (!declaredPatterns.contains(pattern)) {
+                        all.addAll(ServletSecurityConstraints.of(pattern, servlet.getServletSecurity()));
+                    }
+                }
+            }
+        }
+        io.wharf.servlet.security.LoginService users = loginService;
+        if (all.isEmpty() && users == null) {
+            return null;
+        }
+        if (users == null) {
+            throw new IllegalStateException("the servlet context " + getContextPath() + " has security constraints but no "
+                + "LoginService to check users with");
+        }
+        io.wharf.servlet.security.LoginConfig config = loginConfig != null ? loginConfig
+            : io.wharf.servlet.security.LoginConfig.basic(users.getName());
+        Set<String> roles;
+        synchronized (declaredRoles) {
+            roles = Set.copyOf(declaredRoles);
+        }
+        return new ContextSecurity(users, config, new ConstraintTable(all, denyUncoveredMethods), roles);
+    }
+
+    /** Sets the temporary directory of this start: the core context's, or one made for it. */
+    void setTempDirectory(java.nio.file.Path directory) {
+        this.tempDirectory = directory;
+    }
+
+    /** @return the temporary directory of the running context (section 4.8.1) */
+    public java.nio.file.Path tempDirectory() {
+        return tempDirectory;
+    }
+
     /** @return the sessions */
     Sessions sessions() {
         return sessions;
@@ -328,15 +415,28 @@ public final class ServletApiContext implements ServletContext {
         return "/".equals(path) ? "" : path;
     }
 
-    /** Cross-context dispatch is off: no other context is visible (section 4.7). */
+    /**
+     * Section 4.7: this context for a path inside it; another servlet context of the same server
+     * only when this one allows cross-context dispatch ({@link #setCrossContextDispatch}, off by
+     * default); else null.
+     */
     @Override
     public ServletContext getContext(String uripath) {
         if (uripath == null || !uripath.startsWith("/")) {
             return null;
         }
         String own = getContextPath();
-        boolean mine = own.isEmpty() || uripath.equals(own) || uripath.startsWith(own + "/");
-        return mine ? this : null;
+        boolean mine = uripath.equals(own) || uripath.startsWith(own + "/");
+        if (!crossContextDispatch) {
+            return own.isEmpty() || mine ? this : null;
+        }
+        ServletApiContext found = ServerContexts.contextFor(contextHandler.getServer(), uripath);
+        return found != null ? found : mine ? this : null;
+    }
+
+    /** Lets {@link #getContext} give this context's servlets the other servlet contexts of the server. */
+    public void setCrossContextDispatch(boolean allowed) {
+        this.crossContextDispatch = allowed;
     }
 
     @Override
@@ -718,9 +818,16 @@ public final class ServletApiContext implements ServletContext {
         return Collections.unmodifiableSet(sessionTrackingModes);
     }
 
+    /** @return the {@code jsp-config} of the application (a deployer sets it from web.xml), or null when it has none */
     @Override
     public JspConfigDescriptor getJspConfigDescriptor() {
-        return null;
+        return jspConfig;
+    }
+
+    /** Sets the {@code jsp-config} that JSP support reads (taglibs, property groups); null for none. */
+    public void setJspConfigDescriptor(JspConfigDescriptor config) {
+        checkConfigurable();
+        this.jspConfig = config;
     }
 
     @Override

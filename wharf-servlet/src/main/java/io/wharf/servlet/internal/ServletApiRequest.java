@@ -76,12 +76,19 @@ public final class ServletApiRequest implements HttpServletRequest {
     private BufferedReader reader;
     private boolean asyncSupported = true;
     private final RequestSession sessionState;
+    private final RequestAuthentication authentication;
 
     ServletApiRequest(ServletExchange exchange, Request core, ServletMatch<ServletEntry> match) {
         this.exchange = exchange;
         this.core = core;
         this.match = match;
         this.sessionState = new RequestSession(exchange, core);
+        this.authentication = new RequestAuthentication(exchange);
+    }
+
+    /** @return the request's user, found lazily */
+    RequestAuthentication authentication() {
+        return authentication;
     }
 
     /** @return the request under every application and container wrapper of {@code request}; null when it is not one */
@@ -517,7 +524,7 @@ public final class ServletApiRequest implements HttpServletRequest {
 
     @Override
     public String getAuthType() {
-        return null;
+        return authentication.authType();
     }
 
     @Override
@@ -612,14 +619,20 @@ public final class ServletApiRequest implements HttpServletRequest {
         return principal == null ? null : principal.getName();
     }
 
+    /** Section 13.3: a {@code security-role-ref} of the servlet links the name it uses to the application's role. */
     @Override
     public boolean isUserInRole(String role) {
-        return false;
+        ContextSecurity security = exchange.context().security();
+        if (security == null || role == null) {
+            return false;
+        }
+        String linked = match.target().roleLink(role);
+        return security.isUserInRole(authentication.user(), linked != null ? linked : role);
     }
 
     @Override
     public Principal getUserPrincipal() {
-        return null;
+        return authentication.user();
     }
 
     @Override
@@ -689,6 +702,11 @@ public final class ServletApiRequest implements HttpServletRequest {
         return sessionState.isRequestedIdFromUrl();
     }
 
+    /** @return the session of {@code target}, another context this request was dispatched to, under this request's session id */
+    HttpSession sessionIn(ServletApiContext target, boolean create) {
+        return sessionState.sessionIn(target, create);
+    }
+
     /** @return the session this request has made or found so far, without looking; or null */
     ServletSession currentSession() {
         return sessionState.current();
@@ -696,22 +714,72 @@ public final class ServletApiRequest implements HttpServletRequest {
 
     @Override
     public boolean authenticate(HttpServletResponse response) throws IOException, ServletException {
-        response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
+        if (authentication.user() != null) {
+            return true;
+        }
+        ContextSecurity security = exchange.context().security();
+        if (security == null) {
+            throw new ServletException("authenticate: this servlet context has no login configured (a LoginService and a LoginConfig)");
+        }
+        security.authenticator().challenge(exchange);
         return false;
     }
 
+    /** Logs in with a user name and password (section 13.3); a session the request has gets a new id. */
     @Override
     public void login(String username, String password) throws ServletException {
-        throw new ServletException("login: this servlet context has no login service configured");
+        ContextSecurity security = exchange.context().security();
+        if (security == null) {
+            throw new ServletException("login: this servlet context has no login configured (a LoginService and a LoginConfig)");
+        }
+        if (authentication.user() != null) {
+            throw new ServletException("login: the request is already authenticated as " + authentication.user().getName());
+        }
+        io.wharf.servlet.security.AuthenticatedUser user = security.users().login(username, password);
+        if (user == null) {
+            throw new ServletException("login failed for user " + username);
+        }
+        authentication.set(user, security.config().method().authType());
+        HttpSession session = getSession(false);
+        if (session != null) {
+            changeSessionId();
+            if (security.config().method() == io.wharf.servlet.security.LoginConfig.Method.FORM) {
+                session.setAttribute(FormLogin.USER, user);
+            }
+        }
     }
 
     @Override
     public void logout() {
+        authentication.clear();
+        HttpSession session = getSession(false);
+        if (session != null) {
+            session.removeAttribute(FormLogin.USER);
+        }
     }
 
+    /**
+     * Section 2.3.3.5: makes the handler and sets the status 101; when the dispatch ends, the
+     * container writes the 101 with the response's headers and gives the connection to the
+     * handler ({@link UpgradedConnection}).
+     *
+     * @throws ServletException when the request did not ask to switch protocols
+     */
     @Override
     public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws IOException, ServletException {
-        throw new ServletException("upgrade(" + handlerClass.getName() + "): HTTP upgrade from a servlet is not supported yet");
+        if (core.getProtocolUpgrade() == null) {
+            throw new ServletException("upgrade: the request did not ask to switch protocols (an HTTP/1.1 Upgrade field with "
+                + "Connection: upgrade)");
+        }
+        T handler;
+        try {
+            handler = exchange.context().instantiate(handlerClass);
+        } catch (ReflectiveOperationException x) {
+            throw new ServletException("upgrade: cannot make " + handlerClass.getName() + ": " + x, x);
+        }
+        exchange.upgradeTo(handler);
+        exchange.response().setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
+        return handler;
     }
 
     @Override

@@ -38,6 +38,7 @@ public final class ServletEntry extends Registration implements ServletRegistrat
     private MultipartConfigElement multipartConfig;
     private ServletSecurityElement securityElement;
     private String runAsRole;
+    private final java.util.Map<String, String> roleLinks = new java.util.concurrent.ConcurrentHashMap<>();
 
     ServletEntry(ServletApiContext context, String name, String className, Class<? extends Servlet> servletClass, Servlet instance) {
         super(context, name, className != null ? className : servletClass != null ? servletClass.getName()
@@ -74,6 +75,17 @@ public final class ServletEntry extends Registration implements ServletRegistrat
     @Override
     public Collection<String> getMappings() {
         return Collections.unmodifiableList(new ArrayList<>(mappings));
+    }
+
+    /** Links a role name the servlet uses to a role of the application ({@code security-role-ref}, section 13.3). */
+    public void addRoleLink(String roleName, String roleLink) {
+        context.checkConfigurable();
+        roleLinks.put(roleName, roleLink);
+    }
+
+    /** @return the application role {@code roleName} is linked to, or null */
+    public String roleLink(String roleName) {
+        return roleLinks.get(roleName);
     }
 
     @Override

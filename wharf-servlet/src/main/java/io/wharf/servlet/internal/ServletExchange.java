@@ -58,6 +58,7 @@ public final class ServletExchange {
     private final java.util.concurrent.locks.ReentrantLock callbacks = new java.util.concurrent.locks.ReentrantLock();
     private AsyncState async;
     private RequestParts parts;
+    private jakarta.servlet.http.HttpUpgradeHandler upgrade;
 
     /**
      * @param match the servlet the request's path maps to
@@ -110,7 +111,13 @@ public final class ServletExchange {
             context.listeners().fire(ServletRequestListener.class, listener -> listener.requestInitialized(event));
         }
         ServletEntry servlet = request.match().target();
-        dispatch(() -> ServletDispatcher.invoke(context, request, response, servlet, pathInContext, DispatcherType.REQUEST));
+        ContextSecurity security = context.security();
+        dispatch(() -> {
+            jakarta.servlet.http.HttpServletRequest admitted = security == null ? request : security.admit(this, pathInContext);
+            if (admitted != null) {
+                ServletDispatcher.invoke(context, admitted, response, servlet, pathInContext, DispatcherType.REQUEST);
+            }
+        });
     }
 
     /** A dispatch's work: the filters and servlet it runs. */
@@ -245,22 +252,23 @@ public final class ServletExchange {
         return current;
     }
 
+    /** The headers that describe the content a servlet meant to send, which an error page replaces. */
+    private static final HttpHeader[] CONTENT_HEADERS = {HttpHeader.CONTENT_TYPE, HttpHeader.CONTENT_LENGTH,
+        HttpHeader.CONTENT_ENCODING, HttpHeader.CONTENT_LANGUAGE, HttpHeader.CONTENT_RANGE, HttpHeader.CONTENT_LOCATION,
+        HttpHeader.ETAG, HttpHeader.LAST_MODIFIED, HttpHeader.EXPIRES, HttpHeader.CACHE_CONTROL, HttpHeader.VARY,
+        HttpHeader.TRANSFER_ENCODING};
+
     /**
-     * The server's error page. The headers set before stay, cookies among them (section 10.9.2
-     * for sendError), as in Jetty and Tomcat: a 405's {@code Allow}, a 401's
-     * {@code WWW-Authenticate} and a 503's {@code Retry-After} belong to the error. Only those that
-     * describe the content the page replaces go.
+     * The server's error page. The headers that describe content go; the others stay, as
+     * {@code sendError} allows (section 10.9.2): cookies, and what goes with the status, like a
+     * 401's {@code WWW-Authenticate} or a 405's {@code Allow}.
      */
     private void writeDefaultErrorPage(int status, String message) {
-        HttpFields.Mutable kept = HttpFields.build();
-        for (HttpField field : coreResponse.getHeaders()) {
-            if (!describesContent(field.getHeader())) {
-                kept.add(field);
-            }
+        HttpFields.Mutable headers = coreResponse.getHeaders();
+        for (HttpHeader header : CONTENT_HEADERS) {
+            headers.remove(header);
         }
-        coreResponse.reset();
         coreResponse.setStatus(status);
-        coreResponse.getHeaders().add(kept);
         response.beginErrorPage();
         response.output().suspend();
         Server server = coreRequest.getConnectionMetaData().getConnector().getServer();
@@ -270,16 +278,43 @@ public final class ServletExchange {
 
     private boolean defaultErrorPageWritten;
 
-    /** @return whether {@code header} describes a response's content (its type, size, coding, version or caching), not the exchange */
-    private static boolean describesContent(HttpHeader header) {
-        return header != null && switch (header) {
-            case CONTENT_TYPE, CONTENT_LENGTH, CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LOCATION, CONTENT_MD5,
-                 CONTENT_RANGE, CONTENT_DISPOSITION, TRANSFER_ENCODING, ETAG, LAST_MODIFIED, EXPIRES, CACHE_CONTROL, VARY -> true;
-            default -> false;
-        };
+    // ---- the end -----------------------------------------------------------------------------------
+
+    /** The dispatch asked to give the connection to {@code handler} (section 2.3.3.5) when it ends. */
+    void upgradeTo(jakarta.servlet.http.HttpUpgradeHandler handler) {
+        this.upgrade = handler;
     }
 
-    // ---- the end -----------------------------------------------------------------------------------
+    /**
+     * Accepts the core's protocol switch with the response's headers, when the servlet upgraded
+     * and left the status at 101: the server then writes the 101 and hands the endpoint over.
+     *
+     * @return whether the switch was accepted
+     */
+    private boolean acceptUpgrade() {
+        jakarta.servlet.http.HttpUpgradeHandler handler = upgrade;
+        io.wharf.server.ProtocolUpgrade offer = coreRequest.getProtocolUpgrade();
+        if (handler == null || offer == null || coreResponse.getStatus() != HttpStatus.SWITCHING_PROTOCOLS_101
+                || coreResponse.isCommitted()) {
+            return false;
+        }
+        HttpFields.Mutable headers = coreResponse.getHeaders();
+        String protocol = headers.get(HttpHeader.UPGRADE);
+        if (protocol == null) {
+            protocol = offer.getOfferedProtocols().isEmpty() ? null : offer.getOfferedProtocols().get(0);
+        }
+        HttpFields.Mutable fields = HttpFields.build();
+        for (HttpField field : headers) {
+            if (field.getHeader() != HttpHeader.UPGRADE && field.getHeader() != HttpHeader.CONNECTION) {
+                fields.add(field);
+            }
+        }
+        headers.clear();
+        coreResponse.setStatus(HttpStatus.OK_200);
+        Server server = coreRequest.getConnectionMetaData().getConnector().getServer();
+        offer.accept(protocol, fields, endPoint -> new UpgradedConnection(endPoint, handler, context, server.getThreadPool()));
+        return true;
+    }
 
     /** Ends the exchange, once: an error page if {@code sendError} asked for one, the content closed, the callback completed. */
     void finish() {
@@ -291,6 +326,10 @@ public final class ServletExchange {
                 writeErrorPage(coreResponse.getStatus(), response.errorMessage(), null);
             }
             if (defaultErrorPageWritten) {
+                return;
+            }
+            if (acceptUpgrade()) {
+                end(null);
                 return;
             }
             response.closeOutput();

@@ -90,7 +90,12 @@ final class Sessions {
     }
 
     ServletSession create(long now) {
-        ServletSession session = new ServletSession(this, newId(), now, context.getSessionTimeout() * 60);
+        return create(now, newId());
+    }
+
+    /** Makes a session under an id another context of the server already gave the client (cross-context dispatch). */
+    ServletSession create(long now, String id) {
+        ServletSession session = new ServletSession(this, id, now, context.getSessionTimeout() * 60);
         store.add(session);
         if (context.listeners().has(HttpSessionListener.class)) {
             HttpSessionEvent event = new HttpSessionEvent(session);

@@ -56,7 +56,7 @@ class ArchitectureTest {
     private static final Set<String> EXPECTED_MODULES = Set.of(
         "io.wharf.util", "io.wharf.io", "io.wharf.http", "io.wharf.http2", "io.wharf.server", "io.wharf.client",
         "io.wharf.websocket", "io.wharf.websocket.server", "io.wharf.websocket.client", "io.wharf.loadgen", "io.wharf.examples",
-        "io.wharf.servlet", "io.wharf.webapp");
+        "io.wharf.servlet", "io.wharf.websocket.servlet", "io.wharf.webapp", "io.wharf.jsp", "io.wharf.login");
 
     /**
      * Modules whose cycle rule is a test of its own below: the server's, which names what its
@@ -65,7 +65,7 @@ class ArchitectureTest {
     private static final Set<String> MODULES_WITH_KNOWN_CYCLES = Set.of("io.wharf.server");
 
     /** Modules whose exported signatures are checked ({@link #exportedSignaturesNameOnlyExportedTypes()}). */
-    private static final Set<String> MODULES_WITH_CHECKED_SIGNATURES = Set.of("io.wharf.client", "io.wharf.webapp");
+    private static final Set<String> MODULES_WITH_CHECKED_SIGNATURES = Set.of("io.wharf.client", "io.wharf.webapp", "io.wharf.login");
 
     /** How many classes implementing {@link Handler} a handler may have above it: Handler.Abstract and Handler.Wrapper. */
     private static final int MAX_HANDLER_CLASSES_ABOVE = 2;

@@ -19,6 +19,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,7 @@ import java.util.stream.Collectors;
 
 import io.wharf.tests.architecture.layer.EchoClient;
 import io.wharf.tests.architecture.layer.EchoServer;
+import io.wharf.tests.architecture.layer.JspPageServer;
 
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -146,6 +148,98 @@ class ModulePathTest {
     }
 
     /**
+     * JSP runs on the module path: {@code io.wharf.jsp} resolves with the Wharf modules it needs,
+     * Jasper (the automatic module {@code org.mortbay.apache.jasper}) and what Jasper loads (the
+     * Eclipse compiler and the EL implementation, automatic modules too; the JSP, EL and Servlet
+     * APIs), without the client, and a {@link JspPageServer} in a layer of those modules
+     * compiles and serves a page that names the modules it ran in. JSTL stays off the module
+     * path: its implementation jar's automatic module name is its API's module name.
+     */
+    @Test
+    void aJspPageRunsOnTheModulePath() throws Exception {
+        List<Path> jasper = new ArrayList<>();
+        for (String type : List.of("org.apache.jasper.servlet.JspServlet", "org.apache.el.ExpressionFactoryImpl",
+                "org.eclipse.jdt.internal.compiler.Compiler")) {
+            jasper.add(Path.of(Class.forName(type).getProtectionDomain().getCodeSource().getLocation().toURI()));
+        }
+        for (String module : List.of("jakarta.servlet.jsp", "jakarta.el", "jakarta.servlet")) {
+            jasper.add(jarOfModule(module));
+        }
+        Configuration modules = configurationWithout("io.wharf.jsp", jasper, "io.wharf.client", "io.wharf.websocket.client");
+        Set<String> resolved = names(modules);
+        assertTrue(resolved.containsAll(Set.of("io.wharf.servlet", "org.mortbay.apache.jasper", "org.mortbay.apache.el",
+            "org.eclipse.jdt.core.compiler.batch", "jakarta.servlet.jsp", "jakarta.el")), resolved.toString());
+        assertFalse(resolved.contains("io.wharf.client"), resolved.toString());
+        Path pages = Files.createTempDirectory("wharf-jsp-layer");
+        try (URLClassLoader loader = loaderOver(modules, "io.wharf.jsp")) {
+            Files.writeString(pages.resolve("where.jsp"), "${1 + 1} <%= org.apache.jasper.servlet.JspServlet.class.getModule().getName() %>"
+                + " <%= io.wharf.jsp.JspInitializer.class.getModule().getName() %>");
+            Class<?> serverType = loader.loadClass(JspPageServer.class.getName());
+            assertNotSame(JspPageServer.class, serverType, "the server must run in its layer, not on the test's class path");
+            try (AutoCloseable server = (AutoCloseable) serverType.getConstructor(Path.class, Path.class)
+                    .newInstance(pages, pages.resolve("work"))) {
+                String response = get(((IntSupplier) server).getAsInt(), "/where.jsp");
+                assertTrue(response.startsWith("HTTP/1.1 200 "), response);
+                assertEquals("2 org.mortbay.apache.jasper io.wharf.jsp", response.substring(response.indexOf("\r\n\r\n") + 4).strip());
+            }
+        } finally {
+            try (var files = Files.walk(pages)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    /**
+     * @return the jar on the test's class path that holds the explicit module {@code name}
+     *     (tomcat-embed-core holds the Servlet API's classes too, but is no such module)
+     */
+    private static Path jarOfModule(String name) {
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path jar = Path.of(entry);
+            if (entry.endsWith(".jar") && ModuleFinder.of(jar).find(name).filter(found -> !found.descriptor().isAutomatic()).isPresent()) {
+                return jar;
+            }
+        }
+        throw new AssertionError("no jar of module " + name + " on the class path");
+    }
+
+    /** @return the whole response to a GET of {@code target} on loopback, read as ISO-8859-1 */
+    private static String get(int port, String target) throws Exception {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    /**
+     * The login services run on a module path from {@code requires io.wharf.login} alone:
+     * spring-security-crypto is an automatic module that declares nothing, so the login module
+     * names what its encoders load (Bouncy Castle, Commons Logging). Resolved with the Wharf
+     * modules, SLF4J and the jars of those libraries and of the servlet API, defined in a layer of
+     * its own, it makes and checks an Argon2id hash.
+     */
+    @Test
+    void theLoginServicesRunOnTheModulePath() throws Exception {
+        List<Path> libraries = new ArrayList<>();
+        for (String type : List.of("org.springframework.security.crypto.argon2.Argon2PasswordEncoder",
+                "org.bouncycastle.crypto.generators.Argon2BytesGenerator", "org.apache.commons.logging.LogFactory")) {
+            libraries.add(Path.of(Class.forName(type).getProtectionDomain().getCodeSource().getLocation().toURI()));
+        }
+        libraries.add(jarOfModule("jakarta.servlet"));
+        Configuration configuration = configurationWithout("io.wharf.login", libraries);
+        assertTrue(names(configuration).containsAll(Set.of("spring.security.crypto", "org.bouncycastle.provider",
+            "org.apache.commons.logging", "io.wharf.servlet")), names(configuration).toString());
+        ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(configuration, ClassLoader.getPlatformClassLoader());
+        Class<?> hashType = layer.findLoader("io.wharf.login").loadClass("io.wharf.login.PasswordHash");
+        assertEquals("io.wharf.login", hashType.getModule().getName());
+        Object hash = hashType.getMethod("create", String.class).invoke(null, "secret");
+        assertTrue((boolean) hashType.getMethod("matches", String.class).invoke(hash, "secret"));
+        assertFalse((boolean) hashType.getMethod("matches", String.class).invoke(hash, "wrong"));
+    }
+
+    /**
      * @return what an {@link EchoClient} loaded by {@code clientSide} received from the server
      *     at {@code uri} and was told, after checking the echoes, the close and that a session
      *     over HTTP/2 was refused naming the module
@@ -205,7 +299,12 @@ class ModulePathTest {
 
     /** @return the resolution of {@code root} with the Wharf modules but {@code missing}, and SLF4J */
     private static Configuration configurationWithout(String root, String... missing) throws URISyntaxException {
-        List<Path> path = new ArrayList<>();
+        return configurationWithout(root, List.of(), missing);
+    }
+
+    /** @return the resolution of {@code root} with the Wharf modules but {@code missing}, SLF4J and the jars {@code others} */
+    private static Configuration configurationWithout(String root, List<Path> others, String... missing) throws URISyntaxException {
+        List<Path> path = new ArrayList<>(others);
         Set<String> left = Set.of(missing);
         for (Map.Entry<String, Path> module : WharfModules.moduleRoots().entrySet()) {
             if (!left.contains(module.getKey())) {

@@ -132,7 +132,9 @@ record Answer(Map<String, String> fields) {
                 Matcher expires = EXPIRES.matcher(attribute);
                 attributes.add(expires.matches() ? "expires=(date)" : equals < 0 ? name : name + attribute.substring(equals));
             }
-            StringBuilder cookie = new StringBuilder(parts[0].strip());
+            String pair = parts[0].strip();
+            // Session ids are random, and each container makes them its own way: only that there is one is compared.
+            StringBuilder cookie = new StringBuilder(pair.startsWith("JSESSIONID=") ? "JSESSIONID=(id)" : pair);
             attributes.forEach(attribute -> cookie.append("; ").append(attribute));
             cookies.add(cookie.toString());
         }

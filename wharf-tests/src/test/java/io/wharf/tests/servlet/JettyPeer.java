@@ -32,7 +32,8 @@ final class JettyPeer implements ServletPeer {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler(contextPath);
+        // With sessions, as Tomcat and Wharf have them without asking.
+        ServletContextHandler context = new ServletContextHandler(contextPath, ServletContextHandler.SESSIONS);
         context.addServletContainerInitializer(initializer);
         if (!errorPages.isEmpty()) {
             ErrorPageErrorHandler pages = new ErrorPageErrorHandler();
