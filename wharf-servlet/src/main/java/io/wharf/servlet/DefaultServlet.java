@@ -29,8 +29,8 @@ import io.wharf.servlet.internal.ServletEntry;
  * {@code Last-Modified} with conditional requests, byte ranges, precompressed {@code .br} and
  * {@code .gz} variants, no access outside the base or through aliases — and the welcome files
  * of section 10.10. {@code WEB-INF} and {@code META-INF} are never served (section 10.5).
- * A {@link ServletContextHandler} maps one under the name {@code default} unless the application
- * maps {@code /} itself.
+ * A {@link ServletContextHandler} adds one under the name {@code default}, mapped to {@code /}
+ * unless the application maps {@code /} itself, and then reachable by name only.
  *
  * <p>A request to a directory path ending in {@code /} tries the context's welcome files in
  * order: a servlet mapped to that path by an exact or extension pattern (a JSP page, say) gets

@@ -109,7 +109,40 @@ class AsyncTest extends ServletTestCase {
                 response.getWriter().print("still writing after complete, async=" + request.isAsyncStarted());
             }
         });
-        assertEquals("still writing after complete, async=false", content(tester.get("/async/x")));
+        // Still in asynchronous mode until this dispatch returns, as in Jetty and Tomcat.
+        assertEquals("still writing after complete, async=true", content(tester.get("/async/x")));
+    }
+
+    /**
+     * isAsyncStarted stays true until the dispatch that called startAsync returns, even when
+     * another thread already dispatched or completed the cycle, as in Jetty and Tomcat: Spring
+     * MVC asks right after a Callable or DeferredResult started the cycle, and when told false it
+     * renders the handler's return value as a view instead (a forward to a missing page, 404).
+     */
+    @Test
+    void isAsyncStartedStaysTrueUntilTheStartingDispatchReturns() throws Exception {
+        start(new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                if (request.getDispatcherType() == DispatcherType.ASYNC) {
+                    response.getWriter().print(request.getAttribute("seen") + ", in the async dispatch " + request.isAsyncStarted());
+                    return;
+                }
+                AsyncContext async = request.startAsync(request, new jakarta.servlet.http.HttpServletResponseWrapper(response));
+                Future<?> asked = application.submit(request.getPathInfo().equals("/complete") ? async::complete : () -> async.dispatch());
+                try {
+                    asked.get(5, TimeUnit.SECONDS);
+                } catch (Exception x) {
+                    throw new IOException(x);
+                }
+                request.setAttribute("seen", "after another thread asked " + request.isAsyncStarted());
+                if (request.getPathInfo().equals("/complete")) {
+                    response.getWriter().print(request.getAttribute("seen"));
+                }
+            }
+        });
+        assertEquals("after another thread asked true, in the async dispatch false", content(tester.get("/async/dispatch")));
+        assertEquals("after another thread asked true", content(tester.get("/async/complete")));
     }
 
     @Test

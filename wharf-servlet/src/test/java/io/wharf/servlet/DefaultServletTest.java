@@ -210,6 +210,49 @@ class DefaultServletTest extends ServletTestCase {
         }, "/");
         tester.start();
         assertEquals("mine", content(tester.get("/hello.txt")));
-        assertNull(tester.context.getServletContext().getServletRegistration("default"));
+        assertTrue(tester.context.getServletContext().getServletRegistration("default").getMappings().isEmpty());
+    }
+
+    /**
+     * An application on {@code /} still finds the default servlet by name, unmapped, and hands it
+     * the files it does not serve itself, as Spring MVC's default servlet handling does; the file
+     * served is the request's own path.
+     */
+    @Test
+    void anApplicationOnSlashForwardsToTheDefaultServletByName() throws Exception {
+        start();
+        tester.context.addServlet(new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException {
+                if (request.getServletPath().startsWith("/api/")) {
+                    response.getWriter().print("api");
+                } else {
+                    getServletContext().getNamedDispatcher("default").forward(request, response);
+                }
+            }
+        }, "/");
+        tester.start();
+        assertEquals("api", content(tester.get("/ctx/api/x")));
+        String file = tester.get("/ctx/hello.txt");
+        assertEquals(200, status(file));
+        assertEquals("hello, file", content(file));
+        assertEquals(404, status(tester.get("/ctx/missing.txt")));
+        assertEquals(404, status(tester.get("/ctx/WEB-INF/web.xml")));
+    }
+
+    /** An application that names its own servlet {@code default} keeps it; the container's takes another name. */
+    @Test
+    void anApplicationServletNamedDefaultKeepsTheName() throws Exception {
+        start();
+        tester.context.getServletContext().addServlet("default", new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                response.getWriter().print("own default");
+            }
+        }).addMapping("/own/*");
+        tester.start();
+        assertEquals("own default", content(tester.get("/ctx/own/x")));
+        assertEquals("hello, file", content(tester.get("/ctx/hello.txt")));
+        assertEquals(List.of("/"), List.copyOf(tester.context.getServletContext().getServletRegistration("wharf.default").getMappings()));
     }
 }

@@ -173,6 +173,29 @@ class ServletResponseTest extends ServletTestCase {
         assertFalse(body.contains("discarded") || body.contains("ignored"), body);
     }
 
+    /**
+     * RFC 9110 section 15.5.6: a 405 carries Allow. Spring MVC sets it, then calls sendError(405);
+     * Jetty and Tomcat keep it on their error page, and so does an exception's error page keep
+     * what was set before.
+     */
+    @Test
+    void theDefaultErrorPageKeepsAllowAndRetryAfter() throws Exception {
+        serve((request, response) -> {
+            if (request.getParameter("throw") != null) {
+                response.setHeader("Retry-After", "5");
+                throw new IllegalStateException("failed");
+            }
+            response.setHeader("Allow", "GET, HEAD");
+            response.sendError(405, "Method 'DELETE' is not supported.");
+        });
+        String refused = tester.request("DELETE / HTTP/1.1\nHost: test\nConnection: close\n\n");
+        assertEquals(405, status(refused));
+        assertEquals("GET, HEAD", header(refused, "Allow"));
+        String failed = tester.get("/?throw=1");
+        assertEquals(500, status(failed));
+        assertEquals("5", header(failed, "Retry-After"));
+    }
+
     @Test
     void anUncaughtExceptionIs500WithoutAStackTrace() throws Exception {
         serve((request, response) -> {

@@ -152,6 +152,18 @@ class SessionTest extends ServletTestCase {
         assertEquals(List.of("created", "created", "destroyed count=1", "destroyed count=1"), events);
     }
 
+    /** The default modes are the ones in effect until the application sets others (ServletContext javadoc). */
+    @Test
+    void theDefaultTrackingModesAreTheEffectiveOnes() throws Exception {
+        tester = new ServletTester(leaks.pool(), "/");
+        jakarta.servlet.ServletContext context = tester.context.getServletContext();
+        assertEquals(Set.of(SessionTrackingMode.COOKIE), context.getEffectiveSessionTrackingModes());
+        assertEquals(context.getEffectiveSessionTrackingModes(), context.getDefaultSessionTrackingModes());
+        context.setSessionTrackingModes(Set.of(SessionTrackingMode.URL));
+        assertEquals(Set.of(SessionTrackingMode.URL), context.getEffectiveSessionTrackingModes());
+        assertEquals(Set.of(SessionTrackingMode.COOKIE), context.getDefaultSessionTrackingModes());
+    }
+
     @Test
     void urlTrackingRewritesLinksWhenTheClientSentNoCookie() throws Exception {
         tester("/");

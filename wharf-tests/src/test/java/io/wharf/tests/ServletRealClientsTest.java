@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Random;
 
 import jakarta.servlet.AsyncContext;
@@ -23,16 +22,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import jakarta.servlet.http.Part;
 
-import io.wharf.examples.DemoCertificate;
-import io.wharf.server.Server;
-import io.wharf.server.ServerConnector;
-import io.wharf.server.http1.HttpConnectionFactory;
-import io.wharf.server.http2.Http2CleartextConnectionFactory;
-import io.wharf.server.http2.Http2ConnectionFactory;
-import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.servlet.ServletContextHandler;
 import io.wharf.testing.LeakTracking;
-import io.wharf.util.thread.QueuedThreadPool;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -59,23 +50,10 @@ class ServletRealClientsTest {
     @TempDir
     Path directory;
 
-    private Server server;
-    private ServerConnector plain;
-    private ServerConnector tls;
-    private Path pem;
+    private LoopbackServer server;
 
     @BeforeEach
     void start() throws Exception {
-        Path certificates = directory.resolve("tls");
-        server = new Server(new QueuedThreadPool(), leaks.pool());
-        plain = new ServerConnector(server, new HttpConnectionFactory(), new Http2CleartextConnectionFactory());
-        tls = new ServerConnector(server, new TlsConnectionFactory(DemoCertificate.in(certificates)),
-            new HttpConnectionFactory(), new Http2ConnectionFactory());
-        for (ServerConnector connector : List.of(plain, tls)) {
-            connector.setHost("127.0.0.1");
-            server.addConnector(connector);
-        }
-        pem = certificates.resolve("demo.pem");
         Path site = Files.createDirectories(directory.resolve("site"));
         Files.writeString(site.resolve("letters.txt"), "abcdefghijklmnopqrstuvwxyz");
         ServletContextHandler context = new ServletContextHandler("/app");
@@ -85,7 +63,7 @@ class ServletRealClientsTest {
         context.addServlet(new Counter(), "/count");
         context.addServlet(new Form(), "/form");
         context.addServlet(new Upload(), "/upload").setMultipartConfig(new MultipartConfigElement(""));
-        server.setHandler(context);
+        server = new LoopbackServer(context, leaks.pool(), directory);
         server.start();
     }
 
@@ -183,22 +161,11 @@ class ServletRealClientsTest {
     }
 
     private String base(String protocol) {
-        return (protocol.equals("h2") ? "https://localhost:" + tls.getLocalPort() : "http://127.0.0.1:" + plain.getLocalPort()) + "/app";
-    }
-
-    private List<String> curlProtocol(String protocol) {
-        return switch (protocol) {
-            case "http/1.1" -> List.of("--http1.1");
-            case "h2c" -> List.of("--http2-prior-knowledge");
-            case "h2" -> List.of("--http2", "--cacert", pem.toString());
-            default -> throw new IllegalArgumentException(protocol);
-        };
+        return server.origin(protocol) + "/app";
     }
 
     private String curl(String protocol, String... arguments) throws Exception {
-        List<String> command = new java.util.ArrayList<>(curlProtocol(protocol));
-        command.addAll(List.of(arguments));
-        return Curl.run(command.toArray(String[]::new));
+        return server.curl(protocol, arguments);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -229,7 +196,7 @@ class ServletRealClientsTest {
 
     @Test
     void httpxKeepsASessionPostsAFormAndUploadsOverH2WithTls() throws Exception {
-        String output = PythonClients.run("servlet_httpx.py", base("h2"), pem.toString());
+        String output = PythonClients.run("servlet_httpx.py", base("h2"), server.pem().toString());
         assertEquals("""
             HTTP/2 200 count=1 protocol=HTTP/2.0
             HTTP/2 200 count=2 protocol=HTTP/2.0

@@ -39,6 +39,8 @@ final class AsyncState implements AsyncContext {
     private final List<Registered> listeners = new ArrayList<>();
     private boolean dispatching = true;
     private boolean started;
+    /** Whether the dispatch that started the current cycle is still running. */
+    private boolean startingDispatchRuns;
     private Asked asked = Asked.NOTHING;
     private boolean ended;
     private ServletExchange.Dispatch dispatchAsked;
@@ -70,6 +72,7 @@ final class AsyncState implements AsyncContext {
                 throw new IllegalStateException("startAsync: the request is already complete");
             }
             started = true;
+            startingDispatchRuns = true;
             asked = Asked.NOTHING;
             request = asyncRequest;
             response = asyncResponse;
@@ -91,6 +94,19 @@ final class AsyncState implements AsyncContext {
     }
 
     /**
+     * @return what {@code isAsyncStarted} answers: whether a cycle is started and neither
+     *     completed nor dispatched yet, or started by the dispatch still running, whatever was
+     *     asked of it since. Like Jetty and Tomcat, a complete or dispatch asked by another thread
+     *     takes the request out of asynchronous mode only once that dispatch returns: frameworks
+     *     (Spring MVC) ask right after starting a cycle that another thread may already have ended.
+     */
+    boolean isInAsyncMode() {
+        synchronized (lock) {
+            return started && (asked == Asked.NOTHING || startingDispatchRuns);
+        }
+    }
+
+    /**
      * The dispatch that ran returned: decides what follows.
      *
      * @return the next dispatch to run on this thread, or null when the exchange ended or waits
@@ -100,6 +116,7 @@ final class AsyncState implements AsyncContext {
         ServletExchange.Dispatch next = null;
         synchronized (lock) {
             dispatching = false;
+            startingDispatchRuns = false;
             if (!started || asked == Asked.COMPLETE) {
                 finish = true;
             } else if (asked == Asked.DISPATCH) {

@@ -160,14 +160,24 @@ public final class ServletApiContext implements ServletContext {
         }
     }
 
-    /** Maps a {@link io.wharf.servlet.DefaultServlet} to {@code /} unless the application maps that pattern. */
+    /**
+     * Adds a {@link io.wharf.servlet.DefaultServlet} named {@code default}, mapped to {@code /}
+     * unless the application maps that pattern. When it does, the servlet is still there by name,
+     * as in Tomcat and Jetty, for an application on {@code /} that hands static files to it
+     * ({@code getNamedDispatcher("default")}, as Spring MVC's default servlet handling does);
+     * an application that names a servlet {@code default} itself gets none.
+     */
     private void mapDefaultServlet() {
-        if (registrations.servletMappedTo("/") != null) {
+        boolean slashMapped = registrations.servletMappedTo("/") != null;
+        boolean nameTaken = registrations.servlet("default") != null;
+        if (slashMapped && nameTaken) {
             return;
         }
-        String name = registrations.servlet("default") == null ? "default" : "wharf.default";
+        String name = nameTaken ? "wharf.default" : "default";
         ServletEntry entry = registrations.addServlet(new ServletEntry(this, name, null, null, new io.wharf.servlet.DefaultServlet()));
-        entry.addMapping("/");
+        if (!slashMapped) {
+            entry.addMapping("/");
+        }
     }
 
     private void publishMappings() {
@@ -810,9 +820,14 @@ public final class ServletApiContext implements ServletContext {
         sessionTrackingModes = modes.isEmpty() ? EnumSet.noneOf(SessionTrackingMode.class) : EnumSet.copyOf(modes);
     }
 
+    /**
+     * @return {@code COOKIE}: the modes in effect until the application sets others. URL
+     *     rewriting is not among them, since its {@code ;jsessionid=} path parameter is refused by
+     *     the strict default URI compliance.
+     */
     @Override
     public Set<SessionTrackingMode> getDefaultSessionTrackingModes() {
-        return Collections.unmodifiableSet(EnumSet.of(SessionTrackingMode.COOKIE, SessionTrackingMode.URL));
+        return Collections.unmodifiableSet(EnumSet.of(SessionTrackingMode.COOKIE));
     }
 
     @Override

@@ -395,7 +395,7 @@ public final class ServletExchange {
 
     boolean isAsyncStarted() {
         AsyncState state = async;
-        return state != null && state.isStarted();
+        return state != null && state.isInAsyncMode();
     }
 
     AsyncContext asyncContext() {
