@@ -37,7 +37,13 @@ public final class VirtualThreadJobs {
     /** @return an executor that starts one virtual thread per job, named {@code prefix} and a number */
     public static Executor threadPerJob(String prefix) {
         ThreadFactory factory = Thread.ofVirtual().name(prefix, 0).factory();
-        return task -> factory.newThread(task).start();
+        ClassLoader loader = VirtualThreadJobs.class.getClassLoader();
+        return task -> {
+            Thread thread = factory.newThread(task);
+            // As the pool's platform threads: not the loader of whatever thread handed the job over.
+            thread.setContextClassLoader(loader);
+            thread.start();
+        };
     }
 
     /** Hands {@code job} to {@code executor}, counted until it ends; rethrows what the executor throws. */

@@ -486,6 +486,9 @@ public class QueuedThreadPool extends ContainerLifeCycle implements ThreadPool, 
         try {
             Thread thread = new Thread(worker, name + "-" + threadNumbers.incrementAndGet());
             thread.setDaemon(daemon);
+            // Not the starting thread's loader: a thread started while a web application's code runs
+            // would otherwise keep that application's class loader for as long as it lives.
+            thread.setContextClassLoader(QueuedThreadPool.class.getClassLoader());
             worker.thread = thread;
             workers.add(worker);
             thread.start();
