@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -115,7 +116,7 @@ public class DefaultServlet extends HttpServlet {
     private void serve(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         boolean included = request.getDispatcherType() == DispatcherType.INCLUDE;
         String path = pathOf(request, included);
-        if (ProtectedPaths.isProtected(path)) {
+        if (ProtectedPaths.isProtected(path) || isPageSource(path)) {
             notFound(response);
             return;
         }
@@ -127,6 +128,15 @@ public class DefaultServlet extends HttpServlet {
         } else {
             copy(request, response, path, included);
         }
+    }
+
+    /**
+     * @return whether {@code path} is a JSP page: one reaches the default servlet only when no
+     *     JSP servlet maps it (wharf-jsp is missing), and sending it as a file would show its code
+     */
+    private static boolean isPageSource(String path) {
+        String upper = path.toUpperCase(Locale.ROOT);
+        return upper.endsWith(".JSP") || upper.endsWith(".JSPX");
     }
 
     /** @return the path in the context this dispatch is for: the include's target, or the request's servlet path and path info */
@@ -152,7 +162,7 @@ public class DefaultServlet extends HttpServlet {
             ServletMatch<ServletEntry> match = context.match(candidate);
             // A page a servlet compiles (index.jsp) goes to that servlet, never out as a file.
             boolean mapped = match != null && (match.mappingMatch() == MappingMatch.EXACT || match.mappingMatch() == MappingMatch.EXTENSION);
-            Path found = mapped ? null : context.resolve(candidate);
+            Path found = mapped || isPageSource(candidate) ? null : context.resolve(candidate);
             if (found != null && Files.isRegularFile(found)) {
                 if (!included && resources != null && CoreHandoff.canHandOff(request, response)) {
                     serveByCore(request, response, candidate);

@@ -45,6 +45,8 @@ class DefaultServletTest extends ServletTestCase {
         Files.createDirectories(root.resolve("WEB-INF"));
         Files.writeString(root.resolve("WEB-INF/web.xml"), "<secret/>");
         Files.writeString(root.resolve("big.bin"), "b".repeat(200_000));
+        Files.writeString(root.resolve("page.jsp"), "<% String secret = \"s3cr3t\"; %>");
+        Files.writeString(root.resolve("page.JSPX"), "<jsp:root/>");
     }
 
     private ServletTester start() throws Exception {
@@ -93,6 +95,14 @@ class DefaultServletTest extends ServletTestCase {
         assertEquals(404, status(tester.get("/ctx/WEB-INF/web.xml")));
         assertEquals(404, status(tester.get("/ctx/web-inf/web.xml")));
         assertEquals(404, status(tester.get("/ctx/META-INF/MANIFEST.MF")));
+        assertEquals(404, status(tester.get("/ctx/page.jsp")), "without a JSP servlet a page's source is not sent");
+        assertEquals(404, status(tester.get("/ctx/page.JSPX")));
+        tester.close();
+        tester("/ctx");
+        tester.context.setBaseResource(root);
+        tester.context.setWelcomeFiles(List.of("page.jsp"));
+        tester.start();
+        assertTrue(!content(tester.get("/ctx/")).contains("s3cr3t"), "nor as a welcome file");
         assertTrue(!tester.get("/ctx/WEB-INF/web.xml").contains("secret"));
         int traversal = status(tester.get("/ctx/docs/%2e%2e/WEB-INF/web.xml"));
         assertTrue(traversal == 400 || traversal == 404, "traversal answered " + traversal);
