@@ -1,14 +1,13 @@
 package io.wharf.servlet;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import io.wharf.server.HttpConfiguration;
 import io.wharf.server.LocalConnector;
 import io.wharf.server.Server;
 import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.testing.RawResponse;
 import io.wharf.util.buffer.ByteBufferPool;
 import io.wharf.util.thread.QueuedThreadPool;
 
@@ -59,7 +58,7 @@ final class ServletTester implements AutoCloseable {
     }
 
     static int status(String response) {
-        return Integer.parseInt(response.substring(9, 12));
+        return RawResponse.status(response);
     }
 
     /** @return the content of a raw response read as UTF-8, its chunks joined when it is chunked */
@@ -69,42 +68,17 @@ final class ServletTester implements AutoCloseable {
 
     /** @return the content of a raw response, one char a byte, its chunks joined when it is chunked */
     static String bytes(String response) {
-        int end = response.indexOf("\r\n\r\n");
-        String body = end < 0 ? "" : response.substring(end + 4);
-        if (!"chunked".equals(header(response, "Transfer-Encoding"))) {
-            return body;
-        }
-        StringBuilder joined = new StringBuilder();
-        int at = 0;
-        while (true) {
-            int lineEnd = body.indexOf("\r\n", at);
-            int size = Integer.parseInt(body.substring(at, lineEnd).trim(), 16);
-            if (size == 0) {
-                return joined.toString();
-            }
-            joined.append(body, lineEnd + 2, lineEnd + 2 + size);
-            at = lineEnd + 2 + size + 2;
-        }
+        return RawResponse.content(response);
     }
 
     /** @return the first value of header {@code name}, or null */
     static String header(String response, String name) {
-        List<String> values = headers(response, name);
-        return values.isEmpty() ? null : values.get(0);
+        return RawResponse.header(response, name);
     }
 
     /** @return every value of header {@code name}, in order */
     static List<String> headers(String response, String name) {
-        int end = response.indexOf("\r\n\r\n");
-        String head = end < 0 ? response : response.substring(0, end);
-        List<String> values = new ArrayList<>();
-        String prefix = name.toLowerCase(Locale.ROOT) + ":";
-        for (String line : head.split("\r\n")) {
-            if (line.toLowerCase(Locale.ROOT).startsWith(prefix)) {
-                values.add(line.substring(prefix.length()).trim());
-            }
-        }
-        return values;
+        return RawResponse.headers(response, name);
     }
 
     @Override
