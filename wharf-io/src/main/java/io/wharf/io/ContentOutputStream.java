@@ -1,11 +1,8 @@
 package io.wharf.io;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 import io.wharf.util.Callback;
 
@@ -87,17 +84,9 @@ public final class ContentOutputStream extends OutputStream {
     }
 
     private void writeAndWait(boolean last, ByteBuffer buffer) throws IOException {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        sink.write(last, buffer, Callback.from(done));
-        try {
-            done.get();
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while writing content");
-        } catch (ExecutionException x) {
-            Throwable cause = x.getCause();
-            throw cause instanceof IOException io ? io : new IOException(cause);
-        }
+        Callback.Completable done = new Callback.Completable();
+        sink.write(last, buffer, done);
+        done.await("writing content");
     }
 
     private void checkOpen() throws IOException {

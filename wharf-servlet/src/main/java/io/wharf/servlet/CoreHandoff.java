@@ -1,9 +1,6 @@
 package io.wharf.servlet;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -71,11 +68,11 @@ public final class CoreHandoff {
                 return SERVLET_REQUEST.equals(name) ? request : super.getAttribute(name);
             }
         };
-        CompletableFuture<Void> done = new CompletableFuture<>();
+        Callback.Completable done = new Callback.Completable();
         servletResponse.handOverToCore();
         boolean handled;
         try {
-            handled = handler.handle(core, servletResponse.core(), Callback.from(done));
+            handled = handler.handle(core, servletResponse.core(), done);
         } catch (Exception x) {
             servletResponse.takeBackFromCore();
             throw new IOException(handler + " failed on " + pathInContext + ": " + x.getMessage(), x);
@@ -84,15 +81,7 @@ public final class CoreHandoff {
             servletResponse.takeBackFromCore();
             return false;
         }
-        try {
-            done.get();
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while " + handler + " handled " + pathInContext);
-        } catch (ExecutionException x) {
-            Throwable cause = x.getCause();
-            throw cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause);
-        }
+        done.await(handler + " handling " + pathInContext);
         return true;
     }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -135,8 +134,7 @@ public class DefaultServlet extends HttpServlet {
      *     JSP servlet maps it (wharf-jsp is missing), and sending it as a file would show its code
      */
     private static boolean isPageSource(String path) {
-        String upper = path.toUpperCase(Locale.ROOT);
-        return upper.endsWith(".JSP") || upper.endsWith(".JSPX");
+        return path.regionMatches(true, path.length() - 4, ".jsp", 0, 4) || path.regionMatches(true, path.length() - 5, ".jspx", 0, 5);
     }
 
     /** @return the path in the context this dispatch is for: the include's target, or the request's servlet path and path info */

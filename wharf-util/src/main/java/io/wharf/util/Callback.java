@@ -156,6 +156,28 @@ public interface Callback extends Invocable {
             complete(null);
         }
 
+        /**
+         * Waits until the operation completes, for blocking views over asynchronous ones (output
+         * streams, hand-overs). Never on a selector thread.
+         *
+         * @param what what is waited for, for the message of an interruption ("writing the response")
+         * @throws java.io.IOException the failure: an {@code IOException} as it is, any other wrapped
+         * @throws java.io.InterruptedIOException when the thread is interrupted, naming {@code what}
+         */
+        public void await(String what) throws java.io.IOException {
+            try {
+                get();
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+                java.io.InterruptedIOException interrupted = new java.io.InterruptedIOException("interrupted while " + what);
+                interrupted.initCause(x);
+                throw interrupted;
+            } catch (java.util.concurrent.ExecutionException x) {
+                Throwable cause = x.getCause();
+                throw cause instanceof java.io.IOException io ? io : new java.io.IOException(what + " failed: " + cause, cause);
+            }
+        }
+
         @Override
         public void failed(Throwable cause) {
             completeExceptionally(cause);

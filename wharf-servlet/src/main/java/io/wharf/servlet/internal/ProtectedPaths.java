@@ -1,6 +1,5 @@
 package io.wharf.servlet.internal;
 
-import java.util.Locale;
 
 /**
  * The paths of a context that no client request may reach (Servlet 6.1 section 10.5):
@@ -15,7 +14,13 @@ public final class ProtectedPaths {
 
     /** @return whether {@code pathInContext} (decoded, starting with {@code /}) is under WEB-INF or META-INF */
     public static boolean isProtected(String pathInContext) {
-        String upper = pathInContext.toUpperCase(Locale.ROOT);
-        return upper.equals("/WEB-INF") || upper.startsWith("/WEB-INF/") || upper.equals("/META-INF") || upper.startsWith("/META-INF/");
+        // Asked for every request: compared in place, without an upper-cased copy of the path.
+        return under(pathInContext, "/WEB-INF") || under(pathInContext, "/META-INF");
+    }
+
+    /** @return whether {@code path} is {@code directory} or below it, in any letter case */
+    private static boolean under(String path, String directory) {
+        int length = directory.length();
+        return path.regionMatches(true, 0, directory, 0, length) && (path.length() == length || path.charAt(length) == '/');
     }
 }

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -37,7 +35,8 @@ final class ResponseOutput extends ServletOutputStream {
     private final ServletApiResponse response;
     private final Response core;
     private final ServletExchange exchange;
-    private final byte[] one = new byte[1];
+    /** For {@link #write(int)}, made on first use. */
+    private byte[] one;
     private final Object lock = new Object();
     private byte[] buffer = NO_BYTES;
     private byte[] flight = NO_BYTES;
@@ -51,7 +50,6 @@ final class ResponseOutput extends ServletOutputStream {
     private boolean pending;
     /** Non-blocking: {@link #isReady()} said no, so {@code onWritePossible} is owed. Guarded by {@link #lock}. */
     private boolean owed;
-    private Throwable failure;
 
     ResponseOutput(ServletApiResponse response, Response core, ServletExchange exchange, int bufferSize) {
         this.response = response;
@@ -99,6 +97,9 @@ final class ResponseOutput extends ServletOutputStream {
 
     @Override
     public void write(int b) throws IOException {
+        if (one == null) {
+            one = new byte[1];
+        }
         one[0] = (byte) b;
         write(one, 0, 1);
     }
@@ -157,18 +158,9 @@ final class ResponseOutput extends ServletOutputStream {
     }
 
     private void waitFor(boolean last, ByteBuffer content) throws IOException {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        core.write(last, content, Callback.from(done));
-        try {
-            done.get();
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while writing the response");
-        } catch (ExecutionException x) {
-            Throwable cause = x.getCause();
-            failure = cause;
-            throw cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause);
-        }
+        Callback.Completable done = new Callback.Completable();
+        core.write(last, content, done);
+        done.await("writing the response");
     }
 
     @Override
@@ -308,7 +300,6 @@ final class ResponseOutput extends ServletOutputStream {
             owed = false;
             lock.notifyAll();
         }
-        failure = cause;
         WriteListener current = listener;
         exchange.execute(() -> {
             try {
@@ -331,8 +322,4 @@ final class ResponseOutput extends ServletOutputStream {
         }
     }
 
-    /** @return the failure of the last core write, or null */
-    Throwable failure() {
-        return failure;
-    }
 }

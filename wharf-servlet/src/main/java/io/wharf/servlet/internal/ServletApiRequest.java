@@ -75,20 +75,30 @@ public final class ServletApiRequest implements HttpServletRequest {
     private RequestInput input;
     private BufferedReader reader;
     private boolean asyncSupported = true;
-    private final RequestSession sessionState;
-    private final RequestAuthentication authentication;
+    /** Made when first asked: most requests touch neither sessions nor users. */
+    private RequestSession sessionState;
+    private RequestAuthentication authentication;
 
     ServletApiRequest(ServletExchange exchange, Request core, ServletMatch<ServletEntry> match) {
         this.exchange = exchange;
         this.core = core;
         this.match = match;
-        this.sessionState = new RequestSession(exchange, core);
-        this.authentication = new RequestAuthentication(exchange);
     }
 
     /** @return the request's user, found lazily */
     RequestAuthentication authentication() {
+        if (authentication == null) {
+            authentication = new RequestAuthentication(exchange);
+        }
         return authentication;
+    }
+
+    /** @return the request's session side, made on first use */
+    private RequestSession sessionState() {
+        if (sessionState == null) {
+            sessionState = new RequestSession(exchange, core);
+        }
+        return sessionState;
     }
 
     /** @return the request under every application and container wrapper of {@code request}; null when it is not one */
@@ -524,7 +534,7 @@ public final class ServletApiRequest implements HttpServletRequest {
 
     @Override
     public String getAuthType() {
-        return authentication.authType();
+        return authentication().authType();
     }
 
     @Override
@@ -627,12 +637,12 @@ public final class ServletApiRequest implements HttpServletRequest {
             return false;
         }
         String linked = exchange.context().roleLink(match.target().getName(), role);
-        return security.isUserInRole(authentication.user(), linked != null ? linked : role);
+        return security.isUserInRole(authentication().user(), linked != null ? linked : role);
     }
 
     @Override
     public Principal getUserPrincipal() {
-        return authentication.user();
+        return authentication().user();
     }
 
     @Override
@@ -669,52 +679,52 @@ public final class ServletApiRequest implements HttpServletRequest {
 
     @Override
     public HttpSession getSession(boolean create) {
-        return sessionState.getSession(create);
+        return sessionState().getSession(create);
     }
 
     @Override
     public HttpSession getSession() {
-        return sessionState.getSession(true);
+        return sessionState().getSession(true);
     }
 
     @Override
     public String changeSessionId() {
-        return sessionState.changeSessionId();
+        return sessionState().changeSessionId();
     }
 
     @Override
     public String getRequestedSessionId() {
-        return sessionState.requestedId();
+        return sessionState().requestedId();
     }
 
     @Override
     public boolean isRequestedSessionIdValid() {
-        return sessionState.isRequestedIdValid();
+        return sessionState().isRequestedIdValid();
     }
 
     @Override
     public boolean isRequestedSessionIdFromCookie() {
-        return sessionState.isRequestedIdFromCookie();
+        return sessionState().isRequestedIdFromCookie();
     }
 
     @Override
     public boolean isRequestedSessionIdFromURL() {
-        return sessionState.isRequestedIdFromUrl();
+        return sessionState().isRequestedIdFromUrl();
     }
 
     /** @return the session of {@code target}, another context this request was dispatched to, under this request's session id */
     HttpSession sessionIn(ServletApiContext target, boolean create) {
-        return sessionState.sessionIn(target, create);
+        return sessionState().sessionIn(target, create);
     }
 
     /** @return the session this request has made or found so far, without looking; or null */
     ServletSession currentSession() {
-        return sessionState.current();
+        return sessionState().current();
     }
 
     @Override
     public boolean authenticate(HttpServletResponse response) throws IOException, ServletException {
-        if (authentication.user() != null) {
+        if (authentication().user() != null) {
             return true;
         }
         ContextSecurity security = exchange.context().security();
@@ -732,14 +742,14 @@ public final class ServletApiRequest implements HttpServletRequest {
         if (security == null) {
             throw new ServletException("login: this servlet context has no login configured (a LoginService and a LoginConfig)");
         }
-        if (authentication.user() != null) {
-            throw new ServletException("login: the request is already authenticated as " + authentication.user().getName());
+        if (authentication().user() != null) {
+            throw new ServletException("login: the request is already authenticated as " + authentication().user().getName());
         }
         io.wharf.servlet.security.AuthenticatedUser user = security.users().login(username, password);
         if (user == null) {
             throw new ServletException("login failed for user " + username);
         }
-        authentication.set(user, security.config().method().authType());
+        authentication().set(user, security.config().method().authType());
         HttpSession session = getSession(false);
         if (session != null) {
             changeSessionId();
@@ -751,7 +761,7 @@ public final class ServletApiRequest implements HttpServletRequest {
 
     @Override
     public void logout() {
-        authentication.clear();
+        authentication().clear();
         HttpSession session = getSession(false);
         if (session != null) {
             session.removeAttribute(FormLogin.USER);

@@ -60,6 +60,21 @@ final class ServletDispatcher implements RequestDispatcher {
         return new ServletDispatcher(context, raw, decoded, query, null);
     }
 
+    /** @return the encoded path in the context as given, for the target's request URI; null by name */
+    String rawPath() {
+        return rawPath;
+    }
+
+    /** @return the decoded, canonical path in the context, which maps to the servlet; null by name */
+    String pathInContext() {
+        return pathInContext;
+    }
+
+    /** @return the query given with the path, or null */
+    String query() {
+        return query;
+    }
+
     static ServletDispatcher byName(ServletApiContext context, ServletEntry servlet) {
         return new ServletDispatcher(context, null, null, null, servlet);
     }

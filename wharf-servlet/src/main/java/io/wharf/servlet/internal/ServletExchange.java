@@ -215,8 +215,7 @@ public final class ServletExchange {
 
     private boolean dispatchErrorPage(String location, int status, String message, Throwable failure) {
         ServletDispatcher target = ServletDispatcher.byPath(context, location);
-        String path = location.contains("?") ? location.substring(0, location.indexOf('?')) : location;
-        ServletMatch<ServletEntry> match = target == null ? null : context.match(path);
+        ServletMatch<ServletEntry> match = target == null ? null : context.match(target.pathInContext());
         if (match == null) {
             context.log("error page " + location + " maps to no servlet; writing the default error page");
             return false;
@@ -230,14 +229,12 @@ public final class ServletExchange {
         attributes.put(RequestDispatcher.ERROR_QUERY_STRING, request.getQueryString());
         attributes.put(RequestDispatcher.ERROR_METHOD, request.getMethod());
         attributes.put(RequestDispatcher.ERROR_SERVLET_NAME, request.match().target().getName());
-        int question = location.indexOf('?');
         DispatchedRequest dispatched = new DispatchedRequest(request, DispatcherType.ERROR, context, match,
-            context.getContextPath() + path, question < 0 ? null : location.substring(question + 1), attributes);
+            context.getContextPath() + target.rawPath(), target.query(), attributes);
         clearContentHeaders();
         response.beginErrorPage();
         try {
-            ServletDispatcher.invoke(context, dispatched, response, match.target(), match.servletPath()
-                + (match.pathInfo() == null ? "" : match.pathInfo()), DispatcherType.ERROR);
+            ServletDispatcher.invoke(context, dispatched, response, match.target(), target.pathInContext(), DispatcherType.ERROR);
             return true;
         } catch (Throwable x) {
             context.log("error page " + location + " failed", x);
@@ -420,10 +417,7 @@ public final class ServletExchange {
                 }
             }
             ServletDispatcher dispatcher = ServletDispatcher.byPath(target, pathAndQuery);
-            int question = pathAndQuery.indexOf('?');
-            String rawPath = question < 0 ? pathAndQuery : pathAndQuery.substring(0, question);
-            String decoded = io.wharf.http.UriPath.decodePath(io.wharf.http.UriPath.canonicalPath(rawPath));
-            ServletMatch<ServletEntry> match = dispatcher == null ? null : target.match(decoded);
+            ServletMatch<ServletEntry> match = dispatcher == null ? null : target.match(dispatcher.pathInContext());
             if (match == null) {
                 ((HttpServletResponse) asyncResponse).sendError(HttpServletResponse.SC_NOT_FOUND);
                 return;
@@ -432,8 +426,8 @@ public final class ServletExchange {
                 AsyncContext.ASYNC_CONTEXT_PATH, AsyncContext.ASYNC_SERVLET_PATH, AsyncContext.ASYNC_PATH_INFO,
                 AsyncContext.ASYNC_QUERY_STRING, AsyncContext.ASYNC_MAPPING);
             DispatchedRequest dispatched = new DispatchedRequest(http, DispatcherType.ASYNC, target, match,
-                target.getContextPath() + rawPath, question < 0 ? null : pathAndQuery.substring(question + 1), attributes);
-            ServletDispatcher.invoke(target, dispatched, asyncResponse, match.target(), decoded, DispatcherType.ASYNC);
+                target.getContextPath() + dispatcher.rawPath(), dispatcher.query(), attributes);
+            ServletDispatcher.invoke(target, dispatched, asyncResponse, match.target(), dispatcher.pathInContext(), DispatcherType.ASYNC);
         };
     }
 

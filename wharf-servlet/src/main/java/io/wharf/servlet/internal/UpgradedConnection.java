@@ -3,8 +3,6 @@ package io.wharf.servlet.internal;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -241,17 +239,9 @@ final class UpgradedConnection extends AbstractConnection implements Connection.
 
         @Override
         public void write(byte[] bytes, int offset, int length) throws IOException {
-            CompletableFuture<Void> done = new CompletableFuture<>();
-            getEndPoint().write(Callback.from(done), ByteBuffer.wrap(bytes.clone(), offset, length));
-            try {
-                done.get();
-            } catch (InterruptedException x) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while writing the upgraded connection");
-            } catch (ExecutionException x) {
-                Throwable cause = x.getCause();
-                throw cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause);
-            }
+            Callback.Completable done = new Callback.Completable();
+            getEndPoint().write(done, ByteBuffer.wrap(bytes.clone(), offset, length));
+            done.await("writing the upgraded connection");
         }
 
         @Override
