@@ -6,6 +6,7 @@ import java.util.Base64;
 
 import jakarta.servlet.http.HttpServletResponse;
 
+import io.wharf.http.AuthField;
 import io.wharf.http.HttpHeader;
 import io.wharf.servlet.security.AuthenticatedUser;
 import io.wharf.servlet.security.LoginService;
@@ -31,13 +32,13 @@ final class BasicLogin implements Authenticator {
 
     @Override
     public AuthenticatedUser authenticate(ServletExchange exchange) {
-        String header = exchange.request().getHeader(HttpHeader.AUTHORIZATION.asString());
-        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
+        AuthField credentials = AuthField.first(exchange.request().core().getHeaders().getValuesList(HttpHeader.AUTHORIZATION), "Basic");
+        if (credentials == null || credentials.token68() == null) {
             return null;
         }
         String decoded;
         try {
-            decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
+            decoded = new String(Base64.getDecoder().decode(credentials.token68()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException x) {
             return null;
         }

@@ -6,13 +6,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletResponse;
 
+import io.wharf.http.AuthField;
 import io.wharf.http.HttpHeader;
 import io.wharf.servlet.security.AuthenticatedUser;
 import io.wharf.servlet.security.LoginService;
@@ -55,11 +55,11 @@ final class DigestLogin implements Authenticator {
 
     @Override
     public AuthenticatedUser authenticate(ServletExchange exchange) {
-        String header = exchange.request().getHeader(HttpHeader.AUTHORIZATION.asString());
-        if (header == null || !header.regionMatches(true, 0, "Digest ", 0, 7)) {
+        AuthField credentials = AuthField.first(exchange.request().core().getHeaders().getValuesList(HttpHeader.AUTHORIZATION), "Digest");
+        if (credentials == null) {
             return null;
         }
-        Map<String, String> fields = parameters(header.substring(7));
+        Map<String, String> fields = credentials.parameters();
         String username = fields.get("username");
         String nonce = fields.get("nonce");
         String algorithm = fields.getOrDefault("algorithm", "MD5");
@@ -132,41 +132,5 @@ final class DigestLogin implements Authenticator {
         } catch (NoSuchAlgorithmException x) {
             throw new IllegalStateException(algorithm + " is missing from this JVM", x);
         }
-    }
-
-    /** @return the {@code name=value} and {@code name="quoted value"} pairs of a Digest credentials field */
-    static Map<String, String> parameters(String text) {
-        Map<String, String> fields = new HashMap<>();
-        int at = 0;
-        int length = text.length();
-        while (at < length) {
-            while (at < length && (text.charAt(at) == ' ' || text.charAt(at) == ',')) {
-                at++;
-            }
-            int equals = text.indexOf('=', at);
-            if (equals < 0) {
-                break;
-            }
-            String name = text.substring(at, equals).trim().toLowerCase(java.util.Locale.ROOT);
-            at = equals + 1;
-            StringBuilder value = new StringBuilder();
-            if (at < length && text.charAt(at) == '"') {
-                at++;
-                while (at < length && text.charAt(at) != '"') {
-                    char c = text.charAt(at++);
-                    if (c == '\\' && at < length) {
-                        c = text.charAt(at++);
-                    }
-                    value.append(c);
-                }
-                at++;
-            } else {
-                while (at < length && text.charAt(at) != ',') {
-                    value.append(text.charAt(at++));
-                }
-            }
-            fields.put(name, value.toString().trim());
-        }
-        return fields;
     }
 }
