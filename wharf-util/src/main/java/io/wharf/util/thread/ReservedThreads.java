@@ -32,7 +32,11 @@ import org.slf4j.LoggerFactory;
  * most recently parked thread and hands it the task with one compare-and-set, so a task
  * handed is run exactly once, by that thread, at once; when no thread is parked it returns
  * false and, if fewer than {@link #getCapacity()} reserved threads exist and none is already
- * being started, asks the executor for one more, for next time. A reserved thread that waits
+ * being started, asks the executor for one more, for next time. A thread running a handed
+ * task is lent out and does not count against the capacity: the task is often the
+ * production of an {@link AdaptiveExecutionStrategy}, which may run for long, and the next
+ * hand-off must still find a thread. Back from its task, the thread parks again if the set
+ * is below capacity, and otherwise leaves. A reserved thread that waits
  * longer than the idle timeout without a task leaves (its job returns, the pool thread goes
  * back to the pool), so the set follows demand. The component holds no buffers.
  *
@@ -52,7 +56,7 @@ public class ReservedThreads extends AbstractLifeCycle implements TryExecutor {
     private final Executor executor;
     private final int capacity;
     private final ParkedThreads parked = new ParkedThreads();
-    /** High 32 bits: reserved threads alive or being started; low 32 bits: those being started. */
+    /** High 32 bits: reserved threads parked or being started (not those lent out); low 32 bits: those being started. */
     private final AtomicLong counts = new AtomicLong();
     private final AtomicInteger available = new AtomicInteger();
     private final Set<ReservedThread> threads = ConcurrentHashMap.newKeySet();
@@ -97,7 +101,7 @@ public class ReservedThreads extends AbstractLifeCycle implements TryExecutor {
         this.idleTimeoutNanos = idleTimeout.toNanos();
     }
 
-    /** @return the reserved threads alive, parked or running a task, plus one being started */
+    /** @return the reserved threads counted against the capacity: parked, or being started (not those lent out to a task) */
     public int getThreads() {
         return threadsOf(counts.get());
     }
@@ -224,19 +228,43 @@ public class ReservedThreads extends AbstractLifeCycle implements TryExecutor {
             thread = Thread.currentThread();
             add(0, -1);
             threads.add(this);
+            boolean counted = true;
             try {
                 while (true) {
                     Object value = awaitTask();
                     if (!(value instanceof Runnable handedTask)) {
                         return;
                     }
+                    // Lent out: it no longer counts, so the next miss reserves another thread while this one runs.
+                    add(-1, 0);
+                    counted = false;
                     runTask(handedTask);
+                    if (!rejoin()) {
+                        return;
+                    }
+                    counted = true;
                 }
             } finally {
                 threads.remove(this);
-                add(-1, 0);
+                if (counted) {
+                    add(-1, 0);
+                }
                 if (LOG.isDebugEnabled()) {
                     LOG.debug("{} left {}", thread, ReservedThreads.this);
+                }
+            }
+        }
+
+        /** @return whether this thread, back from a handed task, counts again: the set is running and below capacity */
+        private boolean rejoin() {
+            while (true) {
+                long current = counts.get();
+                int counted = threadsOf(current);
+                if (!isRunning() || counted >= capacity) {
+                    return false;
+                }
+                if (counts.compareAndSet(current, encode(counted + 1, pendingOf(current)))) {
+                    return true;
                 }
             }
         }

@@ -69,7 +69,7 @@ class ReservedThreadsTest {
     }
 
     @Test
-    void neverMoreThreadsThanCapacityAndOneStartAtATime() throws Exception {
+    void neverMoreParkedThanCapacityAndOneStartAtATime() throws Exception {
         start(3);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger running = new AtomicInteger();
@@ -81,24 +81,45 @@ class ReservedThreadsTest {
                 Thread.currentThread().interrupt();
             }
         };
-        // Many misses in a row start one thread, not many: the next start waits for the pending one.
-        for (int i = 0; i < 100; i++) {
-            reserved.tryExecute(blocked);
-        }
-        assertTrue(jobsStarted.get() <= 3, "started " + jobsStarted.get());
-        // Keep asking until every reserved thread is busy: then they are exactly the capacity.
+        // Each handed task lends its thread out: it no longer counts, so the set refills behind it.
         assertEventually(() -> {
             reserved.tryExecute(blocked);
-            return running.get() == 3;
+            return running.get() == 5;
         }, reserved::toString);
-        for (int i = 0; i < 100; i++) {
-            assertFalse(reserved.tryExecute(blocked));
-        }
-        assertEquals(3, reserved.getThreads());
-        assertEquals(3, jobsStarted.get());
-        assertEquals(0, reserved.getAvailable());
+        // Every thread started is lent out (five) or counted, and the counted ones never exceed the capacity.
+        assertTrue(reserved.getThreads() <= 3, reserved::toString);
+        assertTrue(jobsStarted.get() <= 5 + 3, "started " + jobsStarted.get());
+        // Back from their tasks, lent threads rejoin only while the set is below capacity; the others leave.
         release.countDown();
-        assertEventually(() -> reserved.getAvailable() == 3, reserved::toString);
+        assertEventually(() -> reserved.dump().lines().filter(line -> line.contains("ReservedThread@")).count() == 3, reserved::dump);
+        assertEquals(3, reserved.getThreads());
+        assertEquals(3, reserved.getAvailable());
+    }
+
+    @Test
+    void aThreadRunningAHandedTaskLeavesRoomForAnother() throws Exception {
+        start(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger running = new AtomicInteger();
+        Runnable blocked = () -> {
+            running.incrementAndGet();
+            try {
+                release.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        assertEventually(() -> {
+            reserved.tryExecute(blocked);
+            return running.get() == 1;
+        }, reserved::toString);
+        // The one reserved thread runs a long task (production, in EPC): the next hand-off must still find a thread.
+        assertEventually(() -> reserved.tryExecute(() -> {
+        }), reserved::toString);
+        assertEquals(1, running.get());
+        release.countDown();
+        assertEventually(() -> reserved.getAvailable() == 1, reserved::toString);
+        assertEquals(1, reserved.getThreads());
     }
 
     @Test
