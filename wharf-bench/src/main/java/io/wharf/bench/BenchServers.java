@@ -26,7 +26,13 @@ final class BenchServers {
     }
 
     static ServerProcess.Target wharf(InetSocketAddress address, Handler handler) throws Exception {
+        return wharf(address, handler, true);
+    }
+
+    /** @param virtualThreads whether blocking work runs on virtual threads (Wharf's default) or the pool's platform threads */
+    static ServerProcess.Target wharf(InetSocketAddress address, Handler handler, boolean virtualThreads) throws Exception {
         Server server = new Server();
+        server.getThreadPool().setUseVirtualThreads(virtualThreads);
         ServerConnector connector = wharfConnector(server, address, new HttpConnectionFactory());
         server.setHandler(handler);
         server.start();

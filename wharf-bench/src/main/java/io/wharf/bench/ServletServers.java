@@ -55,6 +55,16 @@ final class ServletServers {
 
     /** @param directory the files of the DefaultServlet, or null for none mapped by the run */
     static ServerProcess.Target wharf(InetSocketAddress address, Path directory) throws Exception {
+        return wharf(address, directory, true);
+    }
+
+    /**
+     * @param directory the files of the DefaultServlet, or null for none mapped by the run
+     * @param virtualThreads false to run the servlets on the pool's platform threads
+     *     ({@code QueuedThreadPool.setUseVirtualThreads(false)}), as Jetty and Tomcat do by default:
+     *     {@code wharf-servlet-platform}, which shows what the virtual threads cost per request
+     */
+    static ServerProcess.Target wharf(InetSocketAddress address, Path directory, boolean virtualThreads) throws Exception {
         ServletContextHandler context = new ServletContextHandler("/");
         context.addServletContainerInitializer(new ServletApp());
         if (directory != null) {
@@ -64,7 +74,7 @@ final class ServletServers {
             files.setInitParameter("etags", "true");
             files.setInitParameter("dirAllowed", "false");
         }
-        return BenchServers.wharf(address, context);
+        return BenchServers.wharf(address, context, virtualThreads);
     }
 
     /** @param directory the files of the DefaultServlet, or null for none mapped by the run */
