@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -47,6 +48,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class JdbcLoginService implements LoginService {
 
+
     private static final Logger LOG = LoggerFactory.getLogger(JdbcLoginService.class);
 
     /** Where connections come from: a data source, or the driver manager and a URL. */
@@ -60,6 +62,7 @@ public final class JdbcLoginService implements LoginService {
     private final UserTables tables;
     private final String selectHash;
     private final String selectRoles;
+    final VerifiedPasswords verified = new VerifiedPasswords();
 
     /** Users in the {@link UserTables#DEFAULT default tables} of {@code dataSource}. */
     public JdbcLoginService(String name, DataSource dataSource) {
@@ -94,6 +97,19 @@ public final class JdbcLoginService implements LoginService {
 
     public UserTables getTables() {
         return tables;
+    }
+
+    /**
+     * Sets how long a password found right is remembered, as
+     * {@link PasswordFileLoginService#setVerifiedPasswordLifetime} says; the roles are still read
+     * on every login.
+     */
+    public void setVerifiedPasswordLifetime(Duration lifetime) {
+        verified.setLifetime(lifetime);
+    }
+
+    public Duration getVerifiedPasswordLifetime() {
+        return verified.getLifetime();
     }
 
     /**
@@ -147,14 +163,14 @@ public final class JdbcLoginService implements LoginService {
     @Override
     public AuthenticatedUser login(String username, String password) {
         if (username == null || UserNames.nameProblem(username) != null) {
-            return PasswordCheck.login(null, password);
+            return PasswordCheck.unknownUser(password);
         }
         try (Connection connection = connections.open()) {
             PasswordHash hash = hash(connection, username);
-            if (hash == null) {
-                return PasswordCheck.login(null, password);
+            if (hash == null || password == null) {
+                return PasswordCheck.unknownUser(password);
             }
-            return hash.matches(password) ? new AuthenticatedUser(username, roles(connection, username)) : null;
+            return verified.check(username, hash, password) ? new AuthenticatedUser(username, roles(connection, username)) : null;
         } catch (SQLException x) {
             throw new IllegalStateException(name + ": the user store cannot be read: " + x.getMessage(), x);
         }

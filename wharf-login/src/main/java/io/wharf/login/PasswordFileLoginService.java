@@ -68,6 +68,7 @@ public final class PasswordFileLoginService implements LoginService {
     private volatile long intervalNanos = DEFAULT_RELOAD_INTERVAL.toNanos();
     /** {@link System#nanoTime()} at which the file is next looked at. */
     private final AtomicLong nextCheck;
+    final VerifiedPasswords verified = new VerifiedPasswords();
 
     /**
      * Reads the users of {@code file}.
@@ -97,6 +98,21 @@ public final class PasswordFileLoginService implements LoginService {
 
     public Duration getReloadInterval() {
         return Duration.ofNanos(intervalNanos);
+    }
+
+    /**
+     * Sets how long a password found right is remembered, so that the next login with it (BASIC
+     * sends it on every request) skips the slow hash; {@link Duration#ZERO} checks the hash every
+     * time. Default 5 minutes. Only an HMAC of name and
+     * password under a key made at random for this service is kept, with the stored hash it was
+     * checked against: a changed password is checked afresh, and wrong passwords are never remembered.
+     */
+    public void setVerifiedPasswordLifetime(Duration lifetime) {
+        verified.setLifetime(lifetime);
+    }
+
+    public Duration getVerifiedPasswordLifetime() {
+        return verified.getLifetime();
     }
 
     /** @return the file the users are read from */
@@ -151,7 +167,7 @@ public final class PasswordFileLoginService implements LoginService {
 
     @Override
     public AuthenticatedUser login(String username, String password) {
-        return PasswordCheck.login(username == null ? null : users().get(username), password);
+        return PasswordCheck.login(username == null ? null : users().get(username), password, verified);
     }
 
     /** @return the user of this name with their roles, for CLIENT-CERT login, or null */

@@ -67,6 +67,21 @@ class JdbcLoginServiceTest {
     }
 
     @Test
+    void aPasswordFoundRightIsRememberedUntilTheRowChanges() throws SQLException {
+        JdbcLoginService users = new JdbcLoginService("Staff", dataSource());
+        users.createTablesIfMissing();
+        users.addUser("ann", "secret", "user");
+        assertEquals(Set.of("user"), users.login("ann", "secret").roles());
+        sql("INSERT INTO user_roles (name, role) VALUES (?, ?)", "ann", "admin");
+        assertEquals(Set.of("admin", "user"), users.login("ann", "secret").roles(), "roles are read on every login");
+        assertEquals(1, users.verified.hits());
+        sql("UPDATE users SET password_hash = ? WHERE name = ?", PasswordHash.hash("changed"), "ann");
+        assertNull(users.login("ann", "secret"), "a new hash in the row is checked afresh");
+        assertEquals("ann", users.login("ann", "changed").getName());
+        assertEquals(1, users.verified.hits());
+    }
+
+    @Test
     void readsTablesAndColumnsOfOtherNames() throws SQLException {
         sql("CREATE SCHEMA auth");
         UserTables tables = new UserTables("auth.accounts", "login", "pw_hash", "auth.grants", "account", "grant_name");

@@ -92,6 +92,30 @@ class PasswordFileLoginServiceTest {
     }
 
     @Test
+    void aPasswordFoundRightIsRememberedUntilItsHashChanges() throws IOException {
+        PasswordFileLoginService users = service(ANN);
+        users.setReloadInterval(Duration.ZERO);
+        assertEquals(Duration.ofMinutes(5), users.getVerifiedPasswordLifetime());
+        assertEquals("ann", users.login("ann", "secret").getName());
+        assertEquals(0, users.verified.hits());
+        assertEquals(Set.of("admin", "user"), users.login("ann", "secret").roles(), "BASIC's next request");
+        assertEquals(1, users.verified.hits(), "the second login skipped the slow hash");
+        assertNull(users.login("ann", "Secret"), "a wrong password is still wrong");
+        assertEquals(1, users.verified.hits());
+
+        replace("ann:" + PasswordHash.hash("changed") + ":user");
+        assertNull(users.login("ann", "secret"), "the remembered password is not the new hash's");
+        assertEquals(Set.of("user"), users.login("ann", "changed").roles());
+        assertEquals(1, users.verified.hits());
+
+        users.setVerifiedPasswordLifetime(Duration.ZERO);
+        users.login("ann", "changed");
+        users.login("ann", "changed");
+        assertEquals(1, users.verified.hits(), "nothing remembered when the lifetime is zero");
+        assertThrows(IllegalArgumentException.class, () -> users.setVerifiedPasswordLifetime(Duration.ofSeconds(-1)));
+    }
+
+    @Test
     void reloadsTheFileWhenItChangesAndKeepsTheOldUsersWhenTheNewFileIsBad() throws IOException {
         PasswordFileLoginService users = service(ANN);
         users.setReloadInterval(Duration.ZERO);

@@ -266,7 +266,9 @@ public class ContextHandler extends Handler.Wrapper {
             }
             pathInContext = "/";
         }
-        ContextRequest contextRequest = new ContextRequest(request, context, request.getContextPath() + contextPath, pathInContext);
+        String outerContextPath = request.getContextPath();
+        String fullContextPath = outerContextPath.isEmpty() ? contextPath : outerContextPath + contextPath;
+        ContextRequest contextRequest = new ContextRequest(request, context, fullContextPath, pathInContext);
         return callInContext(() -> child.handle(contextRequest, response, callback));
     }
 
