@@ -17,6 +17,8 @@ module io.wharf.jsp {
     requires org.mortbay.apache.jasper;
 
     exports io.wharf.jsp;
+    // The container makes the jsp servlet by reflection.
+    exports io.wharf.jsp.internal to io.wharf.servlet;
 
     provides jakarta.servlet.ServletContainerInitializer with io.wharf.jsp.JspInitializer;
 }

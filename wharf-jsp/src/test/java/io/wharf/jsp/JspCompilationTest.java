@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.concurrent.TimeUnit;
 
 
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class JspCompilationTest {
         assertEquals("version 2 now", content(tester.get("/ctx/v.jsp")).strip());
     }
 
-    /** With development off (and Jasper's background check not run by Wharf) a compiled page stays as it was. */
+    /** With development off and no check interval (Jasper's defaults for production) a compiled page stays as it was. */
     @Test
     void aChangedPageStaysCompiledWhenDevelopmentIsOff() throws Exception {
         tester.jsp.setInitParameter("development", "false");
@@ -44,6 +45,23 @@ class JspCompilationTest {
         assertEquals("version 1", content(tester.get("/ctx/v.jsp")).strip());
         rewrite("/v.jsp", "version <%= 2 %>");
         assertEquals("version 1", content(tester.get("/ctx/v.jsp")).strip());
+    }
+
+    /** With development off and a check interval, Jasper's background check runs and compiles the changed page. */
+    @Test
+    void aChangedPageIsCompiledInTheBackgroundWithACheckInterval() throws Exception {
+        tester.jsp.setInitParameter("development", "false");
+        tester.jsp.setInitParameter("checkInterval", "1");
+        tester.page("/v.jsp", "version <%= 1 %>").start();
+        assertEquals("version 1", content(tester.get("/ctx/v.jsp")).strip());
+        rewrite("/v.jsp", "version <%= 2 %>");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        String version = content(tester.get("/ctx/v.jsp")).strip();
+        while (!version.equals("version 2") && System.nanoTime() - deadline < 0) {
+            Thread.sleep(100);
+            version = content(tester.get("/ctx/v.jsp")).strip();
+        }
+        assertEquals("version 2", version);
     }
 
     /** The JDK's compiler reads the class path JspInitializer computed: the page uses a class of the tests. */

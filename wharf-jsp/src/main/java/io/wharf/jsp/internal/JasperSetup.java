@@ -35,7 +35,7 @@ public final class JasperSetup {
     }
 
     /**
-     * Registers Jasper's {@link JspServlet} as the servlet {@code jsp}, loaded on start-up,
+     * Registers Jasper's {@link JspServlet}, with its periodic events ({@link PeriodicJspServlet}), as the servlet {@code jsp}, loaded on start-up,
      * unless the context has a {@code jsp} servlet already (declared by the application, whose
      * settings are kept); then maps the JSP extensions that no other servlet maps to it, so no
      * page goes out as a file.
@@ -47,7 +47,7 @@ public final class JasperSetup {
         ServletRegistration existing = context.getServletRegistration(io.wharf.jsp.JspInitializer.SERVLET_NAME);
         ServletRegistration.Dynamic jsp;
         if (existing == null) {
-            jsp = context.addServlet(io.wharf.jsp.JspInitializer.SERVLET_NAME, JspServlet.class);
+            jsp = context.addServlet(io.wharf.jsp.JspInitializer.SERVLET_NAME, PeriodicJspServlet.class);
             jsp.setLoadOnStartup(0);
         } else if (existing instanceof ServletRegistration.Dynamic dynamic) {
             jsp = dynamic;
@@ -71,7 +71,7 @@ public final class JasperSetup {
         Path scratch = ScratchDirectory.prepare(context);
         String classPath = CompilerClassPath.of(context.getClassLoader());
         for (ServletRegistration registration : context.getServletRegistrations().values()) {
-            if (JspServlet.class.getName().equals(registration.getClassName())
+            if ((JspServlet.class.getName().equals(registration.getClassName()) || PeriodicJspServlet.class.getName().equals(registration.getClassName()))
                     && registration instanceof ServletRegistration.Dynamic jasper) {
                 // Kept when the application set them: setInitParameter changes nothing then.
                 jasper.setInitParameter("scratchdir", scratch.toString());
