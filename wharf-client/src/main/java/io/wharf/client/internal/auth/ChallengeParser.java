@@ -13,9 +13,6 @@ import io.wharf.http.AuthField;
  */
 public final class ChallengeParser {
 
-    static final int MAX_CHALLENGES = AuthField.MAX_FIELDS;
-    static final int MAX_PARAMETERS = AuthField.MAX_PARAMETERS;
-
     private ChallengeParser() {
     }
 
