@@ -6,11 +6,9 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Enumeration;
 import java.util.EventListener;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,32 +60,26 @@ public final class ServletApiContext implements ServletContext {
     private final Map<String, String> initParameters = new ConcurrentHashMap<>();
     private final Registrations registrations = new Registrations();
     private final List<Initializer> initializers = new ArrayList<>();
-    private final Set<String> declaredRoles = new LinkedHashSet<>();
     private final Map<Key, List<FilterEntry>> chains = new ConcurrentHashMap<>();
     private final MimeTypes.Mutable mimeTypes = new MimeTypes.Mutable(MimeTypes.DEFAULT);
     private final SessionCookieSettings sessionCookieConfig = new SessionCookieSettings(this);
     private final ClassLoader defaultClassLoader;
     private final ErrorPages errorPages = new ErrorPages();
     private final Sessions sessions = new Sessions(this);
-    private final List<io.wharf.servlet.security.SecurityConstraint> constraints = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private volatile io.wharf.servlet.security.LoginService loginService;
-    private volatile io.wharf.servlet.security.LoginConfig loginConfig;
-    private volatile boolean denyUncoveredMethods;
+    private final SecuritySettings securitySettings = new SecuritySettings();
+    private final SessionSettings sessionSettings = new SessionSettings();
     private volatile ContextSecurity security;
     private volatile boolean crossContextDispatch;
     private volatile java.nio.file.Path tempDirectory;
     private volatile JspConfigDescriptor jspConfig;
     /** {@code security-role-ref}s: by servlet name, the role names it uses and the application roles they stand for. */
-    private final Map<String, Map<String, String>> roleLinks = new ConcurrentHashMap<>();
     private volatile Phase phase = Phase.CONFIGURING;
     private volatile ServletMappings<ServletEntry> servletMappings = new ServletMappings<>();
     private volatile FilterMappings<FilterEntry> filterMappings = new FilterMappings<>();
     private volatile ContextResources resources = new ContextResources(null);
     private volatile String requestCharacterEncoding;
     private volatile String responseCharacterEncoding;
-    private volatile int sessionTimeoutMinutes = 30;
     private volatile List<String> welcomeFiles = List.of("index.html", "index.htm", "index.jsp");
-    private volatile Set<SessionTrackingMode> sessionTrackingModes = EnumSet.of(SessionTrackingMode.COOKIE);
     private int listenersBeforeStart;
     private Set<String> initParametersBeforeStart = Set.of();
 
@@ -137,7 +129,7 @@ public final class ServletApiContext implements ServletContext {
             }
             mapDefaultServlet();
             publishMappings();
-            security = buildSecurity();
+            security = securitySettings.build(getContextPath(), registrations.servlets());
             phase = Phase.STARTED;
             sessions.start(contextHandler.getServer().getScheduler());
             for (FilterEntry filter : registrations.filters()) {
@@ -283,19 +275,19 @@ public final class ServletApiContext implements ServletContext {
     /** Sets who the users are. */
     public void setLoginService(io.wharf.servlet.security.LoginService service) {
         checkConfigurable();
-        this.loginService = service;
+        securitySettings.setLoginService(service);
     }
 
     /** Sets how users log in. */
     public void setLoginConfig(io.wharf.servlet.security.LoginConfig config) {
         checkConfigurable();
-        this.loginConfig = config;
+        securitySettings.setLoginConfig(config);
     }
 
     /** Adds a security constraint. */
     public void addSecurityConstraint(io.wharf.servlet.security.SecurityConstraint constraint) {
         checkConfigurable();
-        constraints.add(constraint);
+        securitySettings.addConstraint(constraint);
     }
 
     /**
@@ -304,61 +296,23 @@ public final class ServletApiContext implements ServletContext {
      */
     public void addRoleLink(String servletName, String roleName, String roleLink) {
         checkConfigurable();
-        roleLinks.computeIfAbsent(servletName, name -> new ConcurrentHashMap<>()).put(roleName, roleLink);
+        securitySettings.addRoleLink(servletName, roleName, roleLink);
     }
 
     /** @return the application role that {@code roleName}, as {@code servletName} uses it, stands for; or null */
     String roleLink(String servletName, String roleName) {
-        Map<String, String> links = roleLinks.get(servletName);
-        return links == null ? null : links.get(roleName);
+        return securitySettings.roleLink(servletName, roleName);
     }
 
     /** Denies the methods a constraint's pattern does not cover ({@code deny-uncovered-http-methods}). */
     public void setDenyUncoveredHttpMethods(boolean deny) {
         checkConfigurable();
-        this.denyUncoveredMethods = deny;
+        securitySettings.setDenyUncoveredMethods(deny);
     }
 
     /** @return the security of the started context, or null when it has none */
     ContextSecurity security() {
         return security;
-    }
-
-    /**
-     * The constraints as configured plus those of the servlets' {@code @ServletSecurity} or
-     * {@code setServletSecurity} for their patterns no configured constraint names (section
-     * 13.4.1.3); with a login service, or null when there is neither a constraint nor a login.
-     */
-    private ContextSecurity buildSecurity() {
-        List<io.wharf.servlet.security.SecurityConstraint> all = new ArrayList<>(constraints);
-        Set<String> declaredPatterns = new java.util.HashSet<>();
-        for (io.wharf.servlet.security.SecurityConstraint constraint : constraints) {
-            declaredPatterns.addAll(constraint.urlPatterns());
-        }
-        for (ServletEntry servlet : registrations.servlets()) {
-            if (servlet.getServletSecurity() != null) {
-                for (String pattern : servlet.getMappings()) {
-                    if (!declaredPatterns.contains(pattern)) {
-                        all.addAll(ServletSecurityConstraints.of(pattern, servlet.getServletSecurity()));
-                    }
-                }
-            }
-        }
-        io.wharf.servlet.security.LoginService users = loginService;
-        if (all.isEmpty() && users == null) {
-            return null;
-        }
-        if (users == null) {
-            throw new IllegalStateException("the servlet context " + getContextPath() + " has security constraints but no "
-                + "LoginService to check users with");
-        }
-        io.wharf.servlet.security.LoginConfig config = loginConfig != null ? loginConfig
-            : io.wharf.servlet.security.LoginConfig.basic(users.getName());
-        Set<String> roles;
-        synchronized (declaredRoles) {
-            roles = Set.copyOf(declaredRoles);
-        }
-        return new ContextSecurity(users, config, new ConstraintTable(all, denyUncoveredMethods), roles);
     }
 
     /** Sets the temporary directory of this start: the core context's, or one made for it. */
@@ -811,28 +765,18 @@ public final class ServletApiContext implements ServletContext {
     @Override
     public void setSessionTrackingModes(Set<SessionTrackingMode> modes) {
         checkConfigurable();
-        if (modes.contains(SessionTrackingMode.SSL) && modes.size() > 1) {
-            throw new IllegalArgumentException("SSL session tracking cannot be combined with other modes: " + modes);
-        }
-        if (modes.contains(SessionTrackingMode.SSL)) {
-            throw new IllegalArgumentException("SSL session tracking is not supported; use COOKIE or URL");
-        }
-        sessionTrackingModes = modes.isEmpty() ? EnumSet.noneOf(SessionTrackingMode.class) : EnumSet.copyOf(modes);
+        sessionSettings.setTrackingModes(modes);
     }
 
-    /**
-     * @return {@code COOKIE}: the modes in effect until the application sets others. URL
-     *     rewriting is not among them, since its {@code ;jsessionid=} path parameter is refused by
-     *     the strict default URI compliance.
-     */
+    /** @return {@code COOKIE} (see {@link SessionSettings#defaultTrackingModes()}) */
     @Override
     public Set<SessionTrackingMode> getDefaultSessionTrackingModes() {
-        return Collections.unmodifiableSet(EnumSet.of(SessionTrackingMode.COOKIE));
+        return sessionSettings.defaultTrackingModes();
     }
 
     @Override
     public Set<SessionTrackingMode> getEffectiveSessionTrackingModes() {
-        return Collections.unmodifiableSet(sessionTrackingModes);
+        return sessionSettings.effectiveTrackingModes();
     }
 
     /** @return the {@code jsp-config} of the application (a deployer sets it from web.xml), or null when it has none */
@@ -856,14 +800,7 @@ public final class ServletApiContext implements ServletContext {
     @Override
     public void declareRoles(String... roleNames) {
         checkConfigurable();
-        for (String role : roleNames) {
-            if (role == null || role.isEmpty()) {
-                throw new IllegalArgumentException("a role name must not be null or empty");
-            }
-        }
-        synchronized (declaredRoles) {
-            declaredRoles.addAll(List.of(roleNames));
-        }
+        securitySettings.declareRoles(roleNames);
     }
 
     @Override
@@ -874,13 +811,13 @@ public final class ServletApiContext implements ServletContext {
 
     @Override
     public int getSessionTimeout() {
-        return sessionTimeoutMinutes;
+        return sessionSettings.timeoutMinutes();
     }
 
     @Override
     public void setSessionTimeout(int sessionTimeout) {
         checkConfigurable();
-        this.sessionTimeoutMinutes = sessionTimeout;
+        sessionSettings.setTimeoutMinutes(sessionTimeout);
     }
 
     @Override
