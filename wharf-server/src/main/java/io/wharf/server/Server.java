@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server: connectors that accept connections, one handler tree that answers requests,
- * and what they share — a thread pool (BLOCKING handlers run on virtual threads by
- * default), a scheduler of timeouts, a buffer pool, a cached {@code Date} field and an error
+ * and what they share — a thread pool (BLOCKING handlers run on a pool thread that is idle,
+ * else on a new virtual thread, by default), a scheduler of timeouts, a buffer pool, a cached {@code Date} field and an error
  * handler.
  *
  * <pre>{@code

@@ -48,8 +48,9 @@ import io.wharf.util.Callback;
  * the context answers 503. Stopping destroys them and forgets what the start added, so it can
  * start again.
  *
- * <p><b>Threads.</b> BLOCKING: servlets run on the server's virtual threads, one thread per
- * request at a time, as the Servlet API expects. Configuration is not thread-safe; requests are.
+ * <p><b>Threads.</b> BLOCKING: servlets never run on a selector thread but on the server's pool
+ * (a pool thread that is idle, else a new virtual thread, by default), one thread per request at
+ * a time, as the Servlet API expects. Configuration is not thread-safe; requests are.
  */
 public class ServletContextHandler extends Handler.Abstract {
 

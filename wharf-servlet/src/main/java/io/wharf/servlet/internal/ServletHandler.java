@@ -17,7 +17,7 @@ import io.wharf.util.Callback;
  * some servlet, since the context maps the {@code DefaultServlet} to {@code /} when the
  * application does not (Servlet 6.1 section 12.2); a request under {@code /WEB-INF} or
  * {@code /META-INF} is 404 whatever maps it (section 10.5, {@link ProtectedPaths}). BLOCKING: servlets block, so the server runs
- * it on a virtual thread. Its start and stop are the servlet context's, so the core context it
+ * it on its pool (an idle pool thread, else a virtual thread), never on a selector thread. Its start and stop are the servlet context's, so the core context it
  * sits in starts and stops the servlet context wherever that core context is.
  */
 public final class ServletHandler extends Handler.Abstract {

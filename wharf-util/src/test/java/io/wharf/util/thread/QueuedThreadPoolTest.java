@@ -437,6 +437,7 @@ class QueuedThreadPoolTest {
         QueuedThreadPool newPool = new QueuedThreadPool(2, 4);
         newPool.setName("mixed");
         newPool.setUseVirtualThreads(true);
+        newPool.setPreferIdlePlatformThreads(false);
         start(newPool);
         AtomicReference<Thread> blocking = new AtomicReference<>();
         AtomicReference<Thread> nonBlocking = new AtomicReference<>();
@@ -483,6 +484,41 @@ class QueuedThreadPoolTest {
         pool.stop();
         pool.join();
         assertEquals(0, pool.getVirtualThreads());
+    }
+
+    @Test
+    void aBlockingJobTakesAnIdlePoolThreadFirstAndAVirtualOneWhenNoneIsIdle() throws Exception {
+        QueuedThreadPool newPool = new QueuedThreadPool(1, 1);
+        newPool.setName("prefer");
+        newPool.setReservedThreads(0);
+        newPool.setUseVirtualThreads(true);
+        assertTrue(newPool.isPreferIdlePlatformThreads(), "the default");
+        start(newPool);
+        assertEventually(() -> pool.getIdleThreads() == 1, pool::toString);
+        CountDownLatch firstRuns = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicReference<Thread> first = new AtomicReference<>();
+        AtomicReference<Thread> second = new AtomicReference<>();
+        pool.execute(() -> {
+            first.set(Thread.currentThread());
+            firstRuns.countDown();
+            try {
+                release.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertTrue(firstRuns.await(10, TimeUnit.SECONDS));
+        assertFalse(first.get().isVirtual(), "the idle pool thread took it: " + first.get());
+        // The one pool thread blocks, and the pool is at its maximum: the next blocking job must not wait for it.
+        CountDownLatch secondRan = new CountDownLatch(1);
+        pool.execute(() -> {
+            second.set(Thread.currentThread());
+            secondRan.countDown();
+        });
+        assertTrue(secondRan.await(10, TimeUnit.SECONDS), "a blocking job waited behind a blocked pool thread");
+        assertTrue(second.get().isVirtual(), second.get().toString());
+        release.countDown();
     }
 
     @Test
