@@ -26,13 +26,13 @@ final class BenchServers {
     }
 
     static ServerProcess.Target wharf(InetSocketAddress address, Handler handler) throws Exception {
-        return wharf(address, handler, true);
+        return wharf(address, handler, false);
     }
 
-    /** @param virtualThreads whether blocking work runs on virtual threads (Wharf's default) or the pool's platform threads */
-    static ServerProcess.Target wharf(InetSocketAddress address, Handler handler, boolean virtualThreads) throws Exception {
+    /** @param everyJobVirtual whether every blocking job gets a virtual thread of its own, rather than an idle pool thread first (the default) */
+    static ServerProcess.Target wharf(InetSocketAddress address, Handler handler, boolean everyJobVirtual) throws Exception {
         Server server = new Server();
-        server.getThreadPool().setUseVirtualThreads(virtualThreads);
+        server.getThreadPool().setPreferIdlePlatformThreads(!everyJobVirtual);
         ServerConnector connector = wharfConnector(server, address, new HttpConnectionFactory());
         server.setHandler(handler);
         server.start();

@@ -131,14 +131,14 @@ public final class ServerProcess {
             case "wharf-h2" -> Http2Servers.wharf(any, directory(args));
             case "jetty-h2" -> Http2Servers.jetty(any, directory(args));
             case "wharf-servlet" -> ServletServers.wharf(any, optionalDirectory(args));
-            case "wharf-servlet-platform" -> ServletServers.wharf(any, optionalDirectory(args), false);
+            case "wharf-servlet-vthread" -> ServletServers.wharf(any, optionalDirectory(args), true);
             case "jetty-servlet" -> ServletServers.jetty(any, optionalDirectory(args));
             case "tomcat-servlet" -> ServletServers.tomcat(any, optionalDirectory(args));
             case "wharf-core" -> ServletServers.wharfCore(any, InvocationType.NON_BLOCKING);
             case "wharf-core-blocking" -> ServletServers.wharfCore(any, InvocationType.BLOCKING);
             default -> throw new IllegalArgumentException("unknown server '" + mode
                 + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR, wharf-ws, jetty-ws,"
-                + " wharf-chat, jetty-chat, wharf-h2 DIR, jetty-h2 DIR, wharf-servlet [DIR], wharf-servlet-platform [DIR], jetty-servlet [DIR], tomcat-servlet [DIR], wharf-core, wharf-core-blocking");
+                + " wharf-chat, jetty-chat, wharf-h2 DIR, jetty-h2 DIR, wharf-servlet [DIR], wharf-servlet-vthread [DIR], jetty-servlet [DIR], tomcat-servlet [DIR], wharf-core, wharf-core-blocking");
         };
     }
 

@@ -26,11 +26,11 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>{@code hello}: {@code GET /plaintext} on 64 connections and {@code GET /json} on 256 (as the
  *       {@code http} run), on Wharf's servlet context, Jetty, Tomcat and Wharf's core handler
- *       ({@code wharf-core}), and Wharf's servlet context with servlets on platform threads instead
- *       of its default virtual threads ({@code wharf-servlet-platform}). Goals: Wharf's server CPU per request at most 0.75x Jetty's and
+ *       ({@code wharf-core}), and Wharf's servlet context with every request on a virtual thread of
+ *       its own instead of an idle pool thread first ({@code wharf-servlet-vthread}). Goals: Wharf's server CPU per request at most 0.75x Jetty's and
  *       Tomcat's, and at most 1.15x its core handler's; printed at the end of the part. With
- *       {@code -Dwharf.bench.servlet.blocking-core=true}, also the core handler run BLOCKING, on a
- *       virtual thread as the servlets are ({@code wharf-core-blocking}), to tell what the hand-off
+ *       {@code -Dwharf.bench.servlet.blocking-core=true}, also the core handler run BLOCKING, off the
+ *       selector thread as the servlets are ({@code wharf-core-blocking}), to tell what the hand-off
  *       to that thread costs from what the servlet layer does.</li>
  *   <li>{@code async}: {@code GET /async} (answered from another thread after {@code startAsync})
  *       on 64 connections, and a 1 MiB {@code POST /echo} echoed with a {@code ReadListener} and a
@@ -63,8 +63,8 @@ public final class ServletMacroBenchmark {
         new StaticMacroBenchmark.File("1m.bin", 1024 * 1024));
 
     static final String WHARF = "wharf-servlet";
-    /** Wharf's servlet context with blocking work on the pool's platform threads instead of virtual threads. */
-    static final String PLATFORM = "wharf-servlet-platform";
+    /** Wharf's servlet context with every request on a virtual thread of its own, not an idle pool thread first. */
+    static final String VTHREAD = "wharf-servlet-vthread";
     static final List<String> CONTAINERS = List.of(WHARF, "jetty-servlet", "tomcat-servlet");
 
     /** The goals of the hello part: the peer, and the most Wharf's servlet CPU per request may be against it. */
@@ -89,7 +89,7 @@ public final class ServletMacroBenchmark {
             if (PARTS.contains("hello")) {
                 List<LoadComparison.Scenario> scenarios = List.of(new LoadComparison.Scenario("plaintext", "/plaintext", 64, 1, 0),
                     new LoadComparison.Scenario("json", "/json", 256, 1, 0));
-                List<String> servers = append(append(CONTAINERS, PLATFORM), "wharf-core");
+                List<String> servers = append(append(CONTAINERS, VTHREAD), "wharf-core");
                 List<LoadComparison.Measurement> measurements = run.part("hello", BLOCKING_CORE ? append(servers, "wharf-core-blocking") : servers,
                     scenarios, rounds);
                 printGoals(scenarios, measurements);
@@ -192,7 +192,7 @@ public final class ServletMacroBenchmark {
         System.out.println();
         System.out.println("| scenario (Wharf's threads) | goal: Wharf servlet CPU µs/request / peer's | ratio (medians) | met |");
         System.out.println("|---|---|---|---|");
-        for (String wharfServer : List.of(WHARF, PLATFORM)) {
+        for (String wharfServer : List.of(WHARF, VTHREAD)) {
             for (LoadComparison.Scenario scenario : scenarios) {
                 double wharf = medianCpu(measurements, scenario, wharfServer);
                 for (Goal goal : GOALS) {

@@ -36,7 +36,8 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * requests per connection (Tomcat's default of 100 is lifted), an idle timeout of one hour, no
  * access log, no sessions created (the application makes none; Jetty's context has no session
  * handler, its default; Tomcat's manager saves nothing at stop). Each runs servlets where it runs
- * them by default: Wharf on virtual threads, Jetty on its default {@code QueuedThreadPool},
+ * them by default: Wharf on its pool (an idle pool thread, else a virtual thread), Jetty on its
+ * default {@code QueuedThreadPool},
  * Tomcat on its connector's default executor (up to 200 platform threads). Response buffers are
  * each one's default: 32 KiB for Wharf and Jetty, 8 KiB for Tomcat.
  *
@@ -55,16 +56,17 @@ final class ServletServers {
 
     /** @param directory the files of the DefaultServlet, or null for none mapped by the run */
     static ServerProcess.Target wharf(InetSocketAddress address, Path directory) throws Exception {
-        return wharf(address, directory, true);
+        return wharf(address, directory, false);
     }
 
     /**
      * @param directory the files of the DefaultServlet, or null for none mapped by the run
-     * @param virtualThreads false to run the servlets on the pool's platform threads
-     *     ({@code QueuedThreadPool.setUseVirtualThreads(false)}), as Jetty and Tomcat do by default:
-     *     {@code wharf-servlet-platform}, which shows what the virtual threads cost per request
+     * @param everyRequestVirtual true to run every servlet request on a virtual thread of its own
+     *     ({@code QueuedThreadPool.setPreferIdlePlatformThreads(false)}) rather than on a pool thread
+     *     that is idle first (the default): {@code wharf-servlet-vthread}, which shows what a virtual
+     *     thread per request costs
      */
-    static ServerProcess.Target wharf(InetSocketAddress address, Path directory, boolean virtualThreads) throws Exception {
+    static ServerProcess.Target wharf(InetSocketAddress address, Path directory, boolean everyRequestVirtual) throws Exception {
         ServletContextHandler context = new ServletContextHandler("/");
         context.addServletContainerInitializer(new ServletApp());
         if (directory != null) {
@@ -74,7 +76,7 @@ final class ServletServers {
             files.setInitParameter("etags", "true");
             files.setInitParameter("dirAllowed", "false");
         }
-        return BenchServers.wharf(address, context, virtualThreads);
+        return BenchServers.wharf(address, context, everyRequestVirtual);
     }
 
     /** @param directory the files of the DefaultServlet, or null for none mapped by the run */
