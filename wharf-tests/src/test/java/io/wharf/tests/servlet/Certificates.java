@@ -1,12 +1,17 @@
 package io.wharf.tests.servlet;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -16,11 +21,12 @@ import io.wharf.examples.ClientCertificates;
 import io.wharf.examples.DemoCertificate;
 
 /**
- * The certificates of a differential over TLS, made in one directory with the JDK's keytool:
+ * The certificates of the differentials over TLS, made once per test JVM in one directory
+ * with the JDK's keytool:
  * the server's ({@link DemoCertificate}: {@code localhost} and {@code 127.0.0.1}, self-signed)
  * and, when asked, a test authority with client certificates for {@link #USERS}
  * ({@link ClientCertificates}). Gives the peers their key and trust stores and the clients
- * their TLS contexts. Made once per test class, on the thread that starts the peers; the
+ * their TLS contexts. Made on the thread that starts the peers, under the class's lock; the
  * clients' contexts are made on first use, under the instance's lock.
  */
 final class Certificates {
@@ -28,22 +34,42 @@ final class Certificates {
     /** The users who get a client certificate (the CN of its subject). */
     static final List<String> USERS = List.of("ann", "bob", "mallory");
 
+    private static Certificates shared;
+
     private final Path directory;
-    private final boolean clientCertificates;
     private final Map<String, SSLContext> clients = new HashMap<>();
 
-    private Certificates(Path directory, boolean clientCertificates) {
+    private Certificates(Path directory) {
         this.directory = directory;
-        this.clientCertificates = clientCertificates;
     }
 
-    /** Makes the server's certificate, and with {@code clientCertificates} the authority and the users', in {@code directory}. */
-    static Certificates make(Path directory, boolean clientCertificates) throws Exception {
-        DemoCertificate.in(directory.resolve("server"));
-        if (clientCertificates) {
-            ClientCertificates.make(directory, USERS);
+    /**
+     * @return the certificates of this JVM's tests: made at the first call, in a temporary
+     *     directory deleted when the JVM exits (a keytool run costs a JVM start, seconds on a busy
+     *     machine); the authority and the users' certificates are made at the first call that
+     *     asks for {@code clientCertificates}
+     */
+    static synchronized Certificates shared(boolean clientCertificates) throws Exception {
+        if (shared == null) {
+            Path directory = Files.createTempDirectory("wharf-servlet-certificates");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(directory)));
+            DemoCertificate.in(directory.resolve("server"));
+            shared = new Certificates(directory);
         }
-        return new Certificates(directory, clientCertificates);
+        if (clientCertificates && !Files.exists(shared.trustStore())) {
+            ClientCertificates.make(shared.directory, USERS);
+        }
+        return shared;
+    }
+
+    private static void delete(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** @return the PKCS12 store of the server's key and certificate */
@@ -107,7 +133,7 @@ final class Certificates {
     }
 
     private KeyStore users() throws Exception {
-        if (!clientCertificates) {
+        if (!Files.exists(trustStore())) {
             throw new IllegalStateException("no client certificates were made");
         }
         return KeyStore.getInstance(directory.resolve("pki.p12").toFile(), ClientCertificates.PASSWORD.toCharArray());

@@ -45,7 +45,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * ({@code {previous:ETag}}); each step is compared as a request on its own.
  *
  * <p>A request is sent over the deployment's connector: plain HTTP/1.1, or over TLS when the
- * deployment has {@link Tls} (the differential makes the {@link Certificates} first); {@link #over}
+ * deployment has {@link Tls} (with the JVM's {@link Certificates}); {@link #over}
  * sends the same requests with another client, over HTTP/2 or with a client certificate.
  * {@code {pause}} in a request splits it into parts sent {@link #PAUSE} apart (a slow client).
  */
@@ -136,7 +136,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
         directory = Files.createTempDirectory("wharf-servlet-differential");
         Tls tls = deployment.tls();
         if (tls != null) {
-            deployment = deployment.withTls(tls.in(Certificates.make(directory.resolve("certificates"), tls.clientCertificates())));
+            deployment = deployment.withTls(tls.in(Certificates.shared(tls.clientCertificates())));
             client = new RawHttpClient(TIMEOUT, certificates().client(null));
         }
         Path resources = deployment.files().isEmpty() ? null : deployment.writeFiles(directory.resolve("resources"));

@@ -5,8 +5,8 @@ package io.wharf.tests.servlet;
  * {@link Deployment}: the server's certificate and, when {@code clientCertificates}, the
  * authority whose client certificates it asks for (wants, not needs: a client without one is
  * still served, and the application decides); with {@code http2}, h2 besides HTTP/1.1, chosen by
- * ALPN (RFC 9113 §3.2). The files come from {@link Certificates}, which the differential makes
- * when it starts the peers.
+ * ALPN (RFC 9113 §3.2). The files are the test JVM's {@link Certificates}, which the differential
+ * fills in when it starts the peers.
  *
  * @param clientCertificates whether the connector asks for a client certificate signed by the test authority
  * @param http2 whether the connector offers h2 by ALPN, besides http/1.1

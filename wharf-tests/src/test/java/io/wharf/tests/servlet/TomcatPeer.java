@@ -8,7 +8,6 @@ import java.util.logging.Logger;
 
 import jakarta.servlet.ServletContainerInitializer;
 
-import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.Globals;
 import org.apache.catalina.Valve;
 import org.apache.catalina.authenticator.BasicAuthenticator;
@@ -16,6 +15,7 @@ import org.apache.catalina.authenticator.DigestAuthenticator;
 import org.apache.catalina.authenticator.FormAuthenticator;
 import org.apache.catalina.authenticator.SSLAuthenticator;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
