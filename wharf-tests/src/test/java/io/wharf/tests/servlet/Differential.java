@@ -379,15 +379,9 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
     private Exchange exchange(String request, URI base) {
         String bytes = request.replace("{host}", base.getAuthority()).replaceAll("(?<!\r)\n", "\r\n");
         try {
-            if (!bytes.contains(PAUSE_MARK)) {
-                return new Exchange(client.exchange(base, bytes.getBytes(StandardCharsets.ISO_8859_1)), null);
-            }
-            if (!(client instanceof RawHttpClient raw)) {
-                throw new IllegalArgumentException(PAUSE_MARK + " needs the raw HTTP/1.1 client, not " + client);
-            }
             List<byte[]> parts = Stream.of(bytes.split(Pattern.quote(PAUSE_MARK), -1))
                 .map(part -> part.getBytes(StandardCharsets.ISO_8859_1)).toList();
-            return new Exchange(raw.exchange(base, parts, PAUSE), null);
+            return new Exchange(client.exchange(base, parts, PAUSE), null);
         } catch (Exception failure) {
             return new Exchange(null, failure);
         }

@@ -41,7 +41,8 @@ import jakarta.servlet.http.HttpServletResponse;
  *     race, kept for {@code /events};
  * <li>{@code /events?id=ID}: the side channel: what the listeners of the {@code /read?id=ID}
  *     request saw (a request whose client went away mid-body gets no response to show it),
- *     waiting at most {@link #WAIT_SECONDS} for its last event.
+ *     waiting at most {@link #WAIT_SECONDS} for its last event, or with {@code until=EVENT} for
+ *     that event;
  * </ul>
  * The events are kept per context, so that the three containers' do not mix.
  */
@@ -69,9 +70,10 @@ final class NonBlockingApplication implements ServletContainerInitializer {
             notifyAll();
         }
 
-        synchronized List<String> awaitLast() throws InterruptedException {
+        /** @return the events once the last came, or {@code until} (when not null), or the wait ended */
+        synchronized List<String> await(String until) throws InterruptedException {
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-            while (!finished && System.nanoTime() < end) {
+            while (!finished && !seen.contains(until) && System.nanoTime() < end) {
                 wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())));
             }
             List<String> lines = new ArrayList<>(seen);
@@ -131,7 +133,7 @@ final class NonBlockingApplication implements ServletContainerInitializer {
                     + failure(() -> response.getOutputStream().setWriteListener(new Writer(null, new byte[0]))));
             case "/events" -> {
                 try {
-                    response.getWriter().println(String.join("\n", events(request).awaitLast()));
+                    response.getWriter().println(String.join("\n", events(request).await(request.getParameter("until"))));
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
                     throw new IOException(interrupted);

@@ -48,17 +48,9 @@ final class RawHttpClient implements PeerClient {
         this.tls = tls;
     }
 
+    /** Each part is flushed on its own. Over {@code https} the handshake offers ALPN {@code http/1.1} only. */
     @Override
-    public RawResponse exchange(URI base, byte[] request) throws IOException {
-        return exchange(base, List.of(request), Duration.ZERO);
-    }
-
-    /**
-     * Sends the {@code parts} of a request to {@code base} ({@code http} or {@code https} on
-     * 127.0.0.1), each flushed on its own with {@code pause} between them, and reads the
-     * response. Over {@code https} the handshake offers ALPN {@code http/1.1} only.
-     */
-    RawResponse exchange(URI base, List<byte[]> parts, Duration pause) throws IOException {
+    public RawResponse exchange(URI base, List<byte[]> parts, Duration pause) throws IOException {
         try (Socket socket = connect(base)) {
             OutputStream out = socket.getOutputStream();
             for (int i = 0; i < parts.size(); i++) {

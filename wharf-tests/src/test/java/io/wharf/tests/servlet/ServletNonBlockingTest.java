@@ -1,9 +1,12 @@
 package io.wharf.tests.servlet;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
+import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * a {@code ReadListener} reading a 1 MiB body and one sent slowly in parts, so that
  * {@code onDataAvailable} runs more than once; a 1 MiB body echoed back and one written by a
  * {@code WriteListener} while {@code isReady}; {@code onError} when the client goes away in the
- * middle of the body, seen through the side channel {@code /nb/events}; and the
+ * middle of the body (closes the connection, or over HTTP/2 resets the stream), seen through the
+ * side channel {@code /nb/events}; and the
  * IllegalStateException of a second listener, or of one set outside async processing, by class.
  */
 class ServletNonBlockingTest {
@@ -66,11 +70,12 @@ class ServletNonBlockingTest {
         over(protocol).check(post("/ctx/nb/read?id=large-" + protocol, MIB, bytes(MIB, 'a')));
     }
 
-    @Test
-    void aBodySentSlowlyIsReadInManyCalls() {
+    @ParameterizedTest(name = "over {0}")
+    @ValueSource(strings = {"HTTP/1.1", "HTTP/2"})
+    void aBodySentSlowlyIsReadInManyCalls(String protocol) {
         String part = bytes(1000, 'A');
         String body = String.join(Differential.PAUSE_MARK, Collections.nCopies(10, part));
-        containers.check(post("/ctx/nb/read?id=slow&calls", 10 * 1000, Differential.PAUSE_MARK + body));
+        over(protocol).check(post("/ctx/nb/read?id=slow-" + protocol + "&calls", 10 * 1000, Differential.PAUSE_MARK + body));
     }
 
     @ParameterizedTest(name = "over {0}")
@@ -102,18 +107,42 @@ class ServletNonBlockingTest {
         differential.get("/ctx/nb/events?id=write-twice-" + protocol);
     }
 
+    /** Over HTTP/1.1 the client closes the connection in the middle of the body, once the servlet has read its start. */
     @Test
-    void aClientGoneInTheMiddleOfTheBodyIsAnError() {
+    void aClientGoneInTheMiddleOfTheBodyIsAnError() throws Exception {
+        RawHttpClient raw = new RawHttpClient(Differential.TIMEOUT, containers.certificates().client(null));
         containers.forEachPeer((peer, base) -> {
             String request = post("/ctx/nb/read?id=gone", 100_000, bytes(1000, 'a')).replace("{host}", base.getAuthority())
                 .replace("\n", "\r\n");
-            try (Socket socket = new RawHttpClient(Differential.TIMEOUT, containers.certificates().client(null)).connect(base)) {
+            try (Socket socket = raw.connect(base)) {
                 OutputStream out = socket.getOutputStream();
                 out.write(request.getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
+                awaitRead(raw, base, "gone");
             }
         });
         containers.get("/ctx/nb/events?id=gone");
+    }
+
+    /** Over HTTP/2 the client resets the stream in the middle of the body, once the servlet has read its start. */
+    @Test
+    void aStreamResetInTheMiddleOfTheBodyIsAnError() {
+        containers.forEachPeer((peer, base) -> {
+            CompletableFuture<?> unfinished = client.startUnfinished(base,
+                post("/ctx/nb/read?id=reset", 100_000, bytes(1000, 'a')).replace("\n", "\r\n"), 100_000);
+            awaitRead(client, base, "reset");
+            unfinished.cancel(true);
+        });
+        h2.get("/ctx/nb/events?id=reset");
+    }
+
+    /** Waits (at most the side channel's wait) until the servlet of the request {@code id} at {@code base} has read the start of its body. */
+    private static void awaitRead(PeerClient client, URI base, String id) throws IOException {
+        RawResponse seen = client.exchange(base, Differential.request("GET", "/ctx/nb/events?id=" + id + "&until=onDataAvailable")
+            .replace("{host}", base.getAuthority()).replace("\n", "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        if (!seen.bodyText().startsWith("onDataAvailable")) {
+            throw new AssertionError("the servlet did not read the start of the body: " + seen.bodyText());
+        }
     }
 
     private static Differential over(String protocol) {
