@@ -136,7 +136,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
         directory = Files.createTempDirectory("wharf-servlet-differential");
         Tls tls = deployment.tls();
         if (tls != null) {
-            deployment = deployment.withTls(tls.in(Certificates.shared(tls.clientCertificates())));
+            deployment = deployment.withTls(tls.in(Certificates.shared(tls.asksForClientCertificates())));
             client = new RawHttpClient(TIMEOUT, certificates().client(null));
         }
         Path resources = deployment.files().isEmpty() ? null : deployment.writeFiles(directory.resolve("resources"));

@@ -37,8 +37,8 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
  * Eclipse Jetty 12.1 (its ee11 servlet container) as a {@link ServletPeer}: a server with
- * one HTTP/1.1 connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted, as
- * the deployment's {@link Tls} says) and one {@link ServletContextHandler} with sessions,
+ * one HTTP/1.1 connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted or
+ * needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler} with sessions,
  * nothing written to disk; error pages through an {@link ErrorPageErrorHandler}. A secured
  * deployment gets a {@link ConstraintSecurityHandler} with a {@link HashLoginService} over a
  * {@link UserStore}, and a {@link BasicAuthenticator}, {@link DigestAuthenticator}, {@link FormAuthenticator} or
@@ -108,11 +108,12 @@ final class JettyPeer implements ServletPeer {
         ssl.setKeyStorePath(files.serverKeyStore().toString());
         ssl.setKeyStorePassword(files.serverKeyStorePassword());
         ssl.setKeyStoreType("PKCS12");
-        if (tls.clientCertificates()) {
+        if (tls.asksForClientCertificates()) {
             ssl.setTrustStorePath(files.trustStore().toString());
             ssl.setTrustStorePassword(files.trustStorePassword());
             ssl.setTrustStoreType("PKCS12");
-            ssl.setWantClientAuth(true);
+            ssl.setWantClientAuth(tls.clientCertificates() == Tls.ClientCertificates.WANT);
+            ssl.setNeedClientAuth(tls.clientCertificates() == Tls.ClientCertificates.NEED);
         }
         HttpConfiguration configuration = new HttpConfiguration();
         SecureRequestCustomizer secure = new SecureRequestCustomizer();

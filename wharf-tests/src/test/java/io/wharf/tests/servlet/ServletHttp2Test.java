@@ -22,7 +22,7 @@ class ServletHttp2Test {
     @RegisterExtension
     static final Differential containers = Differential.of("/ctx",
         Applications.of(new RequestApplication(), new ResponseApplication(), new AsyncApplication(), new ErrorApplication()),
-        Deployment.NONE.withErrorPages(ErrorApplication.PAGES).withTls(new Tls(false, true, null)));
+        Deployment.NONE.withErrorPages(ErrorApplication.PAGES).withTls(new Tls(Tls.ClientCertificates.NONE, true, null)));
 
     private static Http2Client client;
     private static Differential h2;

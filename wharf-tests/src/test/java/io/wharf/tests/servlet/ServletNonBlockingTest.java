@@ -31,7 +31,7 @@ class ServletNonBlockingTest {
 
     @RegisterExtension
     static final Differential containers = Differential.of("/ctx", new NonBlockingApplication(),
-        Deployment.NONE.withTls(new Tls(false, true, null)));
+        Deployment.NONE.withTls(new Tls(Tls.ClientCertificates.NONE, true, null)));
 
     private static Http2Client client;
     private static Differential h2;

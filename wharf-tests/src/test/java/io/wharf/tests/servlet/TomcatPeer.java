@@ -30,9 +30,10 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
 
 /**
  * Embedded Apache Tomcat 11 as a {@link ServletPeer}: one NIO HTTP/1.1 connector on
- * 127.0.0.1 (TLS with its {@link Http2Protocol} chosen by ALPN and client certificates wanted,
- * as the deployment's {@link Tls} says), one context added with {@link Tomcat#addContext} (no web.xml, no default or JSP
- * servlet, no annotation or JAR scanning), no shutdown port. Everything Tomcat writes (its
+ * 127.0.0.1 (TLS with its {@link Http2Protocol} chosen by ALPN and client certificates
+ * wanted or needed, as the deployment's {@link Tls} says), one context added with
+ * {@link Tomcat#addContext} (no web.xml, no default or JSP servlet, no annotation or JAR
+ * scanning), no shutdown port. Everything Tomcat writes (its
  * work directory) stays under the base directory the test gives, a {@code @TempDir}; sessions
  * are not saved on stop. Error pages are the context's {@code ErrorPage}s, one with neither code
  * nor type being the default. A login configuration is the context's {@link LoginConfig} with
@@ -127,7 +128,10 @@ final class TomcatPeer implements ServletPeer {
         return URI.create((deployment.tls() == null ? "http" : "https") + "://127.0.0.1:" + connector.getLocalPort());
     }
 
-    /** Makes {@code connector} speak TLS with the server's certificate, wanting ("optional") a client's, and h2 by ALPN when asked. */
+    /**
+     * Makes {@code connector} speak TLS with the server's certificate, wanting ("optional") or
+     * needing ("required") a client's, and h2 by ALPN when asked.
+     */
     private static void secure(Connector connector, Tls tls) {
         Certificates files = tls.certificates();
         connector.setScheme("https");
@@ -139,11 +143,11 @@ final class TomcatPeer implements ServletPeer {
         certificate.setCertificateKeystorePassword(files.serverKeyStorePassword());
         certificate.setCertificateKeystoreType("PKCS12");
         host.addCertificate(certificate);
-        if (tls.clientCertificates()) {
+        if (tls.asksForClientCertificates()) {
             host.setTruststoreFile(files.trustStore().toString());
             host.setTruststorePassword(files.trustStorePassword());
             host.setTruststoreType("PKCS12");
-            host.setCertificateVerification("optional");
+            host.setCertificateVerification(tls.clientCertificates() == Tls.ClientCertificates.NEED ? "required" : "optional");
         }
         connector.addSslHostConfig(host);
         if (tls.http2()) {

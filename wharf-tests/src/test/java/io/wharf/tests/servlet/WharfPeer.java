@@ -20,7 +20,7 @@ import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Wharf's servlet container as a {@link ServletPeer}: a {@link Server} with one HTTP/1.1
- * connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted, as the
+ * connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted or needed, as the
  * deployment's {@link Tls} says) and one {@link ServletContextHandler}, its buffers from a
  * leak-tracking pool; error pages through {@link ServletContextHandler#addErrorPage}, users in a
  * {@link MemoryLoginService}, login and constraints through the context's security settings, the
@@ -73,8 +73,9 @@ final class WharfPeer implements ServletPeer {
         }
         Certificates files = tls.certificates();
         ServerTlsContext context = new ServerTlsContext().keyStore(files.serverKeyStore(), files.serverKeyStorePassword());
-        if (tls.clientCertificates()) {
-            context.trustStore(files.trustStore(), files.trustStorePassword()).clientAuth(ServerTlsContext.ClientAuth.WANT);
+        if (tls.asksForClientCertificates()) {
+            context.trustStore(files.trustStore(), files.trustStorePassword()).clientAuth(
+                tls.clientCertificates() == Tls.ClientCertificates.NEED ? ServerTlsContext.ClientAuth.NEED : ServerTlsContext.ClientAuth.WANT);
         }
         return tls.http2()
             ? new ServerConnector(server, new TlsConnectionFactory(context), new HttpConnectionFactory(), new Http2ConnectionFactory())
