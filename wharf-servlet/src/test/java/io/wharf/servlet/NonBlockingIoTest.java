@@ -31,6 +31,7 @@ class NonBlockingIoTest extends ServletTestCase {
     /** Reads the body with a ReadListener, counting the callbacks, and answers the byte count and the callbacks. */
     static final class CountingReader extends HttpServlet {
         final List<String> errors = new CopyOnWriteArrayList<>();
+        final List<String> ends = new CopyOnWriteArrayList<>();
 
         @Override
         protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -42,7 +43,8 @@ class NonBlockingIoTest extends ServletTestCase {
                 @Override
                 public void onDataAvailable() throws IOException {
                     count[1]++;
-                    while (input.isReady()) {
+                    // The usual loop: it stops once the stream says it is finished, without reading the -1 (or the failure).
+                    while (input.isReady() && !input.isFinished()) {
                         int read = input.read(buffer);
                         if (read < 0) {
                             return;
@@ -53,6 +55,7 @@ class NonBlockingIoTest extends ServletTestCase {
 
                 @Override
                 public void onAllDataRead() throws IOException {
+                    ends.add("onAllDataRead after " + count[0] + " bytes");
                     response.getWriter().print("read " + count[0] + " bytes, finished=" + input.isFinished()
                         + ", callbacks>1=" + (count[1] > 1));
                     async.complete();
@@ -83,6 +86,31 @@ class NonBlockingIoTest extends ServletTestCase {
             assertEquals("read 30000 bytes, finished=true, callbacks>1=true", content(response));
         }
         assertEquals(List.of(), reader.errors);
+    }
+
+    /**
+     * Section 5.3 and the {@code ReadListener} javadoc: {@code onAllDataRead} means all the body
+     * was read; a client that goes away before its Content-Length is reached is an error, even
+     * when the listener's loop stops on {@code isFinished()} before it reads the failure.
+     */
+    @Test
+    void aBodyCutShortIsAnErrorNotItsEnd() throws Exception {
+        tester("/");
+        CountingReader reader = new CountingReader();
+        tester.context.addServlet(reader, "/read").setAsyncSupported(true);
+        tester.start();
+        try (LocalConnector.Client client = tester.connector.connect()) {
+            // The bytes and the end together: the failure comes while onDataAvailable loops.
+            client.send(ByteBuffer.wrap(("POST /read HTTP/1.1\r\nHost: t\r\nContent-Length: 30000\r\n\r\n" + "x".repeat(1000)).getBytes()));
+            client.shutdownOutput();
+            long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (reader.errors.isEmpty() && reader.ends.isEmpty() && System.nanoTime() < end) {
+                Thread.sleep(10);
+            }
+        }
+        assertEquals(List.of(), reader.ends);
+        assertEquals(1, reader.errors.size(), reader.errors.toString());
+        assertTrue(reader.errors.getFirst().contains("early EOF"), reader.errors.toString());
     }
 
     @Test

@@ -197,6 +197,27 @@ class Http2ServerTest {
         }
     }
 
+    /**
+     * RFC 9110 §15.3.5 and §15.4.5, §8.6: a 204 or a 304 has no content and no content-length,
+     * whatever the handler wrote (as over HTTP/1.1, where the generator drops it); RFC 9113
+     * §8.1.1 makes content in such a response malformed, and a client refuses it.
+     */
+    @Test
+    void contentWrittenToA204OrA304IsDropped() throws Exception {
+        try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {
+            response.setStatus(Integer.parseInt(request.getHttpURI().getPath().substring(1)));
+            Response.write(response, true, "no content has no body", callback);
+            return true;
+        }))).start()) {
+            client.get(1, "/204");
+            assertEquals("HEADERS 1 :status=204 END_STREAM", client.await("HEADERS 1"));
+            client.get(3, "/304");
+            assertEquals("HEADERS 3 :status=304 END_STREAM", client.await("HEADERS 3"));
+            client.get(5, "/200");
+            assertEquals("HEADERS 5 :status=200 content-length=22", client.await("HEADERS 5"));
+        }
+    }
+
     @Test
     void responseTrailersEndTheStream() throws Exception {
         try (RawHttp2Client client = new RawHttp2Client(start(Handler.of(InvocationType.NON_BLOCKING, (request, response, callback) -> {

@@ -125,6 +125,11 @@ final class RequestInput extends ServletInputStream {
         if (!atEnd()) {
             current.onDataAvailable();
         }
+        if (failure != null) {
+            // The content failed while the listener read (a client gone before the end): an error, not the end of the data.
+            current.onError(failure);
+            return;
+        }
         if (atEnd() && !allDataReadSent) {
             end();
             allDataReadSent = true;

@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
  *     its realm, the other parameters (a DIGEST nonce, a charset) left out;
  * <li>ETag (when a test names it): {@code (etag)}, or {@code W/(etag)} for a weak one, since each
  *     container makes its validators its own way (RFC 9110 §8.8.3 leaves their form to the server);
+ * <li>fields the test derives ({@link Compared#derived()}), as it derives them;
  * <li>body: the peer's port as {@code {port}}.
  * </ul>
  * The body, Content-Type and Content-Length of an error response read {@code (error page)}
@@ -65,6 +66,7 @@ record Answer(Map<String, String> fields) {
             List<String> values = headers.all(name);
             fields.put(name, values.isEmpty() ? NONE : String.join(" || ", values.stream().map(value -> normalized(name, value)).toList()));
         }
+        compared.derived().forEach(field -> fields.put(field.name(), field.value().apply(response)));
         if (compared.body() && errorPage) {
             fields.put("body", ERROR_PAGE);
         } else if (compared.body()) {
@@ -85,6 +87,7 @@ record Answer(Map<String, String> fields) {
             fields.put(name, NONE);
         }
         compared.headers().forEach(name -> fields.put(name, NONE));
+        compared.derived().forEach(field -> fields.put(field.name(), NONE));
         if (compared.body()) {
             fields.put("body", "");
         }

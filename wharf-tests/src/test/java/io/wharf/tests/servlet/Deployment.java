@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * What a test application is deployed with besides its code — what a {@code web.xml} or the
  * container's own configuration would say and the Servlet API cannot: error pages, the login
  * configuration and its users, security constraints, whether uncovered methods are denied,
- * and the files of the context's base resource with its welcome files. Each {@link ServletPeer}
+ * the files of the context's base resource with its welcome files, and the connector's TLS. Each {@link ServletPeer}
  * applies it its own container's way. Every part is optional; {@link #NONE} has none.
  *
  * @param errorPages the error pages
@@ -22,11 +22,12 @@ import java.util.TreeMap;
  * @param files the base resource's files, by path relative to it, with their text; a path ending
  *     in {@code /} is a directory; empty for no base resource (and no default servlet)
  * @param welcomeFiles the welcome files, when there are files
+ * @param tls the connector's TLS (and HTTP/2), or null for plain HTTP/1.1
  */
 record Deployment(List<ErrorPage> errorPages, Login login, List<Constraint> constraints, boolean denyUncoveredHttpMethods,
-        Map<String, String> files, List<String> welcomeFiles) {
+        Map<String, String> files, List<String> welcomeFiles, Tls tls) {
 
-    static final Deployment NONE = new Deployment(List.of(), null, List.of(), false, Map.of(), List.of());
+    static final Deployment NONE = new Deployment(List.of(), null, List.of(), false, Map.of(), List.of(), null);
 
     Deployment {
         errorPages = List.copyOf(errorPages);
@@ -36,19 +37,23 @@ record Deployment(List<ErrorPage> errorPages, Login login, List<Constraint> cons
     }
 
     Deployment withErrorPages(ErrorPage... pages) {
-        return new Deployment(Arrays.asList(pages), login, constraints, denyUncoveredHttpMethods, files, welcomeFiles);
+        return new Deployment(Arrays.asList(pages), login, constraints, denyUncoveredHttpMethods, files, welcomeFiles, tls);
     }
 
     Deployment withLogin(Login users, Constraint... rules) {
-        return new Deployment(errorPages, users, Arrays.asList(rules), denyUncoveredHttpMethods, files, welcomeFiles);
+        return new Deployment(errorPages, users, Arrays.asList(rules), denyUncoveredHttpMethods, files, welcomeFiles, tls);
     }
 
     Deployment denyingUncoveredHttpMethods() {
-        return new Deployment(errorPages, login, constraints, true, files, welcomeFiles);
+        return new Deployment(errorPages, login, constraints, true, files, welcomeFiles, tls);
     }
 
     Deployment withFiles(Map<String, String> texts, String... welcome) {
-        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, texts, Arrays.asList(welcome));
+        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, texts, Arrays.asList(welcome), tls);
+    }
+
+    Deployment withTls(Tls settings) {
+        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, files, welcomeFiles, settings);
     }
 
     /** @return whether a security handler is needed: a login configuration or constraints */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,15 +43,26 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>The requests of one {@link #sequence} go to each peer in turn, each carrying the cookies the
  * peer set before (a login's session), and may quote a field of the peer's previous response
  * ({@code {previous:ETag}}); each step is compared as a request on its own.
+ *
+ * <p>A request is sent over the deployment's connector: plain HTTP/1.1, or over TLS when the
+ * deployment has {@link Tls} (with the JVM's {@link Certificates}); {@link #over}
+ * sends the same requests with another client, over HTTP/2 or with a client certificate.
+ * {@code {pause}} in a request splits it into parts sent {@link #PAUSE} apart (a slow client).
  */
 final class Differential implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
+    /** How long a client waits for a peer's response, or between two of its bytes. */
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** The pause between the parts of a request that {@code {pause}} separates. */
+    static final Duration PAUSE = Duration.ofMillis(50);
+
     private final String contextPath;
     private final ServletContainerInitializer application;
-    private final Deployment deployment;
-    private final RawHttpClient client = new RawHttpClient(Duration.ofSeconds(10));
-    private final List<ServletPeer> peers = new ArrayList<>();
-    private final Map<ServletPeer, URI> bases = new LinkedHashMap<>();
+    private Deployment deployment;
+    private PeerClient client = new RawHttpClient(TIMEOUT);
+    private final List<ServletPeer> peers;
+    private final Map<ServletPeer, URI> bases;
     private String test;
     private KnownDifferences known;
     private Path directory;
@@ -59,6 +71,38 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
         this.contextPath = contextPath;
         this.application = application;
         this.deployment = deployment;
+        this.peers = new ArrayList<>();
+        this.bases = new LinkedHashMap<>();
+    }
+
+    /** A view of {@code started}'s peers that sends its requests with {@code client}. */
+    private Differential(Differential started, PeerClient client) {
+        this.contextPath = started.contextPath;
+        this.application = started.application;
+        this.deployment = started.deployment;
+        this.client = client;
+        this.peers = started.peers;
+        this.bases = started.bases;
+        this.test = started.test;
+        this.known = started.known;
+        this.directory = started.directory;
+    }
+
+    /**
+     * @return the same started peers, compared the same way, but each request sent with
+     *     {@code other} (another protocol, another client certificate); not an extension: this
+     *     one still stops the peers
+     */
+    Differential over(PeerClient other) {
+        return new Differential(this, other);
+    }
+
+    /** @return the certificates of a deployment over TLS, made when the peers started */
+    Certificates certificates() {
+        if (deployment.tls() == null || deployment.tls().certificates() == null) {
+            throw new IllegalStateException("not started over TLS");
+        }
+        return deployment.tls().certificates();
     }
 
     /**
@@ -90,6 +134,11 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         directory = Files.createTempDirectory("wharf-servlet-differential");
+        Tls tls = deployment.tls();
+        if (tls != null) {
+            deployment = deployment.withTls(tls.in(Certificates.shared(tls.asksForClientCertificates())));
+            client = new RawHttpClient(TIMEOUT, certificates().client(null));
+        }
         Path resources = deployment.files().isEmpty() ? null : deployment.writeFiles(directory.resolve("resources"));
         start(context.getRequiredTestClass().getSimpleName(), KnownDifferences.fromDocs(), peers(directory), resources);
     }
@@ -131,6 +180,23 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
         check(request("GET", target, headerLines), Compared.ALL);
     }
 
+    /** Something done with each peer, outside the comparison: {@code base} is its {@code http://127.0.0.1:port}. */
+    @FunctionalInterface
+    interface PeerAction {
+        void run(String peer, URI base) throws Exception;
+    }
+
+    /** Runs {@code action} for each peer in turn; fails with the first failure, naming the peer. */
+    void forEachPeer(PeerAction action) {
+        bases.forEach((peer, base) -> {
+            try {
+                action.run(peer.name(), base);
+            } catch (Exception failure) {
+                throw new AssertionError(peer.name() + ": " + failure, failure);
+            }
+        });
+    }
+
     /** @return the text of a request without body: the request line, Host, the header lines, Connection: close */
     static String request(String method, String target, String... headerLines) {
         StringBuilder request = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\nHost: {host}\n");
@@ -162,24 +228,53 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
      * step, as {@link #check} does, each step named by its request line.
      */
     void sequence(Compared compared, String... requests) {
+        run(compared, Stream.of(requests).map(Differential::requestName).toList(), Stream.of(requests)
+            .<Step>map(request -> earlier -> quoting(request, earlier.isEmpty() ? null : earlier.getLast())).toList());
+    }
+
+    /**
+     * One request of {@link #steps}, made for one peer from that peer's earlier responses.
+     */
+    @FunctionalInterface
+    interface Step {
+        /**
+         * @param earlier the peer's responses to the earlier steps, in order, a null where it gave none
+         * @return the request's text, as {@link #check} takes it
+         */
+        String request(List<RawResponse> earlier);
+    }
+
+    /**
+     * As {@link #sequence}, with requests that each peer's earlier responses shape (a DIGEST
+     * response to that peer's nonce); a step is named by the request line it makes for the first peer.
+     */
+    void steps(Compared compared, Step... requests) {
+        run(compared, new ArrayList<>(), List.of(requests));
+    }
+
+    /** Runs the steps {@code requests} on each peer and compares them, each named by {@code names}, or when it has none, by its first request line. */
+    private void run(Compared compared, List<String> names, List<Step> requests) {
         List<Map<String, Answer>> steps = new ArrayList<>();
-        for (int i = 0; i < requests.length; i++) {
+        for (int i = 0; i < requests.size(); i++) {
             steps.add(new LinkedHashMap<>());
         }
         bases.forEach((peer, base) -> {
             Map<String, String> cookies = new LinkedHashMap<>();
-            RawResponse previous = null;
-            for (int i = 0; i < requests.length; i++) {
-                String request = withCookies(quoting(requests[i], previous), cookies);
+            List<RawResponse> earlier = new ArrayList<>();
+            for (int i = 0; i < requests.size(); i++) {
+                String request = withCookies(requests.get(i).request(Collections.unmodifiableList(earlier)), cookies);
+                if (names.size() == i) {
+                    names.add(requestName(request));
+                }
                 Exchange exchange = exchange(request, base);
                 steps.get(i).put(peer.name(), answer(exchange, request, base, compared));
-                previous = exchange.response();
-                keepCookies(previous, cookies);
+                earlier.add(exchange.response());
+                keepCookies(exchange.response(), cookies);
             }
         });
         List<String> problems = new ArrayList<>();
-        for (int i = 0; i < requests.length; i++) {
-            compare(requestName(requests[i]), steps.get(i)).ifPresent(problems::add);
+        for (int i = 0; i < requests.size(); i++) {
+            compare(names.get(i), steps.get(i)).ifPresent(problems::add);
         }
         if (!problems.isEmpty()) {
             throw new AssertionError(String.join("\n", problems));
@@ -284,11 +379,16 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
     private Exchange exchange(String request, URI base) {
         String bytes = request.replace("{host}", base.getAuthority()).replaceAll("(?<!\r)\n", "\r\n");
         try {
-            return new Exchange(client.exchange(base.getPort(), bytes.getBytes(StandardCharsets.ISO_8859_1)), null);
+            List<byte[]> parts = Stream.of(bytes.split(Pattern.quote(PAUSE_MARK), -1))
+                .map(part -> part.getBytes(StandardCharsets.ISO_8859_1)).toList();
+            return new Exchange(client.exchange(base, parts, PAUSE), null);
         } catch (Exception failure) {
             return new Exchange(null, failure);
         }
     }
+
+    /** In a request's text, where the client flushes what it wrote so far and waits {@link #PAUSE}. */
+    static final String PAUSE_MARK = "{pause}";
 
     private static Answer answer(Exchange exchange, String request, URI base, Compared compared) {
         if (exchange.response() == null) {

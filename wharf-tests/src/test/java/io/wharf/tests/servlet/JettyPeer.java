@@ -9,28 +9,40 @@ import java.util.Set;
 import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.annotation.ServletSecurity.TransportGuarantee;
 
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.ee11.servlet.DefaultServlet;
 import org.eclipse.jetty.ee11.servlet.ErrorPageErrorHandler;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.ee11.servlet.security.ConstraintMapping;
 import org.eclipse.jetty.ee11.servlet.security.ConstraintSecurityHandler;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
+import org.eclipse.jetty.security.Authenticator;
 import org.eclipse.jetty.security.Constraint.Authorization;
 import org.eclipse.jetty.security.Constraint.Transport;
 import org.eclipse.jetty.security.HashLoginService;
 import org.eclipse.jetty.security.UserStore;
 import org.eclipse.jetty.security.authentication.BasicAuthenticator;
+import org.eclipse.jetty.security.authentication.DigestAuthenticator;
 import org.eclipse.jetty.security.authentication.FormAuthenticator;
+import org.eclipse.jetty.security.authentication.SslClientCertAuthenticator;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.security.Credential;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
  * Eclipse Jetty 12.1 (its ee11 servlet container) as a {@link ServletPeer}: a server with
- * one HTTP/1.1 connector on 127.0.0.1 and one {@link ServletContextHandler} with sessions,
+ * one HTTP/1.1 connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted or
+ * needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler} with sessions,
  * nothing written to disk; error pages through an {@link ErrorPageErrorHandler}. A secured
  * deployment gets a {@link ConstraintSecurityHandler} with a {@link HashLoginService} over a
- * {@link UserStore}, and a {@link BasicAuthenticator} or a {@link FormAuthenticator} as a
+ * {@link UserStore}, and a {@link BasicAuthenticator}, {@link DigestAuthenticator}, {@link FormAuthenticator} or
+ * {@link SslClientCertAuthenticator} as a
  * {@code web.xml} would configure it (the login page by redirect, Jetty's default); a base
  * resource is served by Jetty's {@link DefaultServlet} named {@code default} at {@code /}, with
  * {@code WEB-INF} and {@code META-INF} protected as a web application's are.
@@ -38,6 +50,8 @@ import org.eclipse.jetty.util.security.Credential;
 final class JettyPeer implements ServletPeer {
 
     private Server server;
+    /** The TLS connector's context, which the CLIENT-CERT authenticator validates certificates with; null without TLS. */
+    private SslContextFactory.Server ssl;
 
     @Override
     public String name() {
@@ -48,7 +62,7 @@ final class JettyPeer implements ServletPeer {
     public URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
             throws Exception {
         server = new Server();
-        ServerConnector connector = new ServerConnector(server);
+        ServerConnector connector = deployment.tls() == null ? new ServerConnector(server) : tlsConnector(deployment.tls());
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
@@ -80,21 +94,54 @@ final class JettyPeer implements ServletPeer {
         }
         server.setHandler(context);
         server.start();
-        return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        return URI.create((deployment.tls() == null ? "http" : "https") + "://127.0.0.1:" + connector.getLocalPort());
     }
 
-    private static ConstraintSecurityHandler security(Deployment deployment) {
+    /**
+     * @return a TLS connector as Jetty's documentation builds one: the request customizer that
+     *     makes requests secure and carries the certificates (no SNI check: the client connects to
+     *     127.0.0.1), HTTP/1.1, and with h2 ALPN choosing between them
+     */
+    private ServerConnector tlsConnector(Tls tls) {
+        Certificates files = tls.certificates();
+        ssl = new SslContextFactory.Server();
+        ssl.setKeyStorePath(files.serverKeyStore().toString());
+        ssl.setKeyStorePassword(files.serverKeyStorePassword());
+        ssl.setKeyStoreType("PKCS12");
+        if (tls.asksForClientCertificates()) {
+            ssl.setTrustStorePath(files.trustStore().toString());
+            ssl.setTrustStorePassword(files.trustStorePassword());
+            ssl.setTrustStoreType("PKCS12");
+            ssl.setWantClientAuth(tls.clientCertificates() == Tls.ClientCertificates.WANT);
+            ssl.setNeedClientAuth(tls.clientCertificates() == Tls.ClientCertificates.NEED);
+        }
+        HttpConfiguration configuration = new HttpConfiguration();
+        SecureRequestCustomizer secure = new SecureRequestCustomizer();
+        secure.setSniHostCheck(false);
+        configuration.addCustomizer(secure);
+        HttpConnectionFactory http1 = new HttpConnectionFactory(configuration);
+        if (!tls.http2()) {
+            return new ServerConnector(server, new SslConnectionFactory(ssl, http1.getProtocol()), http1);
+        }
+        ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory();
+        alpn.setDefaultProtocol(http1.getProtocol());
+        return new ServerConnector(server, new SslConnectionFactory(ssl, alpn.getProtocol()), alpn,
+            new HTTP2ServerConnectionFactory(configuration), http1);
+    }
+
+    private ConstraintSecurityHandler security(Deployment deployment) {
         ConstraintSecurityHandler security = new ConstraintSecurityHandler();
         Login login = deployment.login();
         if (login != null) {
             UserStore store = new UserStore();
-            login.users().forEach(user -> store.addUser(user.name(), Credential.getCredential(user.password()), user.roleArray()));
+            // CLIENT-CERT: Jetty names the user by the subject's whole name and logs in with an empty password.
+            login.users().forEach(user -> store.addUser(login.method().equals("CLIENT-CERT") ? "CN=" + user.name() : user.name(),
+                Credential.getCredential(login.method().equals("CLIENT-CERT") ? "" : user.password()), user.roleArray()));
             HashLoginService users = new HashLoginService(login.realm());
             users.setUserStore(store);
             security.setLoginService(users);
             security.setRealmName(login.realm());
-            security.setAuthenticator(login.isForm() ? new FormAuthenticator(login.loginPage(), login.errorPage(), false)
-                : new BasicAuthenticator());
+            security.setAuthenticator(authenticator(login));
         }
         for (Constraint constraint : deployment.constraints()) {
             org.eclipse.jetty.security.Constraint rule = constraint(constraint);
@@ -115,6 +162,21 @@ final class JettyPeer implements ServletPeer {
         }
         security.setDenyUncoveredHttpMethods(deployment.denyUncoveredHttpMethods());
         return security;
+    }
+
+    private Authenticator authenticator(Login login) {
+        return switch (login.method()) {
+            case "FORM" -> new FormAuthenticator(login.loginPage(), login.errorPage(), false);
+            case "DIGEST" -> new DigestAuthenticator();
+            case "CLIENT-CERT" -> {
+                // The handshake checked the chain against the trust store already; Jetty's second check
+                // (validateCerts) fails without a CRL configuration and would answer 500.
+                SslClientCertAuthenticator certificates = new SslClientCertAuthenticator(ssl);
+                certificates.setValidateCerts(false);
+                yield certificates;
+            }
+            default -> new BasicAuthenticator();
+        };
     }
 
     /**

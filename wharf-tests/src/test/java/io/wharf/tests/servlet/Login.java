@@ -4,11 +4,13 @@ import java.util.List;
 
 /**
  * How a test application's users log in ({@code <login-config>}, Servlet 6.1 section 13.6) and
- * who they are: the method (BASIC or FORM), the realm named in a BASIC challenge, the FORM
- * login and error pages, and the users with their passwords and roles. The Servlet API has no
+ * who they are: the method (BASIC, DIGEST, FORM or CLIENT-CERT), the realm named in a BASIC or
+ * DIGEST challenge, the FORM login and error pages, and the users with their passwords and
+ * roles. Under CLIENT-CERT a user's name is the CN of their certificate's subject, and the
+ * password is not used. The Servlet API has no
  * way to set any of it from code, so each {@link ServletPeer} sets it its own container's way.
  *
- * @param method {@code BASIC} or {@code FORM}
+ * @param method {@code BASIC}, {@code DIGEST}, {@code FORM} or {@code CLIENT-CERT}, as {@code web.xml} spells them
  * @param realm the realm's name
  * @param loginPage FORM only: the login page's path in the context, else null
  * @param errorPage FORM only: the page shown after a failed login, else null
@@ -29,8 +31,8 @@ record Login(String method, String realm, String loginPage, String errorPage, Li
     }
 
     Login {
-        if (!method.equals("BASIC") && !method.equals("FORM")) {
-            throw new IllegalArgumentException("BASIC or FORM, not " + method);
+        if (!List.of("BASIC", "DIGEST", "FORM", "CLIENT-CERT").contains(method)) {
+            throw new IllegalArgumentException("BASIC, DIGEST, FORM or CLIENT-CERT, not " + method);
         }
         users = List.copyOf(users);
     }
@@ -39,11 +41,15 @@ record Login(String method, String realm, String loginPage, String errorPage, Li
         return new Login("BASIC", realm, null, null, users);
     }
 
-    static Login form(String realm, String loginPage, String errorPage, List<User> users) {
-        return new Login("FORM", realm, loginPage, errorPage, users);
+    static Login digest(String realm, List<User> users) {
+        return new Login("DIGEST", realm, null, null, users);
     }
 
-    boolean isForm() {
-        return method.equals("FORM");
+    static Login clientCert(String realm, List<User> users) {
+        return new Login("CLIENT-CERT", realm, null, null, users);
+    }
+
+    static Login form(String realm, String loginPage, String errorPage, List<User> users) {
+        return new Login("FORM", realm, loginPage, errorPage, users);
     }
 }

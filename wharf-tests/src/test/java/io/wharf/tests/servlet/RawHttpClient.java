@@ -5,14 +5,23 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
- * A raw HTTP/1.1 client over a plain {@link Socket} to loopback: writes the request's exact
+ * A raw HTTP/1.1 client over a plain {@link Socket} (or an {@link SSLSocket}, for
+ * {@code https} with the TLS context given) to loopback: writes the request's exact
  * bytes, reads one response in full and closes the connection. The body is read as the
  * response frames it: none (HEAD, 1xx, 204, 304), chunked (decoded, trailers kept), by
  * Content-Length, or up to the close. Interim 1xx responses are skipped. Every read waits at
@@ -22,24 +31,69 @@ import java.time.Duration;
  * framing included, which an HTTP client library would tidy away. One call at a time per
  * instance is not required: it holds no state.
  */
-final class RawHttpClient {
+final class RawHttpClient implements PeerClient {
 
     private static final int MAX_LINE = 64 * 1024;
 
     private final Duration timeout;
+    private final SSLContext tls;
 
     RawHttpClient(Duration timeout) {
-        this.timeout = timeout;
+        this(timeout, null);
     }
 
-    /** Sends {@code request} to {@code port} on 127.0.0.1 and reads the response to it. */
-    RawResponse exchange(int port, byte[] request) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), (int) timeout.toMillis());
+    /** @param tls the TLS context of {@code https} exchanges (what it trusts, the certificate it presents), or null for none */
+    RawHttpClient(Duration timeout, SSLContext tls) {
+        this.timeout = timeout;
+        this.tls = tls;
+    }
+
+    /** Each part is flushed on its own. Over {@code https} the handshake offers ALPN {@code http/1.1} only. */
+    @Override
+    public RawResponse exchange(URI base, List<byte[]> parts, Duration pause) throws IOException {
+        try (Socket socket = connect(base)) {
+            OutputStream out = socket.getOutputStream();
+            for (int i = 0; i < parts.size(); i++) {
+                if (i > 0) {
+                    sleep(pause);
+                }
+                out.write(parts.get(i));
+                out.flush();
+            }
+            return read(new BufferedInputStream(socket.getInputStream()), isHead(parts.getFirst()));
+        }
+    }
+
+    /** @return a socket connected to {@code base}, its TLS handshake done when it is {@code https} */
+    Socket connect(URI base) throws IOException {
+        Socket socket = new Socket();
+        try {
+            socket.connect(new InetSocketAddress("127.0.0.1", base.getPort()), (int) timeout.toMillis());
             socket.setSoTimeout((int) timeout.toMillis());
-            socket.getOutputStream().write(request);
-            socket.getOutputStream().flush();
-            return read(new BufferedInputStream(socket.getInputStream()), isHead(request));
+            if (!base.getScheme().equals("https")) {
+                return socket;
+            }
+            if (tls == null) {
+                throw new IllegalStateException("an https exchange with a client made without TLS: " + base);
+            }
+            SSLSocket secure = (SSLSocket) tls.getSocketFactory().createSocket(socket, "127.0.0.1", base.getPort(), true);
+            SSLParameters parameters = secure.getSSLParameters();
+            parameters.setApplicationProtocols(new String[] {"http/1.1"});
+            secure.setSSLParameters(parameters);
+            secure.startHandshake();
+            return secure;
+        } catch (IOException | RuntimeException failure) {
+            socket.close();
+            throw failure;
+        }
+    }
+
+    private static void sleep(Duration pause) throws IOException {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted between the parts of a request");
         }
     }
 

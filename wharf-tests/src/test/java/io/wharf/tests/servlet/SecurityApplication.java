@@ -1,6 +1,7 @@
 package io.wharf.tests.servlet;
 
 import java.security.Principal;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +19,8 @@ import jakarta.servlet.http.HttpServletRequest;
 /**
  * The test application of security (Servlet 6.1 chapter 13). Servlet {@code who} prints who the
  * request's user is ({@code getRemoteUser}, {@code getAuthType}, {@code getUserPrincipal},
- * {@code isUserInRole} for the declared roles, an undeclared one, {@code *} and {@code **})
+ * {@code isUserInRole} for the declared roles, an undeclared one, {@code *} and {@code **}, the
+ * subject of the TLS client certificate)
  * under paths that {@link #CONSTRAINTS} guard; {@code annotated} is secured by its
  * {@code @ServletSecurity} through {@code setServletSecurity}; {@code /login.html} and
  * {@code /error.html} are the FORM login's pages.
@@ -79,6 +81,8 @@ final class SecurityApplication implements ServletContainerInitializer {
         lines.add("authType=" + request.getAuthType());
         lines.add("principal=" + (principal == null ? null : principal.getName()));
         lines.add("parameter p=" + request.getParameter("p"));
+        lines.add("certificate=" + (request.getAttribute("jakarta.servlet.request.X509Certificate") instanceof X509Certificate[] chain
+            ? chain[0].getSubjectX500Principal().getName() : null));
         for (String role : List.of("admin", "user", "undeclared", "*", "**")) {
             lines.add("isUserInRole(" + role + ")=" + request.isUserInRole(role));
         }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.servlet.ServletContainerInitializer;
 
@@ -113,6 +114,21 @@ class ServletHarnessTest {
             assertTrue(report.contains("GET /ctx/info: the containers answer differently"), report);
             assertTrue(report.contains("GET /ctx/info?again: the containers answer differently"), report);
             assertFalse(report.contains("GET /ctx/same:"), report);
+        }
+    }
+
+    @Test
+    void stepsAreMadeFromEachPeersEarlierResponsesAndDerivedFieldsAreCompared() throws Exception {
+        try (Differential containers = serverInfo(KnownDifferences.parse(""))) {
+            List<String> earlierBodies = new CopyOnWriteArrayList<>();
+            containers.steps(Compared.ALL, earlier -> Differential.request("GET", "/ctx/same"), earlier -> {
+                earlierBodies.add(earlier.getFirst().bodyText());
+                return Differential.request("GET", "/ctx/same?" + earlier.getFirst().status());
+            });
+            assertEquals(List.of("same\n", "same\n"), earlierBodies);
+            AssertionError failure = assertThrows(AssertionError.class, () -> containers.check(Differential.request("GET", "/ctx/info"),
+                Compared.WITHOUT_BODY.andDerived("server", response -> response.bodyText().split("/")[0])));
+            assertTrue(failure.getMessage().matches("(?s).*server differs:.*\\| jetty +\\| Apache Tomcat.*"), failure.getMessage());
         }
     }
 

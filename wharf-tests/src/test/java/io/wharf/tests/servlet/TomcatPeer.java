@@ -8,24 +8,32 @@ import java.util.logging.Logger;
 
 import jakarta.servlet.ServletContainerInitializer;
 
-import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.Globals;
+import org.apache.catalina.Valve;
 import org.apache.catalina.authenticator.BasicAuthenticator;
+import org.apache.catalina.authenticator.DigestAuthenticator;
 import org.apache.catalina.authenticator.FormAuthenticator;
+import org.apache.catalina.authenticator.SSLAuthenticator;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.coyote.http2.Http2Protocol;
 import org.apache.tomcat.util.descriptor.web.LoginConfig;
 import org.apache.tomcat.util.descriptor.web.SecurityCollection;
 import org.apache.tomcat.util.descriptor.web.SecurityConstraint;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 
 /**
  * Embedded Apache Tomcat 11 as a {@link ServletPeer}: one NIO HTTP/1.1 connector on
- * 127.0.0.1, one context added with {@link Tomcat#addContext} (no web.xml, no default or JSP
- * servlet, no annotation or JAR scanning), no shutdown port. Everything Tomcat writes (its
+ * 127.0.0.1 (TLS with its {@link Http2Protocol} chosen by ALPN and client certificates
+ * wanted or needed, as the deployment's {@link Tls} says), one context added with
+ * {@link Tomcat#addContext} (no web.xml, no default or JSP servlet, no annotation or JAR
+ * scanning), no shutdown port. Everything Tomcat writes (its
  * work directory) stays under the base directory the test gives, a {@code @TempDir}; sessions
  * are not saved on stop. Error pages are the context's {@code ErrorPage}s, one with neither code
  * nor type being the default. A login configuration is the context's {@link LoginConfig} with
@@ -78,6 +86,9 @@ final class TomcatPeer implements ServletPeer {
         Connector connector = new Connector(Http11NioProtocol.class.getName());
         connector.setPort(0);
         connector.setProperty("address", "127.0.0.1");
+        if (deployment.tls() != null) {
+            secure(connector, deployment.tls());
+        }
         tomcat.setConnector(connector);
         tomcat.getHost().setAutoDeploy(false);
         StandardContext context = (StandardContext) tomcat.addContext(contextPath,
@@ -114,17 +125,46 @@ final class TomcatPeer implements ServletPeer {
             Tomcat.addDefaultMimeTypeMappings(context);
         }
         tomcat.start();
-        return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        return URI.create((deployment.tls() == null ? "http" : "https") + "://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    /**
+     * Makes {@code connector} speak TLS with the server's certificate, wanting ("optional") or
+     * needing ("required") a client's, and h2 by ALPN when asked.
+     */
+    private static void secure(Connector connector, Tls tls) {
+        Certificates files = tls.certificates();
+        connector.setScheme("https");
+        connector.setSecure(true);
+        connector.setProperty("SSLEnabled", "true");
+        SSLHostConfig host = new SSLHostConfig();
+        SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(host, SSLHostConfigCertificate.Type.UNDEFINED);
+        certificate.setCertificateKeystoreFile(files.serverKeyStore().toString());
+        certificate.setCertificateKeystorePassword(files.serverKeyStorePassword());
+        certificate.setCertificateKeystoreType("PKCS12");
+        host.addCertificate(certificate);
+        if (tls.asksForClientCertificates()) {
+            host.setTruststoreFile(files.trustStore().toString());
+            host.setTruststorePassword(files.trustStorePassword());
+            host.setTruststoreType("PKCS12");
+            host.setCertificateVerification(tls.clientCertificates() == Tls.ClientCertificates.NEED ? "required" : "optional");
+        }
+        connector.addSslHostConfig(host);
+        if (tls.http2()) {
+            connector.addUpgradeProtocol(new Http2Protocol());
+        }
     }
 
     private void secure(StandardContext context, Deployment deployment) {
         Login login = deployment.login();
         if (login != null) {
             context.setLoginConfig(new LoginConfig(login.method(), login.realm(), login.loginPage(), login.errorPage()));
-            context.getPipeline().addValve(login.isForm() ? new FormAuthenticator() : new BasicAuthenticator());
+            context.getPipeline().addValve(authenticator(login));
             for (Login.User user : login.users()) {
-                tomcat.addUser(user.name(), user.password());
-                user.roles().forEach(role -> tomcat.addRole(user.name(), role));
+                // CLIENT-CERT: Tomcat names the user by the subject's whole name.
+                String name = login.method().equals("CLIENT-CERT") ? "CN=" + user.name() : user.name();
+                tomcat.addUser(name, user.password());
+                user.roles().forEach(role -> tomcat.addRole(name, role));
             }
         }
         for (Constraint constraint : deployment.constraints()) {
@@ -142,6 +182,15 @@ final class TomcatPeer implements ServletPeer {
             context.addConstraint(tomcatConstraint);
         }
         context.setDenyUncoveredHttpMethods(deployment.denyUncoveredHttpMethods());
+    }
+
+    private static Valve authenticator(Login login) {
+        return switch (login.method()) {
+            case "FORM" -> new FormAuthenticator();
+            case "DIGEST" -> new DigestAuthenticator();
+            case "CLIENT-CERT" -> new SSLAuthenticator();
+            default -> new BasicAuthenticator();
+        };
     }
 
     @Override

@@ -8,6 +8,9 @@ import jakarta.servlet.ServletContainerInitializer;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.server.http2.Http2ConnectionFactory;
+import io.wharf.server.tls.ServerTlsContext;
+import io.wharf.server.tls.TlsConnectionFactory;
 import io.wharf.servlet.ServletContextHandler;
 import io.wharf.servlet.security.LoginConfig;
 import io.wharf.servlet.security.MemoryLoginService;
@@ -17,7 +20,8 @@ import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Wharf's servlet container as a {@link ServletPeer}: a {@link Server} with one HTTP/1.1
- * connector on 127.0.0.1 and one {@link ServletContextHandler}, its buffers from a
+ * connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted or needed, as the
+ * deployment's {@link Tls} says) and one {@link ServletContextHandler}, its buffers from a
  * leak-tracking pool; error pages through {@link ServletContextHandler#addErrorPage}, users in a
  * {@link MemoryLoginService}, login and constraints through the context's security settings, the
  * base resource through {@link ServletContextHandler#setBaseResource} (which maps Wharf's
@@ -38,7 +42,7 @@ final class WharfPeer implements ServletPeer {
     public URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
             throws Exception {
         server = new Server(new QueuedThreadPool(), leaks.pool());
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory());
+        ServerConnector connector = connector(deployment.tls());
         connector.setHost("127.0.0.1");
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler(contextPath);
@@ -59,7 +63,23 @@ final class WharfPeer implements ServletPeer {
         }
         server.setHandler(context);
         server.start();
-        return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        return URI.create((deployment.tls() == null ? "http" : "https") + "://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    /** @return a connector for plain HTTP/1.1, or for TLS with HTTP/1.1 and, if asked, h2 (ALPN picks) */
+    private ServerConnector connector(Tls tls) {
+        if (tls == null) {
+            return new ServerConnector(server, new HttpConnectionFactory());
+        }
+        Certificates files = tls.certificates();
+        ServerTlsContext context = new ServerTlsContext().keyStore(files.serverKeyStore(), files.serverKeyStorePassword());
+        if (tls.asksForClientCertificates()) {
+            context.trustStore(files.trustStore(), files.trustStorePassword()).clientAuth(
+                tls.clientCertificates() == Tls.ClientCertificates.NEED ? ServerTlsContext.ClientAuth.NEED : ServerTlsContext.ClientAuth.WANT);
+        }
+        return tls.http2()
+            ? new ServerConnector(server, new TlsConnectionFactory(context), new HttpConnectionFactory(), new Http2ConnectionFactory())
+            : new ServerConnector(server, new TlsConnectionFactory(context), new HttpConnectionFactory());
     }
 
     private static void secure(ServletContextHandler context, Deployment deployment) {
@@ -68,7 +88,12 @@ final class WharfPeer implements ServletPeer {
             MemoryLoginService users = new MemoryLoginService(login.realm());
             login.users().forEach(user -> users.addUser(user.name(), user.password(), user.roleArray()));
             context.setLoginService(users);
-            context.setLoginConfig(login.isForm() ? LoginConfig.form(login.loginPage(), login.errorPage()) : LoginConfig.basic(login.realm()));
+            context.setLoginConfig(switch (login.method()) {
+                case "FORM" -> LoginConfig.form(login.loginPage(), login.errorPage());
+                case "DIGEST" -> LoginConfig.digest(login.realm());
+                case "CLIENT-CERT" -> LoginConfig.clientCert();
+                default -> LoginConfig.basic(login.realm());
+            });
         }
         for (Constraint constraint : deployment.constraints()) {
             context.addSecurityConstraint(new SecurityConstraint(constraint.urlPatterns(), constraint.methods(), constraint.omissions(),

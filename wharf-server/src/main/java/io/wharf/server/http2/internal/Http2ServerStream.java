@@ -255,14 +255,18 @@ final class Http2ServerStream implements ServerStream, Http2Stream.Listener, Cal
     @Override
     public void write(ExchangeResponse response, boolean commit, ByteBuffer content, boolean last, Callback callback) {
         Callback done = new WriteDone(callback);
-        boolean headOnly = exchange.isHead();
+        // RFC 9110 §15.3.5, §15.4.5: a 204 or 304 has no content, and §8.6 no content-length: what was written is dropped, as over HTTP/1.1.
+        boolean noContent = HttpStatus.hasNoBody(response.getStatus());
+        boolean headOnly = exchange.isHead() || noContent;
         boolean hasContent = !headOnly && content != null && content.hasRemaining();
         var trailerSupplier = response.getTrailersSupplier();
         HttpFields trailerFields = last && trailerSupplier != null && !headOnly ? trailerSupplier.get() : null;
         boolean endWithTrailers = trailerFields != null;
         if (commit) {
             HttpFields.Mutable headers = response.getHeaders();
-            if (last && content != null && !headers.contains(HttpHeader.CONTENT_LENGTH) && !endWithTrailers) {
+            if (noContent) {
+                headers.remove(HttpHeader.CONTENT_LENGTH);
+            } else if (last && content != null && !headers.contains(HttpHeader.CONTENT_LENGTH) && !endWithTrailers) {
                 headers.put(ResponseHeads.contentLengthField(content.remaining()));
             }
             boolean headEnds = last && !hasContent && !endWithTrailers;
