@@ -107,20 +107,7 @@ public final class WebApplication implements AutoCloseable {
         WebAppClassLoader loader = null;
         try {
             JavaxConversion legacy = settings.legacyJavax() ? new JavaxConversion(source, settings.legacyJavaxCacheDirectory()) : null;
-            Path root = source;
-            if (Files.isRegularFile(source)) {
-                // A WAR converted by an earlier deployment is served from its converted copy, without extracting it again.
-                Optional<Path> converted = legacy == null ? Optional.empty() : legacy.cached();
-                if (converted.isPresent()) {
-                    root = converted.get();
-                } else {
-                    root = work.resolve("webapp");
-                    Files.createDirectories(root);
-                    new WarExtractor(settings.maxExtractedBytes()).extract(source, root);
-                }
-            } else if (!Files.isDirectory(source)) {
-                throw new DeploymentException(source + " is neither a .war file nor a directory");
-            }
+            Path root = rootOf(source, work, settings, legacy);
             AnnotationScanner scanner = new AnnotationScanner(settings.scanCacheDirectory(), settings.scanThreads());
             WebAppReader reader = new WebAppReader(new DescriptorParser(), scanner);
             WebAppMetadata metadata = reader.read(root.resolve("WEB-INF"));
@@ -162,6 +149,27 @@ public final class WebApplication implements AutoCloseable {
             release(loader, work);
             throw e;
         }
+    }
+
+    /**
+     * @return the directory to read the application from: an exploded directory itself, or a WAR
+     *     extracted into the work directory's {@code webapp/}, or the copy of a javax WAR that an
+     *     earlier deployment converted (then it is neither extracted nor converted again)
+     */
+    private static Path rootOf(Path source, Path work, WebAppSettings settings, JavaxConversion legacy) throws IOException {
+        if (Files.isDirectory(source)) {
+            return source;
+        }
+        if (!Files.isRegularFile(source)) {
+            throw new DeploymentException(source + " is neither a .war file nor a directory");
+        }
+        Optional<Path> converted = legacy == null ? Optional.empty() : legacy.cached();
+        if (converted.isPresent()) {
+            return converted.get();
+        }
+        Path root = Files.createDirectories(work.resolve("webapp"));
+        new WarExtractor(settings.maxExtractedBytes()).extract(source, root);
+        return root;
     }
 
     /** @return the refusal of a javax application: what shows it is one, and the mode that would convert it */
