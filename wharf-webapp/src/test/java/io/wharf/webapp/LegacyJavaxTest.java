@@ -225,6 +225,22 @@ class LegacyJavaxTest {
         assertEmptyCache();
     }
 
+    /** A Servlet 2.3 web.xml has a DOCTYPE and no namespace: nothing to convert it to, so it is refused after the conversion. */
+    @Test
+    void refusesWhatIsStillJavaxAfterTheConversion() throws Exception {
+        tester.start();
+        Path war = new Archive().text("WEB-INF/web.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE web-app PUBLIC "-//Sun Microsystems, Inc.//DTD Web Application 2.3//EN" "http://java.sun.com/dtd/web-app_2_3.dtd">
+            <web-app><display-name>ancient</display-name></web-app>
+            """).writeZip(temp.resolve("ancient.war"));
+
+        DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/ancient", war, legacy));
+        assertTrue(refused.getMessage().startsWith(war + " is still a javax.servlet application after its conversion by the Eclipse"
+            + " Transformer (into " + legacy.legacyJavaxCacheDirectory()), refused.getMessage());
+        assertTrue(refused.getMessage().contains("is a Java EE descriptor (namespace '', version '')"), refused.getMessage());
+    }
+
     private void assertEmptyCache() throws Exception {
         Path cache = legacy.legacyJavaxCacheDirectory();
         if (Files.isDirectory(cache)) {
