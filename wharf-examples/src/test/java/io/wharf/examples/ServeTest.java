@@ -77,9 +77,9 @@ class ServeTest {
     }
 
     /**
-     * A javax application (a Java EE 4.0 web.xml, a JSP page that imports javax.servlet types) is
-     * refused by default with the flag to use, and with {@code --legacy-javax} converted by the
-     * Eclipse Transformer, JSP source included, and served.
+     * A javax application (a Java EE 4.0 web.xml, a JSP page and a tag file that import
+     * javax.servlet types) is refused by default with the flag to use, and with
+     * {@code --legacy-javax} converted by the Eclipse Transformer, JSP sources included, and served.
      */
     @Test
     void runsAJavaxApplicationOnlyWithTheLegacyFlag() throws Exception {
@@ -90,9 +90,13 @@ class ServeTest {
               <context-param><param-name>harbour</param-name><param-value>old harbour</param-value></context-param>
             </web-app>
             """);
+        Files.createDirectories(legacy.resolve("WEB-INF/tags"));
+        Files.writeString(legacy.resolve("WEB-INF/tags/api.tag"), "<%@ tag import=\"javax.servlet.http.HttpServletResponse\" %>"
+            + "<%= HttpServletResponse.class.getPackageName() %>");
         Files.writeString(legacy.resolve("index.jsp"), "<%@ page contentType=\"text/plain\" import=\"javax.servlet.http.HttpServletRequest\" %>"
+            + "<%@ taglib prefix=\"t\" tagdir=\"/WEB-INF/tags\" %>"
             + "<% HttpServletRequest asked = (HttpServletRequest) request; %>"
-            + "<%= asked.getMethod() %> in the ${initParam.harbour}, as a <%= HttpServletRequest.class.getName() %>");
+            + "<%= asked.getMethod() %> in the ${initParam.harbour}, as a <%= HttpServletRequest.class.getName() %>, tag <t:api/>");
 
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         Serve.Running refusing = Serve.start(Serve.Options.parse("--port", "0", "--webapps", directory.resolve("webapps").toString()),
@@ -113,7 +117,7 @@ class ServeTest {
             HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.httpPort() + "/legacy/")).build(),
                 HttpResponse.BodyHandlers.ofString());
             assertEquals(200, page.statusCode(), page.body());
-            assertEquals("GET in the old harbour, as a jakarta.servlet.http.HttpServletRequest", page.body().strip());
+            assertEquals("GET in the old harbour, as a jakarta.servlet.http.HttpServletRequest, tag jakarta.servlet.http", page.body().strip());
         } finally {
             running.server().stop();
         }

@@ -14,6 +14,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
@@ -132,8 +133,10 @@ class LegacyJavaxTest {
         application.close();
         FileTime converted = Files.getLastModifiedTime(first.resolve("WEB-INF/web.xml"));
 
-        // As after a restart: a new preparation of the same content, even copied anew (another time stamp).
-        javaxApp.writeZip(war, FileTime.fromMillis(2_000_000));
+        // As after a restart: a new preparation of the same bytes, even copied anew (another time stamp).
+        Path copied = Files.copy(war, temp.resolve("copied.war"));
+        Files.move(copied, war, StandardCopyOption.REPLACE_EXISTING);
+        Files.setLastModifiedTime(war, FileTime.fromMillis(2_000_000));
         WebApplication again = deploy("/legacy", war, legacy);
         assertEquals(first, again.root(), "the same cached copy");
         assertFalse(Files.exists(again.workDirectory().resolve("webapp")), "neither extracted nor converted again");
@@ -142,7 +145,9 @@ class LegacyJavaxTest {
         tester.contexts.removeHandler(application.contextHandler());
         application.close();
 
-        javaxApp.text("changed.txt", "a new version").writeZip(war, FileTime.fromMillis(2_000_000));
+        Archive changedApp = new Archive();
+        javaxApp.entries().forEach(changedApp::add);
+        changedApp.text("changed.txt", "a new version").writeZip(war, FileTime.fromMillis(2_000_000));
         WebApplication changed = deploy("/legacy", war, legacy);
         assertNotEquals(first, changed.root(), "new content, a new copy");
         assertEquals("a new version", content(tester.get("/legacy/changed.txt")));
