@@ -39,10 +39,10 @@ import io.wharf.webapp.scan.internal.ScanCache;
 public final class JavaxConversion {
 
     /** Changes whenever the rules or the Transformer's version change, so that old copies are not reused. */
-    static final String RULES_REVISION = "wharf legacy-javax rules 1, org.eclipse.transformer 1.0.0";
+    private static final String RULES_REVISION = "wharf legacy-javax rules 1, org.eclipse.transformer 1.0.0";
     private static final String TRANSFORMER_CLASS = "org.eclipse.transformer.Transformer";
     private static final String TRANSFORMER_MODULE = "org.eclipse.transformer";
-    static final String MISSING = "the legacy javax mode needs the Eclipse Transformer: put org.eclipse.transformer:org.eclipse.transformer"
+    private static final String MISSING = "the legacy javax mode needs the Eclipse Transformer: put org.eclipse.transformer:org.eclipse.transformer"
         + " (1.0.0) and its dependencies (biz.aQute.bnd:biz.aQute.bnd.transform, org.slf4j:slf4j-api) on the class path"
         + " (or the module path, with --add-modules " + TRANSFORMER_MODULE + ")";
 
