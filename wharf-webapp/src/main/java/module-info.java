@@ -6,6 +6,8 @@
  * WAR or a directory: its class loader, its servlet context on wharf-servlet, its
  * {@code java:comp/env}; and a deployer keeps a webapps directory deployed on a running server.
  * The model and the scanner know nothing of the container; only {@code io.wharf.webapp} uses it.
+ * The legacy javax mode converts a javax.servlet application with the Eclipse Transformer, which
+ * is required only statically: without it everything else works, and that mode says what is missing.
  */
 module io.wharf.webapp {
     requires transitive jakarta.servlet;
@@ -13,6 +15,7 @@ module io.wharf.webapp {
     requires java.xml;
     requires java.naming;
     requires org.objectweb.asm;
+    requires static org.eclipse.transformer;
 
     // A deployment finds the applications' and the container's initializers (Servlet 6.1 section 8.2.4).
     uses jakarta.servlet.ServletContainerInitializer;

@@ -22,26 +22,29 @@ import io.wharf.webapp.WebAppSettings;
 import io.wharf.webapp.WebApplication;
 
 /**
- * {@code ./wharf serve [--port N] [--https-port N] [--webapps DIR] [--webapp /CONTEXT=PATH]...}:
+ * {@code ./wharf serve [--port N] [--https-port N] [--webapps DIR] [--webapp /CONTEXT=PATH]... [--legacy-javax]}:
  * runs web applications (WARs and exploded directories) on HTTP/1.1 and h2c on {@code --port}
  * (8080 unless told), and with {@code --https-port} also on HTTPS (h2 and HTTP/1.1, by ALPN) with
  * the demo's self-signed certificate ({@link DemoCertificate}). The applications of
  * {@code --webapps} are named by their files ({@code ROOT} is {@code /}) and redeployed when they
  * change; each {@code --webapp} puts one WAR or directory at a context path. Each context's URL is
- * printed as it is deployed; Ctrl-C stops the server gracefully.
+ * printed as it is deployed; Ctrl-C stops the server gracefully. {@code --legacy-javax} deploys
+ * javax.servlet applications (Servlet 4 or earlier) too, converted to Jakarta with the Eclipse
+ * Transformer ({@link WebAppSettings#withLegacyJavax}); without it they are refused.
  *
  * <p>It lives beside the demo because it shares the demo's certificate and the launcher's class
  * path; the module graph stays one-way (examples sits on top).
  */
 public final class Serve {
 
-    static final String USAGE = "usage: ./wharf serve [--port N] [--https-port N] [--webapps DIR] [--webapp /CONTEXT=PATH]...";
+    static final String USAGE = "usage: ./wharf serve [--port N] [--https-port N] [--webapps DIR] [--webapp /CONTEXT=PATH]..."
+        + " [--legacy-javax]";
 
     private Serve() {
     }
 
     /** What the command line asked for. */
-    record Options(int port, OptionalInt httpsPort, Path webapps, Map<String, Path> webappsByContext) {
+    record Options(int port, OptionalInt httpsPort, Path webapps, Map<String, Path> webappsByContext, boolean legacyJavax) {
 
         /** @throws IllegalArgumentException saying what is wrong with the arguments */
         static Options parse(String... args) {
@@ -49,10 +52,15 @@ public final class Serve {
             OptionalInt httpsPort = OptionalInt.empty();
             Path webapps = null;
             Map<String, Path> byContext = new LinkedHashMap<>();
+            boolean legacyJavax = false;
             for (int i = 0; i < args.length; i++) {
                 String option = args[i];
                 if (option.equals("--help") || option.equals("-h")) {
                     throw new IllegalArgumentException("");
+                }
+                if (option.equals("--legacy-javax")) {
+                    legacyJavax = true;
+                    continue;
                 }
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException(option + " needs a value");
@@ -75,7 +83,7 @@ public final class Serve {
             if (webapps == null && byContext.isEmpty()) {
                 throw new IllegalArgumentException("nothing to serve: give --webapps DIR or --webapp /CONTEXT=PATH");
             }
-            return new Options(port, httpsPort, webapps, byContext);
+            return new Options(port, httpsPort, webapps, byContext, legacyJavax);
         }
 
         private static int port(String option, String value) {
@@ -130,7 +138,7 @@ public final class Serve {
         Server server = new Server();
         ContextHandlerCollection contexts = new ContextHandlerCollection();
         server.setHandler(contexts);
-        WebAppDeployer deployer = new WebAppDeployer(contexts, WebAppSettings.defaults());
+        WebAppDeployer deployer = new WebAppDeployer(contexts, WebAppSettings.defaults().withLegacyJavax(options.legacyJavax()));
         if (options.webapps() != null) {
             if (!Files.isDirectory(options.webapps())) {
                 out.println("wharf serve: " + options.webapps() + " does not exist yet; applications put there will be deployed");

@@ -35,6 +35,8 @@ class ServeTest {
         assertEquals(Path.of("apps"), options.webapps());
         assertEquals(Map.of("/shop", Path.of("shop.war"), "/", Path.of("site")), options.webappsByContext());
         assertEquals(8080, Serve.Options.parse("--webapps", "apps").port());
+        assertEquals(false, Serve.Options.parse("--webapps", "apps").legacyJavax());
+        assertEquals(true, Serve.Options.parse("--legacy-javax", "--webapps", "apps").legacyJavax());
 
         assertEquals("nothing to serve: give --webapps DIR or --webapp /CONTEXT=PATH",
             assertThrows(IllegalArgumentException.class, () -> Serve.Options.parse("--port", "1")).getMessage());
@@ -59,7 +61,7 @@ class ServeTest {
             """);
         Files.writeString(shop.resolve("index.jsp"), "<%@ page contentType=\"text/plain\" %>${2 + 3} crates");
         Files.writeString(shop.resolve("WEB-INF/stock.jsp"), "<%@ page contentType=\"text/plain\" %>stock for ${pageContext.request.contextPath}");
-        Serve.Running running = Serve.start(new Serve.Options(0, OptionalInt.empty(), directory.resolve("webapps"), Map.of()),
+        Serve.Running running = Serve.start(new Serve.Options(0, OptionalInt.empty(), directory.resolve("webapps"), Map.of(), false),
             directory.resolve("tls"), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
             HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.httpPort() + "/shop/")).build(),
@@ -74,13 +76,60 @@ class ServeTest {
         }
     }
 
+    /**
+     * A javax application (a Java EE 4.0 web.xml, a JSP page and a tag file that import
+     * javax.servlet types) is refused by default with the flag to use, and with
+     * {@code --legacy-javax} converted by the Eclipse Transformer, JSP sources included, and served.
+     */
+    @Test
+    void runsAJavaxApplicationOnlyWithTheLegacyFlag() throws Exception {
+        Path legacy = directory.resolve("webapps/legacy");
+        Files.createDirectories(legacy.resolve("WEB-INF"));
+        Files.writeString(legacy.resolve("WEB-INF/web.xml"), """
+            <web-app xmlns="http://xmlns.jcp.org/xml/ns/javaee" version="4.0">
+              <context-param><param-name>harbour</param-name><param-value>old harbour</param-value></context-param>
+            </web-app>
+            """);
+        Files.createDirectories(legacy.resolve("WEB-INF/tags"));
+        Files.writeString(legacy.resolve("WEB-INF/tags/api.tag"), "<%@ tag import=\"javax.servlet.http.HttpServletResponse\" %>"
+            + "<%= HttpServletResponse.class.getPackageName() %>");
+        Files.writeString(legacy.resolve("index.jsp"), "<%@ page contentType=\"text/plain\" import=\"javax.servlet.http.HttpServletRequest\" %>"
+            + "<%@ taglib prefix=\"t\" tagdir=\"/WEB-INF/tags\" %>"
+            + "<% HttpServletRequest asked = (HttpServletRequest) request; %>"
+            + "<%= asked.getMethod() %> in the ${initParam.harbour}, as a <%= HttpServletRequest.class.getName() %>, tag <t:api/>");
+
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        Serve.Running refusing = Serve.start(Serve.Options.parse("--port", "0", "--webapps", directory.resolve("webapps").toString()),
+            directory.resolve("tls"), new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
+            String output = printed.toString(StandardCharsets.UTF_8);
+            assertTrue(output.contains("FAILED to deploy " + legacy + " at /legacy: " + legacy + " is a javax.servlet application"), output);
+            assertTrue(output.contains("./wharf serve --legacy-javax"), output);
+            assertEquals(404, client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + refusing.httpPort() + "/legacy/")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+        } finally {
+            refusing.server().stop();
+        }
+
+        Serve.Running running = Serve.start(Serve.Options.parse("--port", "0", "--webapps", directory.resolve("webapps").toString(),
+            "--legacy-javax"), directory.resolve("tls"), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
+            HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.httpPort() + "/legacy/")).build(),
+                HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, page.statusCode(), page.body());
+            assertEquals("GET in the old harbour, as a jakarta.servlet.http.HttpServletRequest, tag jakarta.servlet.http", page.body().strip());
+        } finally {
+            running.server().stop();
+        }
+    }
+
     @Test
     void servesAnApplicationAndPrintsItsUrl() throws Exception {
         Path site = directory.resolve("site");
         Files.createDirectories(site.resolve("WEB-INF"));
         Files.writeString(site.resolve("index.html"), "<p>served by wharf serve</p>");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        Serve.Running running = Serve.start(new Serve.Options(0, OptionalInt.empty(), directory.resolve("webapps"), Map.of("/site", site)),
+        Serve.Running running = Serve.start(new Serve.Options(0, OptionalInt.empty(), directory.resolve("webapps"), Map.of("/site", site), false),
             directory.resolve("tls"), new PrintStream(printed, true, StandardCharsets.UTF_8));
         try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
             String output = printed.toString(StandardCharsets.UTF_8);

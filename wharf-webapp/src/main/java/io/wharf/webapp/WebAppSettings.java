@@ -28,6 +28,10 @@ import io.wharf.servlet.security.LoginService;
  * @param resources what {@code java:comp/env/NAME} gives for a {@code <resource-ref>} of that NAME
  * @param loginService the users of applications with security constraints or a login config;
  *     without one such applications are refused
+ * @param legacyJavax whether a javax.servlet application (Servlet 4 or earlier) is converted to
+ *     Jakarta at deployment with the Eclipse Transformer rather than refused; the converted copy
+ *     is cached under {@code tempDirectory/legacy-javax} by the SHA-256 of the source's content.
+ *     It needs {@code org.eclipse.transformer:org.eclipse.transformer} on the class or module path
  */
 public record WebAppSettings(
     Path tempDirectory,
@@ -37,7 +41,8 @@ public record WebAppSettings(
     int scanThreads,
     long maxExtractedBytes,
     Map<String, Object> resources,
-    Optional<LoginService> loginService) {
+    Optional<LoginService> loginService,
+    boolean legacyJavax) {
 
     /** The default limit on a WAR's inflated size: 1 GiB. */
     public static final long DEFAULT_MAX_EXTRACTED_BYTES = 1L << 30;
@@ -56,50 +61,68 @@ public record WebAppSettings(
     /**
      * @return work directories under {@code java.io.tmpdir}/wharf-webapps, scans cached in its
      *     {@code scan-cache}, the loader of this class as parent, {@link ClassVisibility#DEFAULT},
-     *     two scanning threads, {@link #DEFAULT_MAX_EXTRACTED_BYTES}, no resources, no login service
+     *     two scanning threads, {@link #DEFAULT_MAX_EXTRACTED_BYTES}, no resources, no login service,
+     *     javax applications refused
      */
     public static WebAppSettings defaults() {
         Path temp = Path.of(System.getProperty("java.io.tmpdir"), "wharf-webapps");
         return new WebAppSettings(temp, WebAppSettings.class.getClassLoader(), ClassVisibility.DEFAULT,
-            Optional.of(temp.resolve("scan-cache")), 2, DEFAULT_MAX_EXTRACTED_BYTES, Map.of(), Optional.empty());
+            Optional.of(temp.resolve("scan-cache")), 2, DEFAULT_MAX_EXTRACTED_BYTES, Map.of(), Optional.empty(), false);
     }
 
     /** @return these settings with work directories (and the scan cache, when it was under the old one) under {@code directory} */
     public WebAppSettings withTempDirectory(Path directory) {
         Optional<Path> cache = scanCacheDirectory.map(path -> path.startsWith(tempDirectory) ? directory.resolve(tempDirectory.relativize(path)) : path);
-        return new WebAppSettings(directory, parentClassLoader, visibility, cache, scanThreads, maxExtractedBytes, resources, loginService);
+        return new WebAppSettings(directory, parentClassLoader, visibility, cache, scanThreads, maxExtractedBytes, resources,
+            loginService, legacyJavax);
     }
 
     /** @return these settings with another parent loader */
     public WebAppSettings withParentClassLoader(ClassLoader loader) {
-        return new WebAppSettings(tempDirectory, loader, visibility, scanCacheDirectory, scanThreads, maxExtractedBytes, resources, loginService);
+        return new WebAppSettings(tempDirectory, loader, visibility, scanCacheDirectory, scanThreads, maxExtractedBytes,
+            resources, loginService, legacyJavax);
     }
 
     /** @return these settings with other class visibility rules */
     public WebAppSettings withVisibility(ClassVisibility rules) {
-        return new WebAppSettings(tempDirectory, parentClassLoader, rules, scanCacheDirectory, scanThreads, maxExtractedBytes, resources, loginService);
+        return new WebAppSettings(tempDirectory, parentClassLoader, rules, scanCacheDirectory, scanThreads, maxExtractedBytes,
+            resources, loginService, legacyJavax);
     }
 
     /** @return these settings with another scan cache (empty: none) */
     public WebAppSettings withScanCacheDirectory(Optional<Path> directory) {
-        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, directory, scanThreads, maxExtractedBytes, resources, loginService);
+        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, directory, scanThreads, maxExtractedBytes,
+            resources, loginService, legacyJavax);
     }
 
     /** @return these settings with another limit on a WAR's inflated size */
     public WebAppSettings withMaxExtractedBytes(long bytes) {
-        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads, bytes, resources, loginService);
+        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads, bytes,
+            resources, loginService, legacyJavax);
     }
 
     /** @return these settings with {@code resource} given for a {@code <resource-ref>} named {@code name} ("jdbc/orders") */
     public WebAppSettings withResource(String name, Object resource) {
         Map<String, Object> more = new HashMap<>(resources);
         more.put(name, resource);
-        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads, maxExtractedBytes, more, loginService);
+        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads,
+            maxExtractedBytes, more, loginService, legacyJavax);
     }
 
     /** @return these settings with the users that applications with security check logins against */
     public WebAppSettings withLoginService(LoginService users) {
-        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads, maxExtractedBytes, resources,
-            Optional.of(users));
+        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads,
+            maxExtractedBytes, resources, Optional.of(users), legacyJavax);
+    }
+
+    /** @return these settings with the legacy javax mode on (javax applications converted with the Eclipse Transformer) or off (refused) */
+    public WebAppSettings withLegacyJavax(boolean on) {
+        return new WebAppSettings(tempDirectory, parentClassLoader, visibility, scanCacheDirectory, scanThreads,
+            maxExtractedBytes, resources, loginService, on);
+    }
+
+    /** @return where converted javax applications are cached: {@code legacy-javax} under the temporary directory */
+    public Path legacyJavaxCacheDirectory() {
+        return tempDirectory.resolve("legacy-javax");
     }
 }

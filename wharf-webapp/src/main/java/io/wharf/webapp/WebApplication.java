@@ -2,23 +2,24 @@ package io.wharf.webapp;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ResourceBundle;
 
 import io.wharf.server.handler.context.ContextHandler;
 import io.wharf.servlet.ServletContextHandler;
 import io.wharf.webapp.descriptor.DescriptorParser;
 import io.wharf.webapp.internal.DescriptorApplier;
+import io.wharf.webapp.internal.DirectoryTree;
 import io.wharf.webapp.internal.InitializerDiscovery;
 import io.wharf.webapp.internal.DrainingHandler;
 import io.wharf.webapp.internal.WarExtractor;
+import io.wharf.webapp.internal.legacy.JavaxConversion;
+import io.wharf.webapp.internal.legacy.ServletApiUse;
 import io.wharf.webapp.internal.naming.ComponentEnvironment;
 import io.wharf.webapp.internal.naming.ComponentEnvironments;
 import io.wharf.webapp.internal.naming.JavaContexts;
@@ -44,6 +45,12 @@ import io.wharf.webapp.scan.WebAppReader;
  * servlet context's temporary directory is its {@code tmp/}, and its {@code naming/} holds the
  * {@code jndi.properties} that points JNDI's {@code java:} URLs at this application's environment
  * on its threads. An exploded directory is served where it is.
+ *
+ * <p><b>javax applications.</b> A javax.servlet application (Servlet 4 or earlier: a Java EE
+ * descriptor, or classes referring to javax.servlet) is refused, unless the settings turn the
+ * {@linkplain WebAppSettings#withLegacyJavax legacy javax mode} on: then it is converted to
+ * Jakarta with the Eclipse Transformer into a copy cached by its content under
+ * {@link WebAppSettings#legacyJavaxCacheDirectory()}, and that copy is deployed and served.
  *
  * <p><b>Threads.</b> Prepared, started, stopped and closed by one deploying thread at a time
  * (the {@link WebAppDeployer}'s, or the embedding code's); requests run on the server's threads.
@@ -81,8 +88,9 @@ public final class WebApplication implements AutoCloseable {
      * @param source a {@code .war} file or an exploded directory
      * @param settings where work directories go, class visibility, resources
      * @return the application, which the caller must {@linkplain #close() close}
-     * @throws DeploymentException when it cannot be deployed: a javax.servlet application, an
-     *     unsafe WAR entry, an unsupported element, a class that is missing (the message says which)
+     * @throws DeploymentException when it cannot be deployed: a javax.servlet application (without the
+     *     legacy javax mode, or one it cannot convert), an unsafe WAR entry, an unsupported element,
+     *     a class that is missing (the message says which)
      * @throws IOException when its files cannot be read or the work directory written
      */
     public static WebApplication prepare(String contextPath, Path source, WebAppSettings settings) throws IOException {
@@ -98,22 +106,27 @@ public final class WebApplication implements AutoCloseable {
         Path work = Files.createTempDirectory(settings.tempDirectory(), workName(contextPath));
         WebAppClassLoader loader = null;
         try {
-            Path root = source;
-            if (Files.isRegularFile(source)) {
-                root = work.resolve("webapp");
-                Files.createDirectories(root);
-                new WarExtractor(settings.maxExtractedBytes()).extract(source, root);
-            } else if (!Files.isDirectory(source)) {
-                throw new DeploymentException(source + " is neither a .war file nor a directory");
-            }
+            JavaxConversion legacy = settings.legacyJavax() ? new JavaxConversion(source, settings.legacyJavaxCacheDirectory()) : null;
+            Path root = rootOf(source, work, settings, legacy);
             AnnotationScanner scanner = new AnnotationScanner(settings.scanCacheDirectory(), settings.scanThreads());
-            Path webInf = root.resolve("WEB-INF");
-            WebAppMetadata metadata = new WebAppReader(new DescriptorParser(), scanner).read(webInf);
+            WebAppReader reader = new WebAppReader(new DescriptorParser(), scanner);
+            WebAppMetadata metadata = reader.read(root.resolve("WEB-INF"));
             if (metadata.isJavaxApplication()) {
-                throw new DeploymentException(source + " is a javax.servlet application (Servlet 4 or earlier); Wharf runs Jakarta"
-                    + " Servlet 5+ applications; convert it with the Eclipse Transformer or enable the legacy mode. Evidence: "
-                    + String.join("; ", metadata.javaxEvidence()));
+                if (legacy == null) {
+                    throw refusal(source, root, metadata);
+                }
+                Path extracted = root.startsWith(work) ? root : null;
+                root = legacy.convert(root);
+                if (extracted != null) {
+                    DirectoryTree.delete(extracted);
+                }
+                metadata = reader.read(root.resolve("WEB-INF"));
+                if (metadata.isJavaxApplication()) {
+                    throw new DeploymentException(source + " is still a javax.servlet application after its conversion by the Eclipse"
+                        + " Transformer (into " + root + "): " + String.join("; ", metadata.javaxEvidence()));
+                }
             }
+            Path webInf = root.resolve("WEB-INF");
             DescriptorApplier.refuseUnsupported(metadata, settings.loginService().orElse(null));
 
             List<Path> classPath = new ArrayList<>(WebAppClassLoader.classPathOf(root));
@@ -136,6 +149,43 @@ public final class WebApplication implements AutoCloseable {
             release(loader, work);
             throw e;
         }
+    }
+
+    /**
+     * @return the directory to read the application from: an exploded directory itself, or a WAR
+     *     extracted into the work directory's {@code webapp/}, or the copy of a javax WAR that an
+     *     earlier deployment converted (then it is neither extracted nor converted again)
+     */
+    private static Path rootOf(Path source, Path work, WebAppSettings settings, JavaxConversion legacy) throws IOException {
+        if (Files.isDirectory(source)) {
+            return source;
+        }
+        if (!Files.isRegularFile(source)) {
+            throw new DeploymentException(source + " is neither a .war file nor a directory");
+        }
+        Optional<Path> converted = legacy == null ? Optional.empty() : legacy.cached();
+        if (converted.isPresent()) {
+            return converted.get();
+        }
+        Path root = Files.createDirectories(work.resolve("webapp"));
+        new WarExtractor(settings.maxExtractedBytes()).extract(source, root);
+        return root;
+    }
+
+    /** @return the refusal of a javax application: what shows it is one, and the mode that would convert it */
+    private static DeploymentException refusal(Path source, Path root, WebAppMetadata metadata) throws IOException {
+        List<String> evidence = new ArrayList<>(metadata.javaxEvidence());
+        if (metadata.descriptor().namespace().isJavaxServlet()) {
+            // A javax descriptor stops the reading before the classes: name one of them too, when the jars can be read.
+            try {
+                ServletApiUse.of(root).firstJavax().ifPresent(file -> evidence.add(file + " refers to javax.servlet"));
+            } catch (DeploymentException unreadable) {
+                evidence.add(unreadable.getMessage());
+            }
+        }
+        return new DeploymentException(source + " is a javax.servlet application (Servlet 4 or earlier); Wharf runs Jakarta Servlet 5+"
+            + " applications. Evidence: " + String.join("; ", evidence) + ". The legacy javax mode converts it at deployment with the"
+            + " Eclipse Transformer: WebAppSettings.withLegacyJavax(true), or ./wharf serve --legacy-javax");
     }
 
     /** Applies the descriptor and adds the initializers, with the application's loader as the thread's context loader. */
@@ -184,7 +234,10 @@ public final class WebApplication implements AutoCloseable {
         return source;
     }
 
-    /** @return the directory the application's files are served from: the extracted WAR, or the exploded directory */
+    /**
+     * @return the directory the application's files are served from: the extracted WAR, the
+     *     exploded directory, or (in the legacy javax mode) the converted copy of either
+     */
     public Path root() {
         return root;
     }
@@ -243,32 +296,10 @@ public final class WebApplication implements AutoCloseable {
             }
         }
         try {
-            deleteTree(work);
+            DirectoryTree.delete(work);
         } catch (IOException e) {
             log(System.Logger.Level.WARNING, "deleting the work directory " + work + " failed: " + e);
         }
-    }
-
-    private static void deleteTree(Path directory) throws IOException {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        Files.walkFileTree(directory, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException failure) throws IOException {
-                if (failure != null) {
-                    throw failure;
-                }
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     private static void log(System.Logger.Level level, String message) {

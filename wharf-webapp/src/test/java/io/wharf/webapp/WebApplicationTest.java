@@ -187,7 +187,9 @@ class WebApplicationTest {
 
         DeploymentException refused = assertThrows(DeploymentException.class, () -> deploy("/legacy", war));
         assertTrue(refused.getMessage().startsWith(war + " is a javax.servlet application (Servlet 4 or earlier); Wharf runs Jakarta"
-            + " Servlet 5+ applications; convert it with the Eclipse Transformer or enable the legacy mode"), refused.getMessage());
+            + " Servlet 5+ applications. Evidence: "), refused.getMessage());
+        assertTrue(refused.getMessage().endsWith(" The legacy javax mode converts it at deployment with the Eclipse Transformer:"
+            + " WebAppSettings.withLegacyJavax(true), or ./wharf serve --legacy-javax"), refused.getMessage());
         assertWorkDirectoriesGone();
     }
 

@@ -66,9 +66,12 @@ public final class ClassFileReader {
      * Every reference a class file makes to a type, whether in its hierarchy, a signature, an
      * annotation or its code, is a name in its constant pool, written as plain ASCII bytes there;
      * so a class refers to javax.servlet exactly when its bytes hold "javax/servlet/" (a string
-     * constant written with slashes would count too).
+     * constant written with slashes would count too). The legacy javax mode asks the same of
+     * "jakarta/servlet/".
+     *
+     * @return whether {@code bytes} hold {@code wanted}
      */
-    private static boolean contains(byte[] bytes, byte[] wanted) {
+    public static boolean contains(byte[] bytes, byte[] wanted) {
         outer:
         for (int i = 0; i <= bytes.length - wanted.length; i++) {
             for (int j = 0; j < wanted.length; j++) {
