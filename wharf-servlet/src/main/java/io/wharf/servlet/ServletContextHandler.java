@@ -248,6 +248,17 @@ public class ServletContextHandler extends Handler.Abstract {
         servletContext.addRoleLink(servletName, roleName, roleLink);
     }
 
+    /**
+     * Sets how long a DIGEST nonce is accepted, 60 s by default: a right answer to an older nonce
+     * of this context gets a new challenge with {@code stale=true} (RFC 7616 section 3.3), on which
+     * clients retry with the new nonce without asking their user again.
+     *
+     * @throws IllegalArgumentException unless positive
+     */
+    public void setDigestNonceLifetime(java.time.Duration lifetime) {
+        servletContext.setDigestNonceLifetime(lifetime);
+    }
+
     /** Denies the HTTP methods a constraint's pattern does not cover ({@code deny-uncovered-http-methods}, section 13.8.4). */
     public void setDenyUncoveredHttpMethods(boolean deny) {
         servletContext.setDenyUncoveredHttpMethods(deny);

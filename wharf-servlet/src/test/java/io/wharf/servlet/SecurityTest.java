@@ -5,13 +5,16 @@ import static io.wharf.servlet.ServletTester.header;
 import static io.wharf.servlet.ServletTester.headers;
 import static io.wharf.servlet.ServletTester.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -118,6 +121,29 @@ class SecurityTest extends ServletTestCase {
         }
         assertEquals(401, status(get("/ctx/admin/x", digest("MD5", "ann", "wrong", nonce, "00000009", "GET", "/ctx/admin/x"))));
         assertEquals(401, status(get("/ctx/admin/x", digest("MD5", "ann", "secret", "made-up", "00000001", "GET", "/ctx/admin/x"))));
+    }
+
+    @Test
+    void anExpiredNonceAnsweredRightIsChallengedAsStale() throws Exception {
+        start(LoginConfig.digest("Wharf Realm"));
+        tester.context.setDigestNonceLifetime(Duration.ofMillis(200));
+        assertThrows(IllegalArgumentException.class, () -> tester.context.setDigestNonceLifetime(Duration.ZERO));
+        tester.start();
+        String nonce = headers(get("/ctx/admin/x"), "WWW-Authenticate").get(0).replaceAll(".*nonce=\"([^\"]+)\".*", "$1");
+        assertEquals(200, status(get("/ctx/admin/x", digest("SHA-256", "ann", "secret", nonce, "00000001", "GET", "/ctx/admin/x"))));
+        Thread.sleep(400);
+        String stale = get("/ctx/admin/x", digest("SHA-256", "ann", "secret", nonce, "00000002", "GET", "/ctx/admin/x"));
+        assertEquals(401, status(stale), "the nonce expired");
+        List<String> offers = headers(stale, "WWW-Authenticate");
+        assertTrue(offers.stream().allMatch(offer -> offer.endsWith(", stale=true")), offers.toString());
+        String fresh = offers.get(0).replaceAll(".*nonce=\"([^\"]+)\".*", "$1");
+        assertEquals(200, status(get("/ctx/admin/x", digest("SHA-256", "ann", "secret", fresh, "00000001", "GET", "/ctx/admin/x"))),
+            "the client retries with the new nonce, without its user");
+        Thread.sleep(400);
+        String wrong = get("/ctx/admin/x", digest("SHA-256", "ann", "wrong", fresh, "00000002", "GET", "/ctx/admin/x"));
+        assertFalse(headers(wrong, "WWW-Authenticate").get(0).contains("stale"), "a wrong password is not stale: the user is asked");
+        String made = get("/ctx/admin/x", digest("SHA-256", "ann", "secret", "made-up", "00000001", "GET", "/ctx/admin/x"));
+        assertFalse(headers(made, "WWW-Authenticate").get(0).contains("stale"), "a nonce we never made is not stale");
     }
 
     private static String digest(String algorithm, String user, String password, String nonce, String count, String method,

@@ -1,6 +1,7 @@
 package io.wharf.servlet.internal;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Set;
 
 import jakarta.servlet.ServletException;
@@ -29,7 +30,7 @@ final class ContextSecurity {
     private final Set<String> declaredRoles;
     private final Authenticator authenticator;
 
-    ContextSecurity(LoginService users, LoginConfig config, ConstraintTable constraints, Set<String> declaredRoles) {
+    ContextSecurity(LoginService users, LoginConfig config, ConstraintTable constraints, Set<String> declaredRoles, Duration nonceLifetime) {
         this.users = users;
         this.config = config;
         this.constraints = constraints;
@@ -37,7 +38,7 @@ final class ContextSecurity {
         String realm = config.realm() != null ? config.realm() : users.getName();
         this.authenticator = switch (config.method()) {
             case BASIC -> new BasicLogin(users, realm);
-            case DIGEST -> new DigestLogin(users, realm);
+            case DIGEST -> new DigestLogin(users, realm, nonceLifetime);
             case FORM -> new FormLogin(users, config);
             case CLIENT_CERT -> new CertificateLogin(users);
         };

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -19,22 +20,25 @@ import io.wharf.servlet.security.LoginService;
 
 /**
  * DIGEST login (RFC 7616, {@code qop=auth}, SHA-256 or MD5): the client proves it knows the
- * password without sending it, against a nonce this server made. Nonces live
- * {@link #NONCE_MILLIS} and at most {@link #MAX_NONCES} are kept (the oldest go first); each
- * nonce's count must grow, so a captured request cannot be replayed. The login service must be
- * able to give the digest secret ({@link LoginService#digestSecret}).
+ * password without sending it, against a nonce this server made. Nonces live a set time
+ * ({@link #DEFAULT_NONCE_LIFETIME} by default) and at most {@link #MAX_NONCES} are kept (the
+ * oldest go first); each nonce's count must grow, so a captured request cannot be replayed. A
+ * right answer to one of our nonces that has expired is challenged again with {@code stale=true}
+ * (section 3.3), so the client retries with the new nonce without asking its user again. The
+ * login service must be able to give the digest secret ({@link LoginService#digestSecret}).
  *
  * <p><b>Threads.</b> Any request thread; the nonce table is synchronized.
  */
 final class DigestLogin implements Authenticator {
 
-    static final long NONCE_MILLIS = 60_000;
+    static final Duration DEFAULT_NONCE_LIFETIME = Duration.ofSeconds(60);
     static final int MAX_NONCES = 10_000;
 
     private final LoginService users;
     private final String realm;
     private final SecureRandom random = new SecureRandom();
     private final String opaque;
+    private final long nonceMillis;
     private final Map<String, long[]> nonces = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, long[]> eldest) {
@@ -42,10 +46,21 @@ final class DigestLogin implements Authenticator {
         }
     };
 
-    DigestLogin(LoginService users, String realm) {
+    /** What an answer's nonce is. */
+    private enum NonceState {
+        /** Ours, alive, and its count grew: counted now. */
+        FRESH,
+        /** Ours, but expired: a right answer to it is challenged with {@code stale=true}. */
+        STALE,
+        /** Not ours (or forgotten), or a count used before. */
+        REFUSED
+    }
+
+    DigestLogin(LoginService users, String realm, Duration nonceLifetime) {
         this.users = users;
         this.realm = realm;
         this.opaque = newToken();
+        this.nonceMillis = nonceLifetime.toMillis();
     }
 
     @Override
@@ -55,59 +70,89 @@ final class DigestLogin implements Authenticator {
 
     @Override
     public AuthenticatedUser authenticate(ServletExchange exchange) {
+        Map<String, String> fields = credentials(exchange);
+        if (fields == null || nonceState(fields.get("nonce"), fields.get("nc"), true) != NonceState.FRESH || !rightAnswer(exchange, fields)) {
+            return null;
+        }
+        return users.user(fields.get("username"));
+    }
+
+    /**
+     * @return the fields of the request's Digest credentials when they are well formed for this
+     *     realm and this request's target, or null
+     */
+    private Map<String, String> credentials(ServletExchange exchange) {
         AuthField credentials = AuthField.first(exchange.request().core().getHeaders().getValuesList(HttpHeader.AUTHORIZATION), "Digest");
         if (credentials == null) {
             return null;
         }
         Map<String, String> fields = credentials.parameters();
-        String username = fields.get("username");
-        String nonce = fields.get("nonce");
-        String algorithm = fields.getOrDefault("algorithm", "MD5");
-        String javaAlgorithm = switch (algorithm) {
+        String target = exchange.request().core().getHttpURI().getPathQuery();
+        if (fields.get("username") == null || fields.get("nonce") == null || javaAlgorithm(fields) == null
+                || !realm.equals(fields.get("realm")) || !"auth".equals(fields.get("qop")) || !target.equals(fields.get("uri"))) {
+            return null;
+        }
+        return fields;
+    }
+
+    private static String javaAlgorithm(Map<String, String> fields) {
+        return switch (fields.getOrDefault("algorithm", "MD5")) {
             case "MD5" -> "MD5";
             case "SHA-256" -> "SHA-256";
             default -> null;
         };
-        String target = exchange.request().core().getHttpURI().getPathQuery();
-        if (username == null || nonce == null || javaAlgorithm == null || !realm.equals(fields.get("realm"))
-                || !"auth".equals(fields.get("qop")) || !target.equals(fields.get("uri")) || !freshCount(nonce, fields.get("nc"))) {
-            return null;
-        }
-        String secret = users.digestSecret(username, realm, javaAlgorithm);
-        if (secret == null) {
-            return null;
-        }
-        String method = exchange.request().getMethod();
-        String expected = hash(javaAlgorithm, secret + ":" + nonce + ":" + fields.get("nc") + ":" + fields.get("cnonce") + ":auth:"
-            + hash(javaAlgorithm, method + ":" + fields.get("uri")));
-        String given = fields.get("response");
-        if (given == null || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
-                given.toLowerCase(java.util.Locale.ROOT).getBytes(StandardCharsets.US_ASCII))) {
-            return null;
-        }
-        return users.user(username);
     }
 
-    /** @return whether the nonce is ours, alive, and {@code count} is above every count used with it before */
-    private boolean freshCount(String nonce, String count) {
+    /** @return whether the response field is the digest of the user's secret with the nonce, count and request */
+    private boolean rightAnswer(ServletExchange exchange, Map<String, String> fields) {
+        String javaAlgorithm = javaAlgorithm(fields);
+        String secret = users.digestSecret(fields.get("username"), realm, javaAlgorithm);
+        if (secret == null) {
+            return false;
+        }
+        String method = exchange.request().getMethod();
+        String expected = hash(javaAlgorithm, secret + ":" + fields.get("nonce") + ":" + fields.get("nc") + ":" + fields.get("cnonce")
+            + ":auth:" + hash(javaAlgorithm, method + ":" + fields.get("uri")));
+        String given = fields.get("response");
+        return given != null && MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
+            given.toLowerCase(java.util.Locale.ROOT).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * @param count the answer's nonce count, in hex
+     * @param use   whether a fresh nonce's count is taken now (authentication) or only looked at (the challenge)
+     */
+    private NonceState nonceState(String nonce, String count, boolean use) {
         long value;
         try {
             value = Long.parseLong(count, 16);
         } catch (NumberFormatException | NullPointerException x) {
-            return false;
+            return NonceState.REFUSED;
         }
         synchronized (nonces) {
             long[] entry = nonces.get(nonce);
-            if (entry == null || System.currentTimeMillis() - entry[0] > NONCE_MILLIS || value <= entry[1]) {
-                return false;
+            if (entry == null) {
+                return NonceState.REFUSED;
             }
-            entry[1] = value;
-            return true;
+            if (System.currentTimeMillis() - entry[0] > nonceMillis) {
+                return NonceState.STALE;
+            }
+            if (value <= entry[1]) {
+                return NonceState.REFUSED;
+            }
+            if (use) {
+                entry[1] = value;
+            }
+            return NonceState.FRESH;
         }
     }
 
     @Override
     public void challenge(ServletExchange exchange) throws IOException {
+        Map<String, String> fields = credentials(exchange);
+        // Section 3.3: stale only for a right answer to an expired nonce of ours, so a wrong password is asked again.
+        boolean stale = fields != null && nonceState(fields.get("nonce"), fields.get("nc"), false) == NonceState.STALE
+            && rightAnswer(exchange, fields);
         String nonce = newToken();
         synchronized (nonces) {
             nonces.put(nonce, new long[] {System.currentTimeMillis(), 0});
@@ -115,7 +160,8 @@ final class DigestLogin implements Authenticator {
         HttpServletResponse response = exchange.response();
         for (String algorithm : new String[] {"SHA-256", "MD5"}) {
             response.addHeader(HttpHeader.WWW_AUTHENTICATE.asString(), "Digest realm=\"" + BasicLogin.quoted(realm)
-                + "\", qop=\"auth\", algorithm=" + algorithm + ", nonce=\"" + nonce + "\", opaque=\"" + opaque + "\"");
+                + "\", qop=\"auth\", algorithm=" + algorithm + ", nonce=\"" + nonce + "\", opaque=\"" + opaque + "\""
+                + (stale ? ", stale=true" : ""));
         }
         response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
     }

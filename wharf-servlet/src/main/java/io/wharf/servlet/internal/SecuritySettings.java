@@ -1,5 +1,6 @@
 package io.wharf.servlet.internal;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -30,6 +31,7 @@ final class SecuritySettings {
     private volatile LoginService loginService;
     private volatile LoginConfig loginConfig;
     private volatile boolean denyUncoveredMethods;
+    private volatile Duration digestNonceLifetime = DigestLogin.DEFAULT_NONCE_LIFETIME;
 
     void setLoginService(LoginService service) {
         this.loginService = service;
@@ -45,6 +47,14 @@ final class SecuritySettings {
 
     void setDenyUncoveredMethods(boolean deny) {
         this.denyUncoveredMethods = deny;
+    }
+
+    /** @throws IllegalArgumentException unless positive */
+    void setDigestNonceLifetime(Duration lifetime) {
+        if (lifetime.isNegative() || lifetime.isZero()) {
+            throw new IllegalArgumentException("the DIGEST nonce lifetime must be positive, not " + lifetime);
+        }
+        this.digestNonceLifetime = lifetime;
     }
 
     void addRoleLink(String servletName, String roleName, String roleLink) {
@@ -106,6 +116,6 @@ final class SecuritySettings {
         synchronized (declaredRoles) {
             roles = Set.copyOf(declaredRoles);
         }
-        return new ContextSecurity(users, config, new ConstraintTable(all, denyUncoveredMethods), roles);
+        return new ContextSecurity(users, config, new ConstraintTable(all, denyUncoveredMethods), roles, digestNonceLifetime);
     }
 }

@@ -310,6 +310,12 @@ public final class ServletApiContext implements ServletContext {
         securitySettings.setDenyUncoveredMethods(deny);
     }
 
+    /** Sets how long a DIGEST nonce is accepted (60 s by default); after it, a right answer is challenged with {@code stale=true}. */
+    public void setDigestNonceLifetime(java.time.Duration lifetime) {
+        checkConfigurable();
+        securitySettings.setDigestNonceLifetime(lifetime);
+    }
+
     /** @return the security of the started context, or null when it has none */
     ContextSecurity security() {
         return security;
