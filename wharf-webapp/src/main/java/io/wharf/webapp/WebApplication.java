@@ -62,9 +62,22 @@ public final class WebApplication implements AutoCloseable {
     private final WebAppClassLoader classLoader;
     private final ServletContextHandler servletContextHandler;
     private final DrainingHandler draining;
+    private final PreparationTimes preparationTimes;
+
+    /**
+     * How long each step of {@link #prepare} took, to tell where a deployment's time goes (the
+     * deploy macro run prints them); the context's start, which runs the initializers, comes after.
+     *
+     * @param extract unpacking the WAR (zero for a directory)
+     * @param read the descriptors and the annotation scan of WEB-INF/classes and WEB-INF/lib ({@link WebAppReader})
+     * @param configure the class loader, the descriptor applied to the context, the initializers
+     *     found and the classes of their {@code @HandlesTypes} loaded
+     */
+    public record PreparationTimes(Duration extract, Duration read, Duration configure) {
+    }
 
     private WebApplication(String contextPath, Path source, Path root, Path workDirectory, WebAppClassLoader classLoader,
-                           ServletContextHandler servletContextHandler, DrainingHandler draining) {
+                           ServletContextHandler servletContextHandler, DrainingHandler draining, PreparationTimes preparationTimes) {
         this.contextPath = contextPath;
         this.source = source;
         this.root = root;
@@ -72,6 +85,7 @@ public final class WebApplication implements AutoCloseable {
         this.classLoader = classLoader;
         this.servletContextHandler = servletContextHandler;
         this.draining = draining;
+        this.preparationTimes = preparationTimes;
     }
 
     /**
@@ -98,6 +112,7 @@ public final class WebApplication implements AutoCloseable {
         Path work = Files.createTempDirectory(settings.tempDirectory(), workName(contextPath));
         WebAppClassLoader loader = null;
         try {
+            long start = System.nanoTime();
             Path root = source;
             if (Files.isRegularFile(source)) {
                 root = work.resolve("webapp");
@@ -106,9 +121,11 @@ public final class WebApplication implements AutoCloseable {
             } else if (!Files.isDirectory(source)) {
                 throw new DeploymentException(source + " is neither a .war file nor a directory");
             }
+            long extracted = System.nanoTime();
             AnnotationScanner scanner = new AnnotationScanner(settings.scanCacheDirectory(), settings.scanThreads());
             Path webInf = root.resolve("WEB-INF");
             WebAppMetadata metadata = new WebAppReader(new DescriptorParser(), scanner).read(webInf);
+            long read = System.nanoTime();
             if (metadata.isJavaxApplication()) {
                 throw new DeploymentException(source + " is a javax.servlet application (Servlet 4 or earlier); Wharf runs Jakarta"
                     + " Servlet 5+ applications; convert it with the Eclipse Transformer or enable the legacy mode. Evidence: "
@@ -131,7 +148,9 @@ public final class WebApplication implements AutoCloseable {
             ContextHandler core = handler.getContextHandler();
             DrainingHandler draining = new DrainingHandler(core.getHandler(), drainTimeout);
             core.setHandler(draining);
-            return new WebApplication(handler.getContextPath(), source, root, work, loader, handler, draining);
+            PreparationTimes times = new PreparationTimes(Duration.ofNanos(extracted - start), Duration.ofNanos(read - extracted),
+                Duration.ofNanos(System.nanoTime() - read));
+            return new WebApplication(handler.getContextPath(), source, root, work, loader, handler, draining, times);
         } catch (IOException | RuntimeException | Error e) {
             release(loader, work);
             throw e;
@@ -192,6 +211,11 @@ public final class WebApplication implements AutoCloseable {
     /** @return this deployment's own work directory, deleted by {@link #close()} */
     public Path workDirectory() {
         return workDirectory;
+    }
+
+    /** @return how long the steps of its preparation took */
+    public PreparationTimes preparationTimes() {
+        return preparationTimes;
     }
 
     /** @return the application's class loader */
