@@ -41,6 +41,8 @@ import java.util.Map;
  *       application under wrk — plaintext, JSON, an asynchronous answer, a 1 MiB upload echoed with non-blocking I/O, static files
  *       through each DefaultServlet — beside Wharf's core handlers, then heap per idle connection with a servlet context.</li>
  *   <li>{@code servlet-idle}: {@link IdleHeapBenchmark#servlet}, that last part alone.</li>
+ *   <li>{@code deploy}: {@link DeployMacroBenchmark}, the time from a fresh JVM's start to the first answer of a Spring MVC WAR
+ *       with about 60 jars in WEB-INF/lib, annotation scanning on, Wharf (scan cache empty and filled) vs Jetty 12.1 ee11 vs Tomcat 11.</li>
  * </ul>
  */
 public final class BenchMain {
@@ -66,7 +68,8 @@ public final class BenchMain {
         Map.entry("loadgen-cost", GeneratorCostBenchmark::main),
         Map.entry("latency", LatencyMacroBenchmark::main),
         Map.entry("servlet", ServletMacroBenchmark::main),
-        Map.entry("servlet-idle", IdleHeapBenchmark::servlet));
+        Map.entry("servlet-idle", IdleHeapBenchmark::servlet),
+        Map.entry("deploy", DeployMacroBenchmark::main));
 
     private BenchMain() {
     }

@@ -16,15 +16,16 @@ import io.wharf.util.InvocationType;
 /**
  * The server side of a macro run, in its own JVM so that its CPU time, allocation and heap
  * are its own. {@code ServerProcess wharf|jetty|wharf-http|jetty-http|wharf-static DIR|jetty-static DIR
- * |wharf-ws|jetty-ws|wharf-chat|jetty-chat|wharf-h2 DIR|jetty-h2 DIR|wharf-servlet [DIR]
- * |jetty-servlet [DIR]|tomcat-servlet [DIR]|wharf-core|wharf-core-blocking}:
+ * |wharf-ws|jetty-ws|wharf-chat|jetty-chat|wharf-h2 DIR|jetty-h2 DIR|wharf-servlet [DIR]|wharf-servlet-vthread [DIR]
+ * |jetty-servlet [DIR]|tomcat-servlet [DIR]|wharf-core|wharf-core-blocking|wharf-war WAR [CACHE]|jetty-war WAR
+ * |tomcat-war WAR}:
  * starts that server on a free loopback port with one selector — the echo servers, the
  * hello-world HTTP/1.1 servers of {@link HelloServers}, the static-file servers of
  * {@link StaticServers} serving directory DIR, the WebSocket echo and chat servers of
  * {@link WebSocketServers}, the hello-world HTTP/2 servers of {@link Http2Servers} with the
  * certificate in DIR, or the servlet containers of {@link ServletServers} (their DefaultServlet
  * over DIR, when given) and Wharf's core handler doing the same (on the selector, or on a virtual
- * thread) — prints {@code PORT n} (for the
+ * thread), or the containers of {@link DeployServers} deploying a WAR — prints {@code PORT n} (for the
  * HTTP/2 servers followed by their further ports, {@code PORT n H2C m H2 k}), then answers
  * commands on standard input:
  *
@@ -32,7 +33,10 @@ import io.wharf.util.InvocationType;
  *   <li>{@code MARK}: remembers the process CPU time and the bytes allocated so far;</li>
  *   <li>{@code REPORT}: prints {@code CPU_NS c ALLOCATED_BYTES a} since the mark;</li>
  *   <li>{@code HEAP}: runs full GCs and prints {@code HEAP_USED h} (bytes);</li>
- *   <li>{@code CONNECTIONS}: prints {@code CONNECTIONS n} open on the server.</li>
+ *   <li>{@code CONNECTIONS}: prints {@code CONNECTIONS n} open on the server;</li>
+ *   <li>{@code STARTED}: prints {@code MAIN_NANOS t CPU_NS c} ({@link System#nanoTime()} when
+ *       {@code main} began, comparable with the driver's on Linux, where both read the same
+ *       monotonic clock; the process's CPU time so far) followed by the server's {@link Target#phases()}.</li>
  * </ul>
  * End of input stops the server.
  */
@@ -46,6 +50,11 @@ public final class ServerProcess {
         int port() throws Exception;
 
         int connections();
+
+        /** @return how long the steps of its start took, as words and numbers ({@code start_ms 812.5 ...}), or nothing */
+        default String phases() {
+            return "";
+        }
 
         /** @return the ports of its further connectors (h2c, TLS), when it has more than the HTTP/1.1 one */
         default java.util.Map<Protocol, Integer> otherPorts() throws Exception {
@@ -74,6 +83,7 @@ public final class ServerProcess {
     }
 
     public static void main(String[] args) throws Exception {
+        long mainStarted = System.nanoTime();
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         try (Target echo = start(args, any)) {
             StringBuilder ports = new StringBuilder("PORT " + echo.port());
@@ -97,6 +107,7 @@ public final class ServerProcess {
                         + " ALLOCATED_BYTES " + (threads.getTotalThreadAllocatedBytes() - allocatedMark));
                     case "HEAP" -> System.out.println("HEAP_USED " + heapAfterGc());
                     case "CONNECTIONS" -> System.out.println("CONNECTIONS " + echo.connections());
+                    case "STARTED" -> System.out.println("MAIN_NANOS " + mainStarted + " CPU_NS " + os.getProcessCpuTime() + " " + echo.phases());
                     default -> System.out.println("UNKNOWN " + line);
                 }
                 System.out.flush();
@@ -136,15 +147,19 @@ public final class ServerProcess {
             case "tomcat-servlet" -> ServletServers.tomcat(any, optionalDirectory(args));
             case "wharf-core" -> ServletServers.wharfCore(any, InvocationType.NON_BLOCKING);
             case "wharf-core-blocking" -> ServletServers.wharfCore(any, InvocationType.BLOCKING);
+            case "wharf-war" -> DeployServers.wharf(any, directory(args), args.length > 2 ? Path.of(args[2]) : null);
+            case "jetty-war" -> DeployServers.jetty(any, directory(args));
+            case "tomcat-war" -> DeployServers.tomcat(any, directory(args));
             default -> throw new IllegalArgumentException("unknown server '" + mode
                 + "'; known: wharf, jetty, wharf-http, jetty-http, wharf-static DIR, jetty-static DIR, wharf-ws, jetty-ws,"
-                + " wharf-chat, jetty-chat, wharf-h2 DIR, jetty-h2 DIR, wharf-servlet [DIR], wharf-servlet-vthread [DIR], jetty-servlet [DIR], tomcat-servlet [DIR], wharf-core, wharf-core-blocking");
+                + " wharf-chat, jetty-chat, wharf-h2 DIR, jetty-h2 DIR, wharf-servlet [DIR], wharf-servlet-vthread [DIR], jetty-servlet [DIR],"
+                + " tomcat-servlet [DIR], wharf-core, wharf-core-blocking, wharf-war WAR [CACHE], jetty-war WAR, tomcat-war WAR");
         };
     }
 
     private static Path directory(String[] args) {
         if (args.length < 2) {
-            throw new IllegalArgumentException(args[0] + " needs a directory (the files to serve, or the bench certificate's)");
+            throw new IllegalArgumentException(args[0] + " needs a path (the directory of the files to serve or of the bench certificate, or the WAR)");
         }
         return Path.of(args[1]);
     }

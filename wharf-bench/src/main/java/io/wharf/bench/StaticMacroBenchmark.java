@@ -73,8 +73,11 @@ public final class StaticMacroBenchmark {
         return directory;
     }
 
-    /** Deletes {@code directory} and everything under it. */
+    /** Deletes {@code directory} and everything under it, if it is there (a server may have deleted its own). */
     static void deleteTree(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
         try (var files = Files.walk(directory)) {
             for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(file);

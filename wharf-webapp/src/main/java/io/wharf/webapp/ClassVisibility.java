@@ -2,9 +2,9 @@ package io.wharf.webapp;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
+
+import io.wharf.webapp.scan.internal.PlatformPackages;
 
 /**
  * Which classes a {@link WebAppClassLoader} takes from its parent (the container) and which it
@@ -39,12 +39,6 @@ public record ClassVisibility(List<String> systemPrefixes, List<String> serverPr
     /** The defaults: no extra system rule, {@link #DEFAULT_SERVER_PREFIXES} hidden. */
     public static final ClassVisibility DEFAULT = new ClassVisibility(List.of(), DEFAULT_SERVER_PREFIXES);
 
-    /** The packages of the JDK's modules: the platform the application may not replace. */
-    private static final Set<String> PLATFORM_PACKAGES = ModuleLayer.boot().modules().stream()
-        .filter(module -> module.getClassLoader() == null || module.getClassLoader() == ClassLoader.getPlatformClassLoader())
-        .flatMap(module -> module.getPackages().stream())
-        .collect(Collectors.toUnmodifiableSet());
-
     /** Copies the lists. */
     public ClassVisibility {
         systemPrefixes = List.copyOf(systemPrefixes);
@@ -67,11 +61,7 @@ public record ClassVisibility(List<String> systemPrefixes, List<String> serverPr
 
     /** @return whether the class of this binary name comes from the parent first */
     public boolean isSystemClass(String className) {
-        int dot = className.lastIndexOf('.');
-        if (dot > 0 && PLATFORM_PACKAGES.contains(className.substring(0, dot))) {
-            return true;
-        }
-        return matches(CONTAINER_PREFIXES, className) || matches(systemPrefixes, className);
+        return PlatformPackages.containsClass(className) || matches(CONTAINER_PREFIXES, className) || matches(systemPrefixes, className);
     }
 
     /** @return whether the class of this binary name is hidden from the application */

@@ -69,9 +69,22 @@ public final class WebApplication implements AutoCloseable {
     private final WebAppClassLoader classLoader;
     private final ServletContextHandler servletContextHandler;
     private final DrainingHandler draining;
+    private final PreparationTimes preparationTimes;
+
+    /**
+     * How long each step of {@link #prepare} took, to tell where a deployment's time goes (the
+     * deploy macro run prints them); the context's start, which runs the initializers, comes after.
+     *
+     * @param extract unpacking the WAR (zero for a directory, or for a converted javax WAR found in the cache)
+     * @param read the descriptors and the annotation scan of WEB-INF/classes and WEB-INF/lib ({@link WebAppReader}), and a legacy javax conversion with its second read
+     * @param configure the class loader, the descriptor applied to the context, the initializers
+     *     found and the classes of their {@code @HandlesTypes} loaded
+     */
+    public record PreparationTimes(Duration extract, Duration read, Duration configure) {
+    }
 
     private WebApplication(String contextPath, Path source, Path root, Path workDirectory, WebAppClassLoader classLoader,
-                           ServletContextHandler servletContextHandler, DrainingHandler draining) {
+                           ServletContextHandler servletContextHandler, DrainingHandler draining, PreparationTimes preparationTimes) {
         this.contextPath = contextPath;
         this.source = source;
         this.root = root;
@@ -79,6 +92,7 @@ public final class WebApplication implements AutoCloseable {
         this.classLoader = classLoader;
         this.servletContextHandler = servletContextHandler;
         this.draining = draining;
+        this.preparationTimes = preparationTimes;
     }
 
     /**
@@ -106,8 +120,10 @@ public final class WebApplication implements AutoCloseable {
         Path work = Files.createTempDirectory(settings.tempDirectory(), workName(contextPath));
         WebAppClassLoader loader = null;
         try {
+            long start = System.nanoTime();
             JavaxConversion legacy = settings.legacyJavax() ? new JavaxConversion(source, settings.legacyJavaxCacheDirectory()) : null;
             Path root = rootOf(source, work, settings, legacy);
+            long extracted = System.nanoTime();
             AnnotationScanner scanner = new AnnotationScanner(settings.scanCacheDirectory(), settings.scanThreads());
             WebAppReader reader = new WebAppReader(new DescriptorParser(), scanner);
             WebAppMetadata metadata = reader.read(root.resolve("WEB-INF"));
@@ -115,10 +131,10 @@ public final class WebApplication implements AutoCloseable {
                 if (legacy == null) {
                     throw refusal(source, root, metadata);
                 }
-                Path extracted = root.startsWith(work) ? root : null;
+                Path extractedCopy = root.startsWith(work) ? root : null;
                 root = legacy.convert(root);
-                if (extracted != null) {
-                    DirectoryTree.delete(extracted);
+                if (extractedCopy != null) {
+                    DirectoryTree.delete(extractedCopy);
                 }
                 metadata = reader.read(root.resolve("WEB-INF"));
                 if (metadata.isJavaxApplication()) {
@@ -126,6 +142,7 @@ public final class WebApplication implements AutoCloseable {
                         + " Transformer (into " + root + "): " + String.join("; ", metadata.javaxEvidence()));
                 }
             }
+            long read = System.nanoTime();
             Path webInf = root.resolve("WEB-INF");
             DescriptorApplier.refuseUnsupported(metadata, settings.loginService().orElse(null));
 
@@ -144,7 +161,9 @@ public final class WebApplication implements AutoCloseable {
             ContextHandler core = handler.getContextHandler();
             DrainingHandler draining = new DrainingHandler(core.getHandler(), drainTimeout);
             core.setHandler(draining);
-            return new WebApplication(handler.getContextPath(), source, root, work, loader, handler, draining);
+            PreparationTimes times = new PreparationTimes(Duration.ofNanos(extracted - start), Duration.ofNanos(read - extracted),
+                Duration.ofNanos(System.nanoTime() - read));
+            return new WebApplication(handler.getContextPath(), source, root, work, loader, handler, draining, times);
         } catch (IOException | RuntimeException | Error e) {
             release(loader, work);
             throw e;
@@ -245,6 +264,11 @@ public final class WebApplication implements AutoCloseable {
     /** @return this deployment's own work directory, deleted by {@link #close()} */
     public Path workDirectory() {
         return workDirectory;
+    }
+
+    /** @return how long the steps of its preparation took */
+    public PreparationTimes preparationTimes() {
+        return preparationTimes;
     }
 
     /** @return the application's class loader */

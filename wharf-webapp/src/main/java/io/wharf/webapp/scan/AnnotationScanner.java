@@ -67,7 +67,7 @@ public final class AnnotationScanner {
         List<ScannedClass> classes = new ArrayList<>();
         for (Path file : files) {
             try (InputStream in = Files.newInputStream(file)) {
-                classes.add(ClassFileReader.read(file.toString(), ClassFiles.readBounded(in, file.toString())));
+                classes.add(ClassFileReader.read(file.toString(), ClassFiles.readBounded(in, Files.size(file), file.toString())));
             }
         }
         return new ScanResult(directory.toString(), classes, false);
@@ -145,7 +145,7 @@ public final class AnnotationScanner {
             for (ZipEntry entry : entries) {
                 String where = jar + "!/" + entry.getName();
                 try (InputStream in = zip.getInputStream(entry)) {
-                    classes.add(ClassFileReader.read(where, ClassFiles.readBounded(in, where)));
+                    classes.add(ClassFileReader.read(where, ClassFiles.readBounded(in, entry.getSize(), where)));
                 }
             }
         }
@@ -163,7 +163,22 @@ public final class AnnotationScanner {
             return name.endsWith(".class") && !name.endsWith("module-info.class") && !name.startsWith("META-INF/versions/");
         }
 
-        static byte[] readBounded(InputStream in, String where) throws IOException {
+        /**
+         * @param size the length the file or entry says it has, or -1 when unknown: read into an
+         *     array of exactly that length, where reading up to the bound would fill and copy a
+         *     buffer per class
+         */
+        static byte[] readBounded(InputStream in, long size, String where) throws IOException {
+            if (size > MAX_CLASS_FILE_BYTES) {
+                throw new DescriptorException(where + ": class file larger than " + MAX_CLASS_FILE_BYTES + " bytes");
+            }
+            if (size >= 0) {
+                byte[] bytes = in.readNBytes((int) size);
+                if (bytes.length != size) {
+                    throw new DescriptorException(where + ": class file of " + size + " bytes ends after " + bytes.length);
+                }
+                return bytes;
+            }
             byte[] bytes = in.readNBytes(MAX_CLASS_FILE_BYTES + 1);
             if (bytes.length > MAX_CLASS_FILE_BYTES) {
                 throw new DescriptorException(where + ": class file larger than " + MAX_CLASS_FILE_BYTES + " bytes");

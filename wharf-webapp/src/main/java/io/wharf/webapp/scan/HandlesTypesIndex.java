@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.wharf.webapp.scan.internal.ClassFileReader;
+import io.wharf.webapp.scan.internal.PlatformPackages;
 
 /**
  * Answers {@code @HandlesTypes} (Servlet 6.1 section 8.2.4) over scanned classes: given the type
@@ -21,7 +22,9 @@ import io.wharf.webapp.scan.internal.ClassFileReader;
  * them, directly or through other types, or carry one of them as an annotation on the class, a
  * field, a method or a constructor. A supertype that was not scanned (HttpServlet, say) is read
  * as a class file from {@code supertypes}, still without loading it, so a class that extends
- * HttpServlet is found for {@code jakarta.servlet.Servlet}. A type is not reported for itself.
+ * HttpServlet is found for {@code jakarta.servlet.Servlet}; the platform's (the JDK's) types,
+ * which extend only platform types, are read only when a platform type is asked for. A type is
+ * not reported for itself.
  *
  * <p>Built once by the deployer; {@link #classesFor} may then be called from any thread
  * (it synchronizes on the supertypes it reads).
@@ -49,33 +52,71 @@ public final class HandlesTypesIndex {
     /** @return the names of the scanned classes that extend, implement or are annotated with one of {@code types}, sorted */
     public Set<String> classesFor(Set<String> types) {
         Set<String> found = new TreeSet<>();
+        Reach reach = new Reach(types);
         for (ScannedClass candidate : scanned.values()) {
             if (types.contains(candidate.name())) {
                 continue;
             }
             if (candidate.annotations().stream().anyMatch(types::contains)
                 || candidate.memberAnnotations().stream().anyMatch(types::contains)
-                || hasSupertypeIn(candidate, types)) {
+                || reach.reaches(candidate.name())) {
                 found.add(candidate.name());
             }
         }
         return found;
     }
 
-    private boolean hasSupertypeIn(ScannedClass candidate, Set<String> types) {
-        Deque<String> pending = new ArrayDeque<>(directSupertypes(candidate));
-        Set<String> seen = new HashSet<>();
-        while (!pending.isEmpty()) {
-            String type = pending.pop();
-            if (!seen.add(type)) {
-                continue;
-            }
-            if (types.contains(type)) {
-                return true;
-            }
-            lookUp(type).ifPresent(supertype -> pending.addAll(directSupertypes(supertype)));
+    /**
+     * Whether a type is one of the wanted types or has one among its supertypes, answered once
+     * per type for one {@link #classesFor} call: the classes of a jar share most of their
+     * supertypes, so each is walked once, not once per subclass. A platform type's supertypes are
+     * platform types, so unless a platform type is wanted the walk stops at the platform without
+     * reading its class files. A cycle (which no loadable hierarchy has) ends the walk as a "no".
+     */
+    private final class Reach {
+
+        private final Set<String> types;
+        private final boolean platformWanted;
+        private final Map<String, Boolean> known = new HashMap<>();
+
+        Reach(Set<String> types) {
+            this.types = types;
+            this.platformWanted = types.stream().anyMatch(PlatformPackages::containsClass);
         }
-        return false;
+
+        /** @return whether {@code start} is a wanted type or a subtype of one */
+        boolean reaches(String start) {
+            Deque<String> pending = new ArrayDeque<>();
+            Set<String> expanded = new HashSet<>();
+            pending.push(start);
+            while (!pending.isEmpty()) {
+                String type = pending.peek();
+                if (known.containsKey(type)) {
+                    pending.pop();
+                } else if (types.contains(type)) {
+                    known.put(type, true);
+                    pending.pop();
+                } else if (type.equals("java.lang.Object") || !platformWanted && PlatformPackages.containsClass(type)) {
+                    known.put(type, false);
+                    pending.pop();
+                } else if (expanded.add(type)) {
+                    // First visit: its supertypes are answered first, then it is visited again.
+                    for (String supertype : supertypesOf(type)) {
+                        if (!known.containsKey(supertype) && !expanded.contains(supertype)) {
+                            pending.push(supertype);
+                        }
+                    }
+                } else {
+                    known.put(type, supertypesOf(type).stream().anyMatch(supertype -> known.getOrDefault(supertype, false)));
+                    pending.pop();
+                }
+            }
+            return known.get(start);
+        }
+
+        private List<String> supertypesOf(String type) {
+            return lookUp(type).map(HandlesTypesIndex::directSupertypes).orElse(List.of());
+        }
     }
 
     private static List<String> directSupertypes(ScannedClass type) {
@@ -90,9 +131,6 @@ public final class HandlesTypesIndex {
         ScannedClass known = scanned.get(type);
         if (known != null) {
             return Optional.of(known);
-        }
-        if (type.equals("java.lang.Object")) {
-            return Optional.empty();
         }
         synchronized (outside) {
             return outside.computeIfAbsent(type, this::readOutside);

@@ -16,8 +16,19 @@ public record ScanResult(String source, List<ScannedClass> classes, boolean from
         classes = List.copyOf(classes);
     }
 
-    /** @return the names of the classes that refer to javax.servlet types: the sign of a javax application */
+    /** @return the names of the classes that refer to javax.servlet types: in WEB-INF/classes, the sign of a javax application */
     public List<String> javaxServletClasses() {
         return classes.stream().filter(ScannedClass::referencesJavaxServlet).map(ScannedClass::name).toList();
+    }
+
+    /**
+     * @return the names of the classes that carry a {@code javax.servlet.annotation} type (such as
+     *     {@code @WebServlet}): components a javax container would deploy, the sign of a javax
+     *     application in a WEB-INF/lib jar, where a mere reference is not one (libraries carry
+     *     optional javax.servlet classes beside their Jakarta ones)
+     */
+    public List<String> javaxServletComponents() {
+        return classes.stream().filter(scanned -> scanned.annotations().stream().anyMatch(type -> type.startsWith("javax.servlet.annotation.")))
+            .map(ScannedClass::name).toList();
     }
 }

@@ -27,12 +27,18 @@ import io.wharf.webapp.descriptor.WebDescriptor;
  * nameless fragment); the fragments' order; unless web.xml is metadata-complete, the annotations
  * of WEB-INF/classes and of each ordered jar whose fragment is not itself metadata-complete (jars
  * in parallel); each document overlaid on its own annotations; then web.xml merged over the
- * fragments. A javax application (a Java EE descriptor, or a class referring to javax.servlet) is
- * reported, not merged. The deployer calls {@link #read} on its thread.
+ * fragments. A javax application is reported, not merged: a Java EE descriptor, a class of
+ * WEB-INF/classes referring to javax.servlet, or a jar that would plug javax components into a
+ * container — classes with {@code javax.servlet.annotation} types, or a javax
+ * {@code ServletContainerInitializer} service without a Jakarta one. A jar's mere references to
+ * javax.servlet are no sign: libraries (commons-logging, H2, Micrometer, Thymeleaf...) carry
+ * optional javax.servlet classes beside their Jakarta ones. The deployer calls {@link #read} on its thread.
  */
 public final class WebAppReader {
 
     private static final String FRAGMENT = "META-INF/web-fragment.xml";
+    private static final String JAVAX_INITIALIZERS = "META-INF/services/javax.servlet.ServletContainerInitializer";
+    private static final String JAKARTA_INITIALIZERS = "META-INF/services/jakarta.servlet.ServletContainerInitializer";
 
     private final DescriptorParser parser;
     private final AnnotationScanner scanner;
@@ -54,13 +60,21 @@ public final class WebAppReader {
             ? parser.parseWebXml(webXmlFile)
             : WebDescriptor.builder(webXmlFile + " (absent)", DescriptorKind.WEB_APP).build();
         Map<Path, WebDescriptor> fragmentsByJar = new LinkedHashMap<>();
+        List<Path> javaxInitializerJars = new ArrayList<>();
         for (Path jar : jars(webInf.resolve("lib"))) {
-            fragmentsByJar.put(jar, fragment(jar));
+            try (ZipFile zip = new ZipFile(jar.toFile())) {
+                fragmentsByJar.put(jar, fragment(jar, zip));
+                if (zip.getEntry(JAVAX_INITIALIZERS) != null && zip.getEntry(JAKARTA_INITIALIZERS) == null) {
+                    javaxInitializerJars.add(jar);
+                }
+            }
         }
         List<WebDescriptor> ordered = FragmentOrdering.order(webXml, List.copyOf(fragmentsByJar.values()));
         List<String> javax = new ArrayList<>();
         javaxDescriptor(webXml, javax);
         ordered.forEach(fragment -> javaxDescriptor(fragment, javax));
+        javaxInitializerJars.forEach(jar -> javax.add(jar + " declares a javax.servlet.ServletContainerInitializer (" + JAVAX_INITIALIZERS
+            + ") and no Jakarta one"));
         if (!javax.isEmpty() || webXml.metadataComplete()) {
             WebDescriptor descriptor = javax.isEmpty() ? DescriptorMerger.merge(webXml, ordered) : webXml;
             return new WebAppMetadata(descriptor, ordered, List.of(), Map.of(), javax);
@@ -81,7 +95,8 @@ public final class WebAppReader {
         List<ScanResult> scans = new ArrayList<>();
         scans.add(classes);
         ordered.stream().map(scanOf::get).filter(scan -> scan != null).forEach(scans::add);
-        scans.forEach(scan -> javaxClasses(scan, javax));
+        javaxClasses(classes, classes.javaxServletClasses(), "refer to javax.servlet", javax);
+        scans.subList(1, scans.size()).forEach(scan -> javaxClasses(scan, scan.javaxServletComponents(), "carry javax.servlet annotations", javax));
         if (!javax.isEmpty()) {
             return new WebAppMetadata(webXml, ordered, scans, Map.of(), javax);
         }
@@ -125,15 +140,13 @@ public final class WebAppReader {
         }
     }
 
-    private WebDescriptor fragment(Path jar) throws IOException {
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            ZipEntry entry = zip.getEntry(FRAGMENT);
-            if (entry == null) {
-                return WebDescriptor.builder(jar.toString(), DescriptorKind.WEB_FRAGMENT).build();
-            }
-            try (InputStream in = zip.getInputStream(entry)) {
-                return parser.parseFragment(jar + "!/" + FRAGMENT, in);
-            }
+    private WebDescriptor fragment(Path jar, ZipFile zip) throws IOException {
+        ZipEntry entry = zip.getEntry(FRAGMENT);
+        if (entry == null) {
+            return WebDescriptor.builder(jar.toString(), DescriptorKind.WEB_FRAGMENT).build();
+        }
+        try (InputStream in = zip.getInputStream(entry)) {
+            return parser.parseFragment(jar + "!/" + FRAGMENT, in);
         }
     }
 
@@ -144,10 +157,9 @@ public final class WebAppReader {
         }
     }
 
-    private static void javaxClasses(ScanResult scan, List<String> evidence) {
-        List<String> classes = scan.javaxServletClasses();
+    private static void javaxClasses(ScanResult scan, List<String> classes, String what, List<String> evidence) {
         if (!classes.isEmpty()) {
-            evidence.add(scan.source() + ": " + classes.size() + " class(es) refer to javax.servlet, e.g. " + classes.get(0));
+            evidence.add(scan.source() + ": " + classes.size() + " class(es) " + what + ", e.g. " + classes.get(0));
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import io.wharf.webapp.scan.fixtures.SampleServlet;
 
+import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
 
@@ -86,6 +87,17 @@ public final class Fixtures {
     /** @return the class file of {@code legacy.LegacyServlet extends javax.servlet.http.HttpServlet}, made with ASM */
     public static byte[] javaxServletClass() {
         return emptyClass("legacy/LegacyServlet", "javax/servlet/http/HttpServlet", List.of());
+    }
+
+    /** @return the class file of {@code @javax.servlet.annotation.WebServlet("/legacy") legacy.LegacyServlet extends javax.servlet.http.HttpServlet} */
+    public static byte[] javaxWebServletClass() {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(Opcodes.V21, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "legacy/LegacyServlet", null, "javax/servlet/http/HttpServlet", null);
+        AnnotationVisitor annotation = writer.visitAnnotation("Ljavax/servlet/annotation/WebServlet;", true);
+        annotation.visitArray("value").visit(null, "/legacy");
+        annotation.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
     }
 
     /** @return the class file of an empty public class with this internal name, superclass and interfaces */

@@ -15,6 +15,7 @@ import io.wharf.webapp.scan.fixtures.Marker;
 import io.wharf.webapp.scan.fixtures.PlainFilter;
 import io.wharf.webapp.scan.fixtures.Plugin;
 import io.wharf.webapp.scan.fixtures.SampleFilter;
+import io.wharf.webapp.scan.fixtures.SampleListener;
 import io.wharf.webapp.scan.fixtures.SampleServlet;
 import io.wharf.webapp.scan.fixtures.ValueServlet;
 
@@ -49,6 +50,44 @@ class HandlesTypesIndexTest {
         // SampleServlet extends HttpServlet extends GenericServlet implements Servlet, none of them scanned.
         assertEquals(Set.of(SampleServlet.class.getName(), ValueServlet.class.getName()), index.classesFor(Set.of("jakarta.servlet.Servlet")));
         assertEquals(Set.of(SampleFilter.class.getName(), PlainFilter.class.getName()), index.classesFor(Set.of("jakarta.servlet.Filter")));
+    }
+
+    @Test
+    void aPlatformTypeAskedForIsFoundThroughTheTypesAbove() {
+        // SampleListener implements ServletContextListener, which extends java.util.EventListener.
+        assertEquals(Set.of(SampleListener.class.getName()), index.classesFor(Set.of("java.util.EventListener")));
+    }
+
+    /** Classes made here: a chain of 50 interfaces, a class on each, and one beside them; each answer walked once, every one right. */
+    @Test
+    void aDeepSharedHierarchyIsAnsweredForEveryClass() {
+        List<ScannedClass> classes = new java.util.ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            List<String> above = i == 0 ? List.of() : List.of("chain.Level" + (i - 1));
+            classes.add(scanned("chain.Level" + i, Optional.empty(), above));
+            classes.add(scanned("chain.Impl" + i, Optional.of("java.lang.Object"), List.of("chain.Level" + i, "java.io.Serializable")));
+        }
+        classes.add(scanned("chain.Unrelated", Optional.of("java.lang.Object"), List.of("java.io.Serializable")));
+        HandlesTypesIndex chain = new HandlesTypesIndex(List.of(new ScanResult("chain", classes, false)), getClass().getClassLoader());
+        Set<String> expected = new java.util.TreeSet<>();
+        for (int i = 10; i < 50; i++) {
+            expected.add("chain.Impl" + i);
+            if (i > 10) {
+                expected.add("chain.Level" + i);
+            }
+        }
+        expected.add("chain.Impl10");
+        assertEquals(expected, chain.classesFor(Set.of("chain.Level10")));
+        Set<String> serializable = new java.util.TreeSet<>(Set.of("chain.Unrelated"));
+        for (int i = 0; i < 50; i++) {
+            serializable.add("chain.Impl" + i);
+        }
+        assertEquals(serializable, chain.classesFor(Set.of("java.io.Serializable")), "a platform type asked for, outside the scan");
+    }
+
+    private static ScannedClass scanned(String name, Optional<String> superName, List<String> interfaces) {
+        return new ScannedClass(name, superName, interfaces, List.of(), List.of(), false, Optional.empty(), Optional.empty(), false,
+            Optional.empty(), Optional.empty());
     }
 
     @Test

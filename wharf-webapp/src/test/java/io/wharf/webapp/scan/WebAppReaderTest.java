@@ -156,12 +156,46 @@ class WebAppReaderTest {
     }
 
     @Test
-    void aClassReferringToJavaxMarksAJavaxApplication() throws Exception {
-        fragmentJar("legacy.jar", null, Map.of("legacy/LegacyServlet.class", Fixtures.javaxServletClass()));
+    void aJavaxServletAnnotatedClassInAJarMarksAJavaxApplication() throws Exception {
+        fragmentJar("legacy.jar", null, Map.of("legacy/LegacyServlet.class", Fixtures.javaxWebServletClass()));
         WebAppMetadata metadata = reader.read(webInf);
         assertTrue(metadata.isJavaxApplication());
-        assertEquals(List.of(webInf.resolve("lib/legacy.jar") + ": 1 class(es) refer to javax.servlet, e.g. legacy.LegacyServlet"),
+        assertEquals(List.of(webInf.resolve("lib/legacy.jar") + ": 1 class(es) carry javax.servlet annotations, e.g. legacy.LegacyServlet"),
             metadata.javaxEvidence());
+    }
+
+    @Test
+    void aJarDeclaringAJavaxInitializerMarksAJavaxApplication() throws Exception {
+        fragmentJar("legacy.jar", null, Map.of("META-INF/services/javax.servlet.ServletContainerInitializer",
+            "legacy.Initializer\n".getBytes(StandardCharsets.UTF_8)));
+        WebAppMetadata metadata = reader.read(webInf);
+        assertTrue(metadata.isJavaxApplication());
+        assertEquals(List.of(webInf.resolve("lib/legacy.jar") + " declares a javax.servlet.ServletContainerInitializer"
+            + " (META-INF/services/javax.servlet.ServletContainerInitializer) and no Jakarta one"), metadata.javaxEvidence());
+    }
+
+    @Test
+    void aClassOfTheApplicationReferringToJavaxMarksAJavaxApplication() throws Exception {
+        Files.createDirectories(webInf.resolve("classes/legacy"));
+        Files.write(webInf.resolve("classes/legacy/LegacyServlet.class"), Fixtures.javaxServletClass());
+        WebAppMetadata metadata = reader.read(webInf);
+        assertTrue(metadata.isJavaxApplication());
+        assertEquals(List.of(webInf.resolve("classes") + ": 1 class(es) refer to javax.servlet, e.g. legacy.LegacyServlet"),
+            metadata.javaxEvidence());
+    }
+
+    /**
+     * Libraries such as commons-logging, H2, Micrometer and Thymeleaf carry optional classes for
+     * javax.servlet beside their Jakarta ones: a Jakarta application with them is still one.
+     */
+    @Test
+    void aLibraryWithOptionalJavaxClassesIsNoSignOfAJavaxApplication() throws Exception {
+        webXml(JAKARTA, "");
+        fragmentJar("library.jar", null, Map.of("legacy/LegacyServlet.class", Fixtures.javaxServletClass(),
+            "META-INF/services/javax.servlet.ServletContainerInitializer", "legacy.Initializer\n".getBytes(StandardCharsets.UTF_8),
+            "META-INF/services/jakarta.servlet.ServletContainerInitializer", "modern.Initializer\n".getBytes(StandardCharsets.UTF_8)));
+        WebAppMetadata metadata = reader.read(webInf);
+        assertFalse(metadata.isJavaxApplication(), metadata.javaxEvidence()::toString);
     }
 
     @Test

@@ -111,6 +111,36 @@ class ClassFileReaderTest {
         assertFalse(ClassFileReader.read("plain", Fixtures.emptyClass("other/Plain", "java/lang/Object", List.of())).referencesJavaxServlet());
     }
 
+    /** The skipping search finds the pattern wherever a byte-by-byte search does: at the start, the end, after near-misses. */
+    @Test
+    void theSearchForJavaxServletAgreesWithAPlainOne() {
+        byte[] wanted = "javax/servlet/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int[] shifts = ClassFileReader.shifts(wanted);
+        java.util.Random random = new java.util.Random(20261129);
+        byte[] alphabet = "javx/sertl".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (int round = 0; round < 20_000; round++) {
+            byte[] bytes = new byte[random.nextInt(60)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = random.nextInt(4) == 0 ? (byte) random.nextInt(256) : alphabet[random.nextInt(alphabet.length)];
+            }
+            if (random.nextBoolean() && bytes.length >= wanted.length) {
+                System.arraycopy(wanted, 0, bytes, random.nextInt(bytes.length - wanted.length + 1), wanted.length);
+            }
+            assertEquals(plainContains(bytes, wanted), ClassFileReader.contains(bytes, wanted, shifts), () -> java.util.Arrays.toString(bytes));
+        }
+        assertTrue(ClassFileReader.contains(wanted, wanted, shifts));
+        assertFalse(ClassFileReader.contains("javax/servlet".getBytes(java.nio.charset.StandardCharsets.US_ASCII), wanted, shifts));
+    }
+
+    private static boolean plainContains(byte[] bytes, byte[] wanted) {
+        for (int i = 0; i + wanted.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + wanted.length, wanted, 0, wanted.length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Test
     void bothValueAndUrlPatternsIsAnError() {
         DescriptorException failure = assertThrows(DescriptorException.class,
