@@ -18,7 +18,8 @@ import io.wharf.client.Result;
  * from when it was handed over: the root's from when the iteration was (it may have waited for its user's
  * connections since, in a {@link UserQueue}), a sub-resource's from its send.
  *
- * <p><b>Threads.</b> {@link #start} runs on a sending thread; the rest on the client's threads
+ * <p><b>Threads.</b> {@link #start} and {@link #fail} run on a sending thread, or on a client's
+ * thread for an iteration that waited for its user's connections; the rest on the client's threads
  * (its listeners), which it never blocks. The iteration ends once, on the thread that ended the
  * last request.
  */
