@@ -35,7 +35,7 @@ final class TreeFetch {
 
     /**
      * @param timeoutNanos the bound of each request
-     * @param over run once after the iteration ended (its user's next may start)
+     * @param over run once when the iteration ends, before {@link Iteration#ended} (its user's next may start)
      */
     TreeFetch(Target target, PreparedResource tree, Iteration iteration, long timeoutNanos, Runnable over) {
         this.target = target;
@@ -82,8 +82,9 @@ final class TreeFetch {
     /** Subtracts what ended and ends the tree when nothing is left. */
     private void settled(int count, long now) {
         if (pending.addAndGet(-count) == 0) {
-            iteration.ended(tree.resource(), failures.get(), now);
+            // The place first: the closed model's next iteration, started from ended, then finds it free.
             over.run();
+            iteration.ended(tree.resource(), failures.get(), now);
         }
     }
 
