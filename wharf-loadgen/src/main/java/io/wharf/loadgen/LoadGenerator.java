@@ -33,8 +33,9 @@ import io.wharf.loadgen.internal.Settings;
  * {@code connectionsPerUser}); an iteration is one fetch of the {@link Resource} tree by one user.
  * In the {@link Model#OPEN open model} the sending threads start iterations at the total rate,
  * on a schedule computed from the start and the rate (never from responses), handing them to
- * their users in turn; a request that finds its user's connections busy waits in the client's
- * queue, and its latency counts from when it should have been sent. In the
+ * their users in turn; an iteration that finds its user's connections busy waits for one (over
+ * HTTP/1.1 in the generator, over HTTP/2 in the client's queue), and its latency counts from when
+ * it should have been sent. In the
  * {@link Model#CLOSED closed model} each user runs its iterations back to back.
  *
  * <h2>A chat room</h2>
@@ -268,8 +269,9 @@ public final class LoadGenerator {
         }
 
         /**
-         * Bounds the requests waiting for a user's connections (100,000 by default); one more
-         * fails with a {@link java.util.concurrent.RejectedExecutionException}, counted as an error.
+         * Bounds the iterations (over HTTP/2, the requests) waiting for a user's connections
+         * (100,000 by default); one more fails with a
+         * {@link java.util.concurrent.RejectedExecutionException}, counted as an error.
          */
         public Builder maxQueuedPerUser(int max) {
             this.maxQueuedPerUser = positive(max, "maxQueuedPerUser");

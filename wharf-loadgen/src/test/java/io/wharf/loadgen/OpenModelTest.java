@@ -110,6 +110,64 @@ class OpenModelTest {
         }
     }
 
+    /**
+     * Behind its schedule over HTTP/1.1, the generator keeps the iterations due in its own queue,
+     * not as requests in the client's: the client is handed one request per connection at a time
+     * (a backlog of requests in the client lived long enough to be promoted and lengthened the
+     * driver's young pauses). Their latencies still count from when they were due.
+     */
+    @Test
+    void keepsItsBacklogOutOfTheClient() throws Exception {
+        AtomicLong handed = new AtomicLong();
+        AtomicLong mostHanded = new AtomicLong();
+        try (DelayingHandler answers = new DelayingHandler(path -> TimeUnit.MILLISECONDS.toNanos(20));
+             LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
+            LoadResult result = LoadGenerator.builder(URI.create(server.uri("/slow")))
+                    .usersPerThread(2)
+                    .connectionsPerUser(1) // each user carries 50 requests/s at most
+                    .rate(200)
+                    .duration(Duration.ofSeconds(1))
+                    .requestTimeout(Duration.ofSeconds(20))
+                    .listener(new LoadListener() {
+                        @Override
+                        public void onRequest(RequestEvent event) {
+                            mostHanded.accumulateAndGet(handed.incrementAndGet(), Math::max);
+                        }
+
+                        @Override
+                        public void onResponse(ResponseEvent event) {
+                            handed.decrementAndGet();
+                        }
+                    })
+                    .build()
+                    .run();
+            assertEquals(200, result.requests());
+            assertEquals(0, result.errors(), () -> "errors: " + result.errorsByKind());
+            assertTrue(mostHanded.get() <= 2, "the client held " + mostHanded.get() + " requests of 2 users with 1 connection each");
+            assertTrue(result.lag().maxQueueLag().toMillis() > 1_000, "waited " + result.lag().maxQueueLag());
+            assertTrue(result.correctedMicros(99) > 1_000_000, "corrected p99 " + result.correctedMicros(99) + " µs counts the wait");
+            assertTrue(result.uncorrectedMicros(99) < 1_000_000, "uncorrected p99 " + result.uncorrectedMicros(99) + " µs does not");
+        }
+    }
+
+    /** An iteration that waited longer than the request timeout for its user's connection fails with a timeout, unsent. */
+    @Test
+    void anIterationWaitingLongerThanTheTimeoutFails() throws Exception {
+        try (DelayingHandler answers = new DelayingHandler(path -> TimeUnit.MILLISECONDS.toNanos(100));
+             LoadTestServer server = new LoadTestServer(leaks.pool(), answers.handler())) {
+            LoadResult result = LoadGenerator.builder(URI.create(server.uri("/slow")))
+                    .connectionsPerUser(1) // carries 10 requests/s at most
+                    .rate(50)
+                    .duration(Duration.ofSeconds(1))
+                    .requestTimeout(Duration.ofMillis(500))
+                    .build()
+                    .run();
+            assertEquals(50, result.requests());
+            assertTrue(result.errorsByKind().getOrDefault("TimeoutException", 0L) > 20, () -> "errors: " + result.errorsByKind());
+            assertEquals(result.errors(), result.errorsByKind().get("TimeoutException"), () -> "errors: " + result.errorsByKind());
+        }
+    }
+
     @Test
     void theProbeOnItsOwnConnectionSeesWhatANewcomerSees() throws Exception {
         try (DelayingHandler answers = new DelayingHandler(path -> TimeUnit.MILLISECONDS.toNanos(20));

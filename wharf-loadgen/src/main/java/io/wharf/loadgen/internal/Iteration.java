@@ -64,6 +64,19 @@ final class Iteration {
         statistics.requestSent();
     }
 
+    /**
+     * The iteration waits for its user's connections in the generator ({@link UserQueue}): it counts in flight, for the
+     * drain and the interval reports, as a request waiting in the client's queue does, until {@link #waitOver()}.
+     */
+    void waitBegins() {
+        statistics.requestSent();
+    }
+
+    /** The iteration stopped waiting: it starts, or fails, now. */
+    void waitOver() {
+        statistics.requestOver();
+    }
+
     /** The iteration's first exchange got its connection (or its turn to be sent) at {@code beganNanos}. */
     void firstBegan(long beganNanos) {
         if (measured) {

@@ -11,14 +11,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 import io.wharf.loadgen.ResourceStatistics;
 
 /**
  * The counters of a run's measured part (warm-up is never recorded here): request (exchange),
  * iteration (tree) and per-part (resource, or a chat run's messages and deliveries) latencies in
- * {@link Recorder}s (in microseconds; requests twice, corrected and uncorrected) that the
+ * {@link IntervalRecorder}s (in microseconds; requests twice, corrected and uncorrected) that the
  * {@link IntervalReporter} empties once per interval and sums, counts of requests and errors by
  * kind and part, requests in flight (warm-up included, for the drain) and how late the
  * iterations got their connections. Written from the sending threads and the client's threads
@@ -35,9 +34,9 @@ final class Statistics {
      */
     static final long MAX_MICROS = TimeUnit.HOURS.toMicros(1);
 
-    private final Recorder corrected = newRecorder();
-    private final Recorder uncorrected = newRecorder();
-    private final Recorder trees = newRecorder();
+    private final IntervalRecorder corrected = new IntervalRecorder();
+    private final IntervalRecorder uncorrected = new IntervalRecorder();
+    private final IntervalRecorder trees = new IntervalRecorder();
     private final Map<String, PathCounters> paths;
     private final Map<String, LongAdder> errorsByKind = new ConcurrentHashMap<>();
     private final Map<String, String> errorExamples = new ConcurrentHashMap<>();
@@ -58,7 +57,7 @@ final class Statistics {
      * The counters of one part: a resource, by its {@link io.wharf.loadgen.Resource#name()}, or a
      * chat run's messages or deliveries.
      */
-    private record PathCounters(Recorder latency, LongAdder requests, LongAdder errors) {
+    private record PathCounters(IntervalRecorder latency, LongAdder requests, LongAdder errors) {
     }
 
     /** @param parts the parts of an iteration counted apart (a {@link Scenario}'s), in report order */
@@ -66,7 +65,7 @@ final class Statistics {
         this.thresholdNanos = thresholdNanos;
         Map<String, PathCounters> byPath = new LinkedHashMap<>();
         for (String part : parts) {
-            byPath.putIfAbsent(part, new PathCounters(newRecorder(), new LongAdder(), new LongAdder()));
+            byPath.putIfAbsent(part, new PathCounters(new IntervalRecorder(), new LongAdder(), new LongAdder()));
         }
         this.paths = Collections.unmodifiableMap(byPath);
     }
@@ -144,10 +143,10 @@ final class Statistics {
         }
         if (kind == null) {
             long correctedMicros = micros(correctedNanos);
-            corrected.recordValue(correctedMicros);
-            counters.latency().recordValue(correctedMicros);
+            corrected.record(correctedMicros);
+            counters.latency().record(correctedMicros);
             if (uncorrectedNanos >= 0) {
-                uncorrected.recordValue(micros(uncorrectedNanos));
+                uncorrected.record(micros(uncorrectedNanos));
             }
         }
     }
@@ -156,7 +155,7 @@ final class Statistics {
     void partArrived(String part, long correctedNanos) {
         PathCounters counters = paths.get(part);
         counters.requests().increment();
-        counters.latency().recordValue(micros(correctedNanos));
+        counters.latency().record(micros(correctedNanos));
     }
 
     /** {@code count} measured arrivals of {@code part} that never came: errors of that part. */
@@ -168,25 +167,21 @@ final class Statistics {
 
     /** A measured tree ended, {@code nanos} after it should have started. */
     void treeEnded(long nanos) {
-        trees.recordValue(micros(nanos));
+        trees.record(micros(nanos));
     }
 
     static long micros(long nanos) {
         return Math.min(MAX_MICROS, Math.max(0, TimeUnit.NANOSECONDS.toMicros(nanos)));
     }
 
-    private static Recorder newRecorder() {
-        return new Recorder(1, MAX_MICROS, 3);
-    }
-
-    /** @return the corrected latencies since the last call, in µs (for the reporter) */
+    /** @return the corrected latencies since the last call, in µs (for the reporter; valid until its next call) */
     Histogram takeCorrected() {
-        return corrected.getIntervalHistogram();
+        return corrected.take();
     }
 
-    /** @return the uncorrected latencies since the last call, in µs (for the reporter) */
+    /** @return the uncorrected latencies since the last call, in µs (for the reporter; valid until its next call) */
     Histogram takeUncorrected() {
-        return uncorrected.getIntervalHistogram();
+        return uncorrected.take();
     }
 
     /** @return the worst lateness beyond the threshold since the last call, in ns (0 if none) */
@@ -242,15 +237,18 @@ final class Statistics {
         return new TreeMap<>(errorExamples);
     }
 
-    /** @return the tree latencies since the last call, in µs (for the reporter) */
+    /** @return the tree latencies since the last call, in µs (for the reporter; valid until its next call) */
     Histogram takeTrees() {
-        return trees.getIntervalHistogram();
+        return trees.take();
     }
 
-    /** @return the latencies of each part since the last call, in µs, by name in the parts' order (for the reporter) */
+    /**
+     * @return the latencies of each part since the last call, in µs, by name in the parts' order (for the reporter; each
+     *     histogram valid until its next call)
+     */
     Map<String, Histogram> takeResources() {
         Map<String, Histogram> taken = new LinkedHashMap<>();
-        paths.forEach((name, counters) -> taken.put(name, counters.latency().getIntervalHistogram()));
+        paths.forEach((name, counters) -> taken.put(name, counters.latency().take()));
         return taken;
     }
 

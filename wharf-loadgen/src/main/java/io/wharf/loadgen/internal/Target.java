@@ -1,5 +1,7 @@
 package io.wharf.loadgen.internal;
 
+import java.time.Duration;
+
 import io.wharf.client.HttpClient;
 import io.wharf.client.Request;
 import io.wharf.client.RequestContent;
@@ -32,12 +34,12 @@ final class Target {
         return client;
     }
 
-    /** @return the request of {@code resource} for {@code user}, ready to send */
-    Request newRequest(PreparedResource resource, int user) {
+    /** @return the request of {@code resource} for {@code user}, ready to send, bounded by {@code timeoutNanos} */
+    Request newRequest(PreparedResource resource, int user, long timeoutNanos) {
         Request request = client.newRequest(resource.uri())
                 .method(resource.method())
                 .tag(user)
-                .timeout(settings.requestTimeout())
+                .timeout(Duration.ofNanos(timeoutNanos))
                 .followRedirects(false);
         for (HttpField field : resource.fields()) {
             request.header(field.getName(), field.getValue());
