@@ -444,8 +444,10 @@ public final class Http1Connection extends AbstractConnection implements ClientC
                 return false;
             }
         }
-        getEndPoint().close(exchange == null ? null : new EOFException("the server at " + destination.getOrigin()
-                + " closed the connection before answering " + exchange.getRequest()));
+        // Read once: another thread may clear the field (the exchange done, or aborted) between a check and a use.
+        HttpExchange unanswered = exchange;
+        getEndPoint().close(unanswered == null ? null : new EOFException("the server at " + destination.getOrigin()
+                + " closed the connection before answering " + unanswered.getRequest()));
         return true;
     }
 
