@@ -68,12 +68,9 @@ class ReservedThreadsTest {
         assertEventually(() -> reserved.getAvailable() == 1, reserved::toString);
     }
 
-    @Test
-    void neverMoreParkedThanCapacityAndOneStartAtATime() throws Exception {
-        start(3);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger running = new AtomicInteger();
-        Runnable blocked = () -> {
+    /** @return a task that counts itself running, then waits for {@code release} (at most 20 s) */
+    private static Runnable blockedUntil(CountDownLatch release, AtomicInteger running) {
+        return () -> {
             running.incrementAndGet();
             try {
                 release.await(20, TimeUnit.SECONDS);
@@ -81,6 +78,14 @@ class ReservedThreadsTest {
                 Thread.currentThread().interrupt();
             }
         };
+    }
+
+    @Test
+    void neverMoreParkedThanCapacityAndOneStartAtATime() throws Exception {
+        start(3);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger running = new AtomicInteger();
+        Runnable blocked = blockedUntil(release, running);
         // Each handed task lends its thread out: it no longer counts, so the set refills behind it.
         assertEventually(() -> {
             reserved.tryExecute(blocked);
@@ -101,14 +106,7 @@ class ReservedThreadsTest {
         start(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger running = new AtomicInteger();
-        Runnable blocked = () -> {
-            running.incrementAndGet();
-            try {
-                release.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException x) {
-                Thread.currentThread().interrupt();
-            }
-        };
+        Runnable blocked = blockedUntil(release, running);
         assertEventually(() -> {
             reserved.tryExecute(blocked);
             return running.get() == 1;
