@@ -7,8 +7,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntSupplier;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
@@ -20,7 +18,6 @@ import io.wharf.webapp.WebApplication;
 
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 
 /**
@@ -47,9 +44,6 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * {@link WebApplication#preparationTimes()}.
  */
 final class DeployServers {
-
-    /** Held so that the level set on it is not lost when the logger is collected. */
-    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
 
     private DeployServers() {
     }
@@ -133,16 +127,9 @@ final class DeployServers {
 
     static ServerProcess.Target tomcat(InetSocketAddress address, Path war) throws Exception {
         long begun = System.nanoTime();
-        TOMCAT_LOG.setLevel(Level.WARNING);
         Path base = Files.createTempDirectory("wharf-bench-deploy-tomcat");
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        tomcat.getServer().setPort(-1);
-        Connector connector = new Connector(Http11NioProtocol.class.getName());
-        connector.setPort(address.getPort());
-        connector.setProperty("address", address.getAddress().getHostAddress());
-        tomcat.setConnector(connector);
-        tomcat.getHost().setAutoDeploy(false);
+        Tomcat tomcat = ServletServers.embeddedTomcat(address, base);
+        Connector connector = tomcat.getConnector();
         Files.createDirectories(base.resolve("webapps"));
         var context = tomcat.addWebapp("", war.toString());
         StandardJarScanner scanner = new StandardJarScanner();

@@ -97,21 +97,14 @@ final class ServletServers {
 
     /** @param directory the files of the DefaultServlet, or null for none mapped by the run */
     static ServerProcess.Target tomcat(InetSocketAddress address, Path directory) throws Exception {
-        TOMCAT_LOG.setLevel(Level.WARNING);
         Path base = Files.createTempDirectory("wharf-bench-tomcat");
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        tomcat.getServer().setPort(-1);
-        Connector connector = new Connector(Http11NioProtocol.class.getName());
-        connector.setPort(address.getPort());
-        connector.setProperty("address", address.getAddress().getHostAddress());
+        Tomcat tomcat = embeddedTomcat(address, base);
+        Connector connector = tomcat.getConnector();
         Http11NioProtocol protocol = (Http11NioProtocol) connector.getProtocolHandler();
         int idle = (int) BenchServers.IDLE_TIMEOUT.toMillis();
         protocol.setMaxKeepAliveRequests(-1);
         protocol.setKeepAliveTimeout(idle);
         protocol.setConnectionTimeout(idle);
-        tomcat.setConnector(connector);
-        tomcat.getHost().setAutoDeploy(false);
         Path documents = directory != null ? directory : Files.createDirectories(base.resolve("documents"));
         StandardContext context = (StandardContext) tomcat.addContext("", documents.toString());
         StandardRoot resources = new StandardRoot(context);
@@ -141,6 +134,23 @@ final class ServletServers {
                 StaticMacroBenchmark.deleteTree(base);
             }
         });
+    }
+
+    /**
+     * @return an embedded Tomcat in {@code base}, quiet but for warnings, with no shutdown port,
+     *     one NIO connector on {@code address} and no automatic deployment; not started
+     */
+    static Tomcat embeddedTomcat(InetSocketAddress address, Path base) {
+        TOMCAT_LOG.setLevel(Level.WARNING);
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(base.toString());
+        tomcat.getServer().setPort(-1);
+        Connector connector = new Connector(Http11NioProtocol.class.getName());
+        connector.setPort(address.getPort());
+        connector.setProperty("address", address.getAddress().getHostAddress());
+        tomcat.setConnector(connector);
+        tomcat.getHost().setAutoDeploy(false);
+        return tomcat;
     }
 
     private static StandardJarScanner noScanning() {
