@@ -8,7 +8,9 @@ import io.wharf.loadgen.Resource;
  * through which the scenario reports it. Each exchange of the iteration (an HTTP request, a chat
  * message) is {@linkplain #exchangeSent sent} and {@linkplain #exchangeEnded ended} once; the
  * first one to get its connection (or its turn) says when with {@link #firstBegan}, which the
- * engine compares with the schedule; {@link #ended} is called once, last. Warm-up iterations
+ * engine compares with the schedule; {@link #ended} is called once, last. The engine
+ * {@linkplain Statistics#iterationOpened opens} each iteration before handing it over, and
+ * {@link #ended} closes it. Warm-up iterations
  * are told to the listeners and left out of the statistics here, so scenarios need not care.
  *
  * <p><b>Threads.</b> Made by the engine on the thread that starts the iteration; its methods
@@ -97,11 +99,12 @@ final class Iteration {
      */
     void exchangeEnded(Resource resource, String part, int status, Throwable failure, long correctedNanos, long uncorrectedNanos,
             long now) {
-        statistics.requestOver();
         if (measured) {
             statistics.requestEnded(part, status, failure, correctedNanos, uncorrectedNanos, now);
         }
         events.response(resource, status, failure, correctedNanos, uncorrectedNanos, !measured);
+        // Last: an interval that sees it no longer in flight has it counted.
+        statistics.requestOver();
     }
 
     /** One arrival of {@code part} beside the exchanges (a chat message's delivery to one member), {@code correctedNanos} after it was due. */
@@ -131,6 +134,11 @@ final class Iteration {
             statistics.treeEnded(latency);
         }
         events.tree(root, latency, failures, !measured);
-        done.run();
+        try {
+            done.run();
+        } finally {
+            // Last: the run's drain waits for this, so that nothing of the iteration is counted or told after the run ended.
+            statistics.iterationClosed();
+        }
     }
 }

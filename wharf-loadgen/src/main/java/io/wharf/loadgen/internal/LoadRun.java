@@ -101,6 +101,7 @@ public final class LoadRun {
             if (measured) {
                 statistics.iterationStarted();
             }
+            statistics.iterationOpened();
             scenario.start(new Iteration(statistics, events, user, intended, dispatched, measured, done));
         };
     }
@@ -132,10 +133,13 @@ public final class LoadRun {
         }
     }
 
-    /** Waits for the requests in flight; each ends within the request timeout (queueing included). */
+    /**
+     * Waits for the requests in flight, each of which ends within the request timeout (queueing
+     * included), and for their iterations to be counted and told to the listeners.
+     */
     private void drain(Statistics statistics) throws InterruptedException {
         long deadline = System.nanoTime() + settings.requestTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
-        while (statistics.inFlight() > 0 && System.nanoTime() < deadline) {
+        while ((statistics.inFlight() > 0 || statistics.openIterations() > 0) && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
     }

@@ -44,6 +44,8 @@ final class Statistics {
     private final LongAdder errors = new LongAdder();
     private final LongAdder iterations = new LongAdder();
     private final AtomicLong inFlight = new AtomicLong();
+    /** Iterations started and not yet ended (warm-up included): the drain waits for these to be counted and told. */
+    private final AtomicLong openIterations = new AtomicLong();
     private final AtomicLong measuredStart = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong lastRootBegin = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong lastEnd = new AtomicLong(Long.MIN_VALUE);
@@ -90,6 +92,19 @@ final class Statistics {
 
     long inFlight() {
         return inFlight.get();
+    }
+
+    void iterationOpened() {
+        openIterations.incrementAndGet();
+    }
+
+    void iterationClosed() {
+        openIterations.decrementAndGet();
+    }
+
+    /** @return the iterations started and not yet ended, whose counts and events may still be coming */
+    long openIterations() {
+        return openIterations.get();
     }
 
     /** A measured iteration started. */
