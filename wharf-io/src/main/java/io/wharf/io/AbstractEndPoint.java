@@ -356,6 +356,13 @@ public abstract class AbstractEndPoint implements EndPoint {
             }
         }
         next.onOpen();
+        if (previous instanceof GracefulConnection stopped && stopped.isShutdown()) {
+            // A stop that reached the previous connection, perhaps after it read it as this
+            // endpoint's connection: the next one finishes too. The stop sets its flag before it
+            // reads the endpoint's connection again; this set the connection before reading the
+            // flag, so one of the two always hands it on.
+            GracefulConnection.shutdown(this);
+        }
     }
 
     // ---- idle timeout ----

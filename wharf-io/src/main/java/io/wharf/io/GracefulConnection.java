@@ -21,6 +21,19 @@ public interface GracefulConnection {
     void shutdown();
 
     /**
+     * Whether a stop reached this connection. An endpoint that {@linkplain EndPoint#upgrade
+     * upgrades} from a connection that says so hands the stop on to the next one, which a stop
+     * under way may never reach otherwise (it read the endpoint's connection before the
+     * upgrade). A connection that an upgrade can replace must answer it truly, and set it
+     * before anything else it does in {@link #shutdown()}.
+     *
+     * @return true once {@link #shutdown()} was called; false by default
+     */
+    default boolean isShutdown() {
+        return false;
+    }
+
+    /**
      * Asks the connection that speaks the protocol on {@code endPoint} to finish: the endpoint's
      * connection if it is a {@link GracefulConnection}, else, through every
      * {@link Connection.Carrier} on the way, the connection carried inside. Where the innermost
@@ -29,12 +42,19 @@ public interface GracefulConnection {
      */
     static void shutdown(EndPoint endPoint) {
         EndPoint current = endPoint;
-        // Bounded: each carrier made its inner endpoint, so the chain has no cycle; the bound guards a wrong carrier.
+        // Bounded: each carrier made its inner endpoint, so the chain has no cycle, and upgrades
+        // on one endpoint are few; the bound guards a wrong carrier.
         for (int depth = 0; depth < 16; depth++) {
             Connection connection = current.getConnection();
             if (connection instanceof GracefulConnection graceful) {
                 graceful.shutdown();
-                return;
+                if (current.getConnection() == connection) {
+                    return;
+                }
+                // An upgrade replaced it meanwhile: the next connection is asked too. The
+                // upgrade hands the stop on as well when it sees it (EndPoint#upgrade); a
+                // connection takes more than one stop.
+                continue;
             }
             if (!(connection instanceof Connection.Carrier carrier)) {
                 break;

@@ -360,6 +360,66 @@ class AbstractEndPointTest {
         assertEquals(0, leaks.pool().outstanding());
     }
 
+    /** A connection that counts the stops that reach it. */
+    private static final class Stoppable extends IdleTestConnection implements GracefulConnection {
+        final AtomicInteger stops = new AtomicInteger();
+        /** Run inside {@link #shutdown()}, after the flag is set: where a racing upgrade lands. */
+        volatile Runnable duringStop = () -> {
+        };
+
+        Stoppable(EndPoint endPoint) {
+            super(endPoint);
+        }
+
+        @Override
+        public void shutdown() {
+            stops.incrementAndGet();
+            duringStop.run();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return stops.get() > 0;
+        }
+    }
+
+    /**
+     * A stop and an upgrade on one endpoint, in both orders that a race can give: the stop reaches
+     * the old connection before the upgrade installs the next one (the upgrade hands it on), or
+     * reads the old connection and reaches it after (the stop hands it on). Either way the next
+     * connection is asked to finish; before, it never was and waited until its idle timeout.
+     */
+    @Test
+    void aStopThatReachesTheConnectionAnUpgradeReplacesReachesTheNextOne() {
+        TestEndPoint endPoint = new TestEndPoint(scheduler);
+        Stoppable old = new Stoppable(endPoint);
+        endPoint.setConnection(old);
+        endPoint.onOpen();
+        Stoppable next = new Stoppable(endPoint);
+        GracefulConnection.shutdown(endPoint);
+        endPoint.upgrade(next);
+        assertEquals(1, next.stops.get(), "the upgrade handed on a stop that came before it");
+
+        TestEndPoint other = new TestEndPoint(scheduler);
+        Stoppable before = new Stoppable(other);
+        other.setConnection(before);
+        other.onOpen();
+        Stoppable after = new Stoppable(other);
+        // The stop read `before` as the endpoint's connection; the upgrade completes while it is inside.
+        before.duringStop = () -> other.upgrade(after);
+        GracefulConnection.shutdown(other);
+        assertSame(after, other.getConnection());
+        assertTrue(after.stops.get() >= 1, "the stop went on to the connection that replaced the one it reached");
+
+        // A connection that was not stopped is upgraded as before: nothing is handed on.
+        TestEndPoint quiet = new TestEndPoint(scheduler);
+        quiet.setConnection(new Stoppable(quiet));
+        quiet.onOpen();
+        Stoppable fresh = new Stoppable(quiet);
+        quiet.upgrade(fresh);
+        assertEquals(0, fresh.stops.get());
+    }
+
     private static Throwable assertFailedWith(Callback.Completable callback) {
         assertTrue(callback.isCompletedExceptionally(), "failed");
         try {

@@ -1,7 +1,6 @@
 package io.wharf.server.http1.internal;
 
 import io.wharf.io.EndPoint;
-import io.wharf.io.GracefulConnection;
 import io.wharf.server.internal.ProtocolSwitch;
 import io.wharf.util.Callback;
 import io.wharf.util.InvocationType;
@@ -103,11 +102,8 @@ final class AfterResponse implements Callback {
             }
             codec.parser.reset();
             connection.releaseNetworkIfUnused();
+            // A graceful stop that began during the exchange reaches the next protocol's connection through the upgrade.
             endPoint.upgrade(upgrade.newConnection(endPoint));
-            if (connection.isShutdown()) {
-                // A graceful stop began during the exchange: the protocol switched to finishes too.
-                GracefulConnection.shutdown(endPoint);
-            }
         } catch (Throwable x) {
             LOG.debug("Switching protocols failed on {}", connection, x);
             connection.releaseNetwork();

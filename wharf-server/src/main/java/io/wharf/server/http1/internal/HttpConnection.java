@@ -133,7 +133,21 @@ public final class HttpConnection extends AbstractConnection
             // Bytes handed over by an upgrade (e.g. the request after a PROXY header): parse them now.
             resumeLoop();
         } else {
-            fillInterested();
+            awaitInput();
+        }
+    }
+
+    /**
+     * Waits for the next bytes, unless a graceful stop came meanwhile. {@link #shutdown()} sets
+     * its flag, then closes the connection if it waits for input; this asks for input, then
+     * reads the flag. Each side writes before it reads, so at least one sees the other and a
+     * stop that found the connection still busy is not missed (it would last until the idle
+     * timeout).
+     */
+    private void awaitInput() {
+        fillInterested();
+        if (shutdown && exchange == null) {
+            getEndPoint().close();
         }
     }
 
@@ -159,7 +173,7 @@ public final class HttpConnection extends AbstractConnection
                 Head head = RequestHeadReader.read(this);
                 if (head != Head.READY) {
                     if (head == Head.WAITING) {
-                        fillInterested();
+                        awaitInput();
                     }
                     return;
                 }
@@ -198,7 +212,7 @@ public final class HttpConnection extends AbstractConnection
                 getEndPoint().close();
             } else {
                 giveBackCodecIfIdle();
-                fillInterested();
+                awaitInput();
             }
         }
     }
@@ -374,16 +388,23 @@ public final class HttpConnection extends AbstractConnection
 
     // ---- the connection's life ----
 
+    /**
+     * Closes now when idle, else after the exchange under way. A stop that comes after an upgrade
+     * replaced this connection leaves the endpoint alone: it belongs to the next protocol, which
+     * the stop reaches through {@link GracefulConnection#shutdown(io.wharf.io.EndPoint)}.
+     */
     @Override
     public void shutdown() {
         shutdown = true;
-        if (loop == Loop.READING && exchange == null && getEndPoint().isFillInterested()) {
-            getEndPoint().close();
+        EndPoint endPoint = getEndPoint();
+        if (endPoint.getConnection() == this && loop == Loop.READING && exchange == null && endPoint.isFillInterested()) {
+            endPoint.close();
         }
     }
 
     /** @return whether a graceful shutdown asked this connection to close after its exchange */
-    boolean isShutdown() {
+    @Override
+    public boolean isShutdown() {
         return shutdown;
     }
 

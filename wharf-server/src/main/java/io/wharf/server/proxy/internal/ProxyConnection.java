@@ -56,6 +56,8 @@ public final class ProxyConnection extends AbstractConnection implements Connect
     private final Duration headerTimeout;
     private final ProxyHeaderParser parser;
     private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.READING);
+    /** Set by a graceful stop. */
+    private volatile boolean shutdown;
     private volatile Scheduler.Task timeoutTask;
     // Touched only by the thread running onFillable.
     private RetainableByteBuffer buffer;
@@ -187,12 +189,21 @@ public final class ProxyConnection extends AbstractConnection implements Connect
         }
     }
 
+    /**
+     * Closes at once before the header: no request can be in flight yet. After it, the endpoint
+     * hands the stop to the connection that took over ({@link GracefulConnection#isShutdown()}).
+     */
     @Override
     public void shutdown() {
-        // No request can be in flight before the header: close at once.
+        shutdown = true;
         if (phase.get() == Phase.READING) {
             getEndPoint().close();
         }
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return shutdown;
     }
 
     @Override
