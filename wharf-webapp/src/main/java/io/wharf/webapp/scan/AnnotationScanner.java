@@ -21,15 +21,17 @@ import java.util.zip.ZipFile;
 
 import io.wharf.webapp.descriptor.DescriptorException;
 import io.wharf.webapp.scan.internal.ClassFileReader;
+import io.wharf.webapp.scan.internal.JarKey;
 import io.wharf.webapp.scan.internal.ScanCache;
 
 /**
  * Reads the class files of WEB-INF/classes and of WEB-INF/lib jars with ASM, never loading a
  * class, into {@link ScanResult}s. The deployer calls it on its thread; {@link #scanJars} reads
  * jars in parallel on at most {@code threads} threads of its own, which it starts and stops
- * within the call. With a cache directory, a jar's classes are stored under the SHA-256 of its
- * bytes and read back the next time a jar with those bytes is scanned; an entry that does not
- * check out is ignored and rewritten. A directory is always read afresh.
+ * within the call. With a cache directory, a jar's classes are stored under its {@link JarKey} (a
+ * SHA-256 of its zip central directory, which holds each entry's CRC-32) and read back the next
+ * time a jar with that key is scanned; an entry that does not check out is ignored and
+ * rewritten. A directory is always read afresh.
  *
  * <p>Multi-release jars are read at their base version only ({@code META-INF/versions/} is
  * skipped), and {@code module-info.class} is skipped. A class file larger than {@value
@@ -78,7 +80,7 @@ public final class AnnotationScanner {
         if (cache.isEmpty()) {
             return new ScanResult(jar.toString(), readJar(jar), false);
         }
-        String hash = ScanCache.sha256(jar);
+        String hash = JarKey.of(jar);
         Optional<List<ScannedClass>> cached = cache.get().read(hash);
         if (cached.isPresent()) {
             return new ScanResult(jar.toString(), cached.get(), true);

@@ -15,6 +15,7 @@ import java.util.Optional;
 
 import io.wharf.webapp.descriptor.DescriptorException;
 import io.wharf.webapp.scan.fixtures.SampleServlet;
+import io.wharf.webapp.scan.internal.JarKey;
 import io.wharf.webapp.scan.internal.ScanCache;
 
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class AnnotationScannerTest {
         AnnotationScanner scanner = new AnnotationScanner(Optional.of(cacheDirectory), 2);
         ScanResult first = scanner.scanJar(jar);
         assertFalse(first.fromCache());
-        Path entry = new ScanCache(cacheDirectory).fileFor(ScanCache.sha256(jar));
+        Path entry = new ScanCache(cacheDirectory).fileFor(JarKey.of(jar));
         assertTrue(Files.isRegularFile(entry));
         ScanResult second = scanner.scanJar(jar);
         assertTrue(second.fromCache());
@@ -89,7 +90,7 @@ class AnnotationScannerTest {
         Path cacheDirectory = directory.resolve("cache");
         AnnotationScanner scanner = new AnnotationScanner(Optional.of(cacheDirectory), 1);
         ScanResult original = scanner.scanJar(jar);
-        Path entry = new ScanCache(cacheDirectory).fileFor(ScanCache.sha256(jar));
+        Path entry = new ScanCache(cacheDirectory).fileFor(JarKey.of(jar));
 
         byte[] bytes = Files.readAllBytes(entry);
         bytes[bytes.length / 2] ^= 0x20;
@@ -114,7 +115,7 @@ class AnnotationScannerTest {
         scanner.scanJar(a);
         ScanCache cache = new ScanCache(cacheDirectory);
         // A's entry, complete and with a good digest, put where B's would be: it names A's hash inside.
-        Files.copy(cache.fileFor(ScanCache.sha256(a)), cache.fileFor(ScanCache.sha256(b)));
+        Files.copy(cache.fileFor(JarKey.of(a)), cache.fileFor(JarKey.of(b)));
         ScanResult result = scanner.scanJar(b);
         assertFalse(result.fromCache());
         assertEquals(List.of("legacy.LegacyServlet"), result.javaxServletClasses());

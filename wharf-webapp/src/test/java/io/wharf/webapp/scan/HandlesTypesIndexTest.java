@@ -3,6 +3,7 @@ package io.wharf.webapp.scan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -88,6 +89,75 @@ class HandlesTypesIndexTest {
     private static ScannedClass scanned(String name, Optional<String> superName, List<String> interfaces) {
         return new ScannedClass(name, superName, interfaces, List.of(), List.of(), false, Optional.empty(), Optional.empty(), false,
             Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * Random hierarchies of scanned classes over supertypes inside and outside the scan (the
+     * container's HttpServlet and Filter, the JDK's Serializable), with annotations: every
+     * answer is the one a walk up from each class gives, for wanted types in and out of the scan.
+     */
+    @Test
+    void answersAsAWalkUpFromEachClassWould() throws Exception {
+        List<String> outsideTypes = List.of("jakarta.servlet.http.HttpServlet", "jakarta.servlet.Filter", "java.io.Serializable",
+            "java.lang.Object", "jakarta.servlet.ServletContextListener");
+        List<List<String>> questions = List.of(List.of("jakarta.servlet.Servlet"), List.of("java.util.EventListener"),
+            List.of("jakarta.servlet.Filter", "gen.T3"), List.of("gen.T1"), List.of("gen.A0", "gen.T0"), List.of("java.io.Serializable"));
+        for (long seed = 1; seed <= 30; seed++) {
+            java.util.Random random = new java.util.Random(seed);
+            Map<String, ScannedClass> classes = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < 120; i++) {
+                String name = "gen.T" + i;
+                List<String> earlier = new java.util.ArrayList<>(classes.keySet());
+                String superName = random.nextInt(3) == 0 || earlier.isEmpty() ? outsideTypes.get(random.nextInt(outsideTypes.size()))
+                    : earlier.get(random.nextInt(earlier.size()));
+                List<String> interfaces = new java.util.ArrayList<>();
+                for (int k = random.nextInt(3); k > 0; k--) {
+                    interfaces.add(earlier.isEmpty() || random.nextBoolean() ? outsideTypes.get(random.nextInt(outsideTypes.size()))
+                        : earlier.get(random.nextInt(earlier.size())));
+                }
+                List<String> annotations = random.nextInt(5) == 0 ? List.of("gen.A" + random.nextInt(2)) : List.of();
+                List<String> members = random.nextInt(7) == 0 ? List.of("gen.A" + random.nextInt(2)) : List.of();
+                classes.put(name, new ScannedClass(name, Optional.of(superName), interfaces, annotations, members, false, Optional.empty(),
+                    Optional.empty(), false, Optional.empty(), Optional.empty()));
+            }
+            HandlesTypesIndex generated = new HandlesTypesIndex(List.of(new ScanResult("gen", List.copyOf(classes.values()), false)),
+                getClass().getClassLoader());
+            for (List<String> question : questions) {
+                Set<String> types = Set.copyOf(question);
+                Set<String> expected = new java.util.TreeSet<>();
+                for (ScannedClass type : classes.values()) {
+                    boolean marked = type.annotations().stream().anyMatch(types::contains) || type.memberAnnotations().stream().anyMatch(types::contains);
+                    if (!types.contains(type.name()) && (marked || reachesByWalkingUp(type.name(), types, classes))) {
+                        expected.add(type.name());
+                    }
+                }
+                assertEquals(expected, generated.classesFor(types), "seed " + seed + ", " + question);
+            }
+        }
+    }
+
+    /** The plain definition: some supertype, in the scan or loaded from the class path, is wanted. */
+    private static boolean reachesByWalkingUp(String type, Set<String> types, Map<String, ScannedClass> classes) throws Exception {
+        List<String> above = new java.util.ArrayList<>();
+        ScannedClass scannedType = classes.get(type);
+        if (scannedType != null) {
+            scannedType.superName().ifPresent(above::add);
+            above.addAll(scannedType.interfaces());
+        } else {
+            Class<?> loaded = Class.forName(type, false, HandlesTypesIndexTest.class.getClassLoader());
+            if (loaded.getSuperclass() != null) {
+                above.add(loaded.getSuperclass().getName());
+            }
+            for (Class<?> implemented : loaded.getInterfaces()) {
+                above.add(implemented.getName());
+            }
+        }
+        for (String supertype : above) {
+            if (types.contains(supertype) || reachesByWalkingUp(supertype, types, classes)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test

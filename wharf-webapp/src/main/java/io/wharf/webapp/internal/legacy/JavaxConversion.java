@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 
 import io.wharf.webapp.DeploymentException;
 import io.wharf.webapp.internal.DirectoryTree;
-import io.wharf.webapp.scan.internal.ScanCache;
+import io.wharf.webapp.scan.internal.JarKey;
 
 /**
  * The legacy javax mode for one deployment: a javax.servlet application's converted (Jakarta)
@@ -137,7 +137,7 @@ public final class JavaxConversion {
             MessageDigest digest = sha256();
             digest.update(RULES_REVISION.getBytes(StandardCharsets.UTF_8));
             if (Files.isRegularFile(source)) {
-                digest.update(ScanCache.sha256(source).getBytes(StandardCharsets.US_ASCII));
+                digest.update(JarKey.sha256(source).getBytes(StandardCharsets.US_ASCII));
             } else {
                 List<Path> files;
                 try (Stream<Path> walk = Files.walk(source)) {
@@ -146,7 +146,7 @@ public final class JavaxConversion {
                 for (Path file : files) {
                     digest.update(source.relativize(file).toString().getBytes(StandardCharsets.UTF_8));
                     digest.update(ByteBuffer.allocate(Long.BYTES + 1).put((byte) 0).putLong(Files.size(file)).flip());
-                    digest.update(ScanCache.sha256(file).getBytes(StandardCharsets.US_ASCII));
+                    digest.update(JarKey.sha256(file).getBytes(StandardCharsets.US_ASCII));
                 }
             }
             key = HexFormat.of().formatHex(digest.digest());

@@ -31,8 +31,8 @@ import jakarta.servlet.annotation.ServletSecurity.EmptyRoleSemantic;
 import jakarta.servlet.annotation.ServletSecurity.TransportGuarantee;
 
 /**
- * The scanner's cache: for each jar, keyed by the SHA-256 of its bytes, one file
- * {@code <hash>.scan} holding the jar's {@link ScannedClass}es. The file is a magic line, a
+ * The scanner's cache: for each jar, keyed by its {@link JarKey} (a SHA-256 of its length and zip
+ * central directory), one file {@code <hash>.scan} holding the jar's {@link ScannedClass}es. The file is a magic line, a
  * format version, the hash again, the classes written field by field with length-prefixed
  * UTF-8 strings, and last the SHA-256 of all that. A file whose digest, hash, version or
  * structure does not check out is not trusted: {@link #read} answers empty and the jar is
@@ -52,18 +52,6 @@ public final class ScanCache {
     /** @param directory where the files are, created if missing */
     public ScanCache(Path directory) {
         this.directory = directory;
-    }
-
-    /** @return the SHA-256 of the file's bytes as 64 lower-case hex digits */
-    public static String sha256(Path file) throws IOException {
-        MessageDigest digest = newDigest();
-        try (var in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[64 * 1024];
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
-            }
-        }
-        return java.util.HexFormat.of().formatHex(digest.digest());
     }
 
     /** @return the file that holds the scan of the jar with this hash */
@@ -122,7 +110,7 @@ public final class ScanCache {
         }
     }
 
-    private static MessageDigest newDigest() {
+    static MessageDigest newDigest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
