@@ -49,7 +49,7 @@ class JarKeyTest {
     void aJarWithAnArchiveCommentIsReadThroughItsEndRecord() throws IOException {
         Path jar = jar("commented.jar", Map.of("x", "y"), "PK\u0005\u0006 looks like an end record", TIME);
         try (FileChannel channel = FileChannel.open(jar, StandardOpenOption.READ)) {
-            assertNotNull(JarKey.directory(channel, channel.size()));
+            assertNotNull(ZipCentralDirectory.locate(channel, channel.size()));
         }
     }
 
@@ -61,7 +61,7 @@ class JarKeyTest {
         }
         Path jar = jar("many.jar", many, "", TIME);
         try (FileChannel channel = FileChannel.open(jar, StandardOpenOption.READ)) {
-            long[] found = JarKey.directory(channel, channel.size());
+            long[] found = ZipCentralDirectory.locate(channel, channel.size());
             assertNotNull(found, "more than 65,535 entries: a zip64 end record");
             // Each entry's header is 46 bytes and its name; the directory ends where the end records begin.
             assertTrue(found[1] > 70_000 * 46L && found[0] + found[1] < channel.size(), found[0] + " + " + found[1]);
@@ -74,7 +74,7 @@ class JarKeyTest {
     void aFileThatIsNotAZipIsKeyedByItsBytes() throws IOException {
         Path file = Files.writeString(directory.resolve("not.jar"), "not a zip at all, just some text of some length");
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            assertNull(JarKey.directory(channel, channel.size()));
+            assertNull(ZipCentralDirectory.locate(channel, channel.size()));
         }
         String key = JarKey.of(file);
         assertEquals(key, JarKey.of(Files.writeString(directory.resolve("same.jar"), Files.readString(file))));
