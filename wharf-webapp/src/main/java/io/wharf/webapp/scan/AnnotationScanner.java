@@ -147,7 +147,8 @@ public final class AnnotationScanner {
             for (ZipEntry entry : entries) {
                 String where = jar + "!/" + entry.getName();
                 try (InputStream in = zip.getInputStream(entry)) {
-                    classes.add(ClassFileReader.read(where, ClassFiles.readBounded(in, entry.getSize(), where)));
+                    // A reference to javax.servlet from a library is no sign of a javax application: not searched for.
+                    classes.add(ClassFileReader.read(where, ClassFiles.readBounded(in, entry.getSize(), where), false));
                 }
             }
         }

@@ -15,7 +15,10 @@ import io.wharf.webapp.descriptor.MultipartConfig;
  * @param interfaces the interfaces it implements directly
  * @param annotations the annotation types on the class itself
  * @param memberAnnotations the annotation types on its fields, methods and constructors, each once
- * @param referencesJavaxServlet whether its class file mentions a {@code javax/servlet/} type anywhere
+ * @param referencesJavaxServlet whether its class file mentions a {@code javax/servlet/} type
+ *     anywhere; looked for in WEB-INF/classes only, where it is the sign of a javax application
+ *     (false for a jar's classes: libraries carry optional javax.servlet classes beside their
+ *     Jakarta ones, and the search cost a tenth of a first deployment's scan)
  * @param webServlet its {@code @WebServlet}
  * @param webFilter its {@code @WebFilter}
  * @param webListener whether it carries {@code @WebListener}

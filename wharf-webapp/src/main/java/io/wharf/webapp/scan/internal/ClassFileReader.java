@@ -50,6 +50,15 @@ public final class ClassFileReader {
      * @throws DescriptorException when ASM cannot read it or a servlet annotation on it is invalid
      */
     public static ScannedClass read(String where, byte[] bytes) {
+        return read(where, bytes, true);
+    }
+
+    /**
+     * @param lookForJavax whether to search the bytes for {@code javax/servlet/} (see
+     *     {@link ScannedClass#referencesJavaxServlet()}); false leaves it false
+     * @see #read(String, byte[])
+     */
+    public static ScannedClass read(String where, byte[] bytes, boolean lookForJavax) {
         Visitor visitor = new Visitor();
         try {
             new ClassReader(bytes).accept(visitor, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
@@ -57,7 +66,7 @@ public final class ClassFileReader {
             throw new DescriptorException(where + ": not a class file this server can read (" + e + ")", e);
         }
         try {
-            return visitor.toScannedClass(where, contains(bytes, JAVAX_SERVLET, SHIFTS));
+            return visitor.toScannedClass(where, lookForJavax && contains(bytes, JAVAX_SERVLET, SHIFTS));
         } catch (IllegalArgumentException e) {
             // An enum constant this Servlet API does not have, in a dispatcher type or a security constraint.
             throw new DescriptorException(where + ": a servlet annotation holds a value this Servlet API does not know (" + e.getMessage() + ")", e);
