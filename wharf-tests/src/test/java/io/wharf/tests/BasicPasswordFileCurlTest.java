@@ -54,7 +54,8 @@ class BasicPasswordFileCurlTest {
 
     private String start(String protocol) throws Exception {
         file = directory.resolve("users.txt");
-        Files.write(file, List.of("ann:" + PasswordHash.hash("secret") + ":user", "bob:" + PasswordHash.hash("bob's") + ":user"));
+        Files.write(file, List.of("ann:" + PasswordHash.hash("secret") + ":user", "bob:" + PasswordHash.hash("bob's") + ":user",
+            "zoë:" + PasswordHash.hash("pässwörd ✓") + ":user"));
         users = new PasswordFileLoginService("Staff", file);
         assertEquals(Duration.ofMinutes(5), users.getVerifiedPasswordLifetime(), "the memory outlives every step of the test");
         ServletContextHandler context = new ServletContextHandler("/app");
@@ -86,6 +87,17 @@ class BasicPasswordFileCurlTest {
             assertEquals("401", status(protocol, other, url), other + " after the right password was remembered");
         }
         assertEquals("200", status(protocol, "ann:secret", url), "the right one still");
+
+        // Non-ASCII from a config file (-K), not the command line, whose encoding the JVM's locale decides.
+        assertEquals("zoë by BASIC", server.curl(protocol, "-K", config("zoë:pässwörd ✓"), url),
+            "RFC 7617's UTF-8 (the servlet answers in ISO-8859-1, the servlet default, as curl's output is read)");
+        assertEquals("200", status(protocol, "-K", config("zoë:pässwörd ✓"), url));
+        assertEquals("401", status(protocol, "-K", config("zoë:passwörd ✓"), url));
+    }
+
+    /** @return a curl config file, in UTF-8, that gives {@code credentials} as {@code --user} */
+    private String config(String credentials) throws IOException {
+        return Files.writeString(Files.createTempFile(directory, "curl", ".config"), "user = \"" + credentials + "\"\n").toString();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -124,7 +136,12 @@ class BasicPasswordFileCurlTest {
 
     /** @return the status curl got for {@code url} with {@code credentials} ({@code name:password}) */
     private String status(String protocol, String credentials, String url) throws Exception {
-        return server.curl(protocol, "-u", credentials, "-o", "/dev/null", "-w", "%{http_code}", url);
+        return status(protocol, "-u", credentials, url);
+    }
+
+    /** @return the status curl got for {@code url} with {@code option} ({@code -u} or {@code -K}) and its {@code value} */
+    private String status(String protocol, String option, String value, String url) throws Exception {
+        return server.curl(protocol, option, value, "-o", "/dev/null", "-w", "%{http_code}", url);
     }
 
     /** @return the statuses of {@code count} requests for {@code url} in one curl run, a line each */
