@@ -1,7 +1,6 @@
 package io.wharf.tests;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,12 +42,14 @@ final class Curl {
     static Printed traced(String... arguments) throws IOException, InterruptedException {
         List<String> command = command(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(false).start();
-        // Standard error on a thread of its own: a long -v trace must not fill its pipe while standard output is read.
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
+        // Standard error on a thread of its own (not a shared pool's, which may be busy): a long -v
+        // trace must not fill its pipe while standard output is read.
+        CompletableFuture<byte[]> err = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("curl-stderr").start(() -> {
             try {
-                return process.getErrorStream().readAllBytes();
+                err.complete(process.getErrorStream().readAllBytes());
             } catch (IOException x) {
-                throw new UncheckedIOException(x);
+                err.completeExceptionally(x);
             }
         });
         byte[] out = process.getInputStream().readAllBytes();
