@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -30,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * driven by curl, which sends the password with every request; the service remembers a password
  * it found right (for its default 5 minutes here, far longer than the test), so these requests
  * are mostly answered from that memory. It shows: many requests with the right password, some
- * at once, all get 200; a wrong password, even right after the right one, gets 401; a password
+ * at once, all get 200, all but the first from the memory; a wrong password, even right after the right one, gets 401; a password
  * changed in the file stops the old one as soon as the file is looked at again (and not before:
  * the bound is the reload interval, which the memory does not stretch); a line whose roles
  * changed gives its new roles to a remembered password; a user removed from the file is refused
@@ -83,6 +85,7 @@ class BasicPasswordFileCurlTest {
         assertEquals("200\n".repeat(40), statuses(protocol, "ann:secret", url, 40, "--parallel", "--parallel-max", "4"),
             "40 requests, four at a time");
         assertEquals("200\n".repeat(20), statuses(protocol, "ann:secret", url, 20), "20 one after the other");
+        assertEquals(60, rememberedHits(), "every request after the first was answered from the memory");
         for (String other : List.of("ann:wrong", "ann:Secret", "ann:secret ", "ann:secre", "ann:", "bob:secret", "Ann:secret")) {
             assertEquals("401", status(protocol, other, url), other + " after the right password was remembered");
         }
@@ -113,19 +116,37 @@ class BasicPasswordFileCurlTest {
         assertEquals("401", status(protocol, "ann:changed", url));
 
         assertTrue(users.reloadIfChanged(), "a caller's own timer looks at the file");
+        long hits = rememberedHits();
         assertEquals("401", status(protocol, "ann:secret", url), "remembered, but checked against the hash of the old line");
         assertEquals("200", status(protocol, "ann:changed", url));
-        assertEquals("200", status(protocol, "ann:changed", url), "remembered now");
+        assertEquals(hits, rememberedHits(), "both checked against the new hash");
+        assertEquals("200", status(protocol, "ann:changed", url));
+        assertEquals(hits + 1, rememberedHits(), "the new password remembered");
 
         replace("ann:" + changed + ":guest", bob);
         assertTrue(users.reloadIfChanged());
-        assertEquals("403", status(protocol, "ann:changed", url), "the same hash, remembered, with the roles of the new line");
+        assertEquals("403", status(protocol, "ann:changed", url), "the same hash, with the roles of the new line");
+        assertEquals(hits + 2, rememberedHits(), "a line with the same hash keeps the password remembered");
 
         users.setReloadInterval(Duration.ofSeconds(1));
         replace(bob);
         awaitStatus(protocol, "ann:changed", url, "401");
         assertEquals("200", status(protocol, "bob:bob's", url));
         assertEquals("401", status(protocol, "ann:changed", url), "ann is gone for good");
+    }
+
+    /**
+     * @return how many logins the service answered from its memory of verified passwords: its
+     *     package-private counter for tests ({@code verified.hits()}), read by reflection, as
+     *     nothing public tells a remembered password from a hashed one but the time
+     */
+    private long rememberedHits() throws ReflectiveOperationException {
+        Field field = PasswordFileLoginService.class.getDeclaredField("verified");
+        field.setAccessible(true);
+        Object verified = field.get(users);
+        Method hits = verified.getClass().getDeclaredMethod("hits");
+        hits.setAccessible(true);
+        return (Long) hits.invoke(verified);
     }
 
     /** Writes a new version of the file as docs/login.md says: beside it, then moved over it. */
