@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.wharf.testing.Peers;
@@ -27,18 +28,40 @@ final class Curl {
      * @throws AssertionError when curl exits with an error, with its standard error
      */
     static String run(String... arguments) throws IOException, InterruptedException {
+        return traced(arguments).output();
+    }
+
+    /** What one curl run printed: its standard output, and its standard error, where {@code -v} writes the headers it sent and got. */
+    record Printed(String output, String errors) {
+    }
+
+    /**
+     * Runs curl as {@link #run} does and returns its standard error too (with {@code -v}, the
+     * request headers as {@code > } lines and the response headers as {@code < } lines).
+     */
+    static Printed traced(String... arguments) throws IOException, InterruptedException {
         List<String> command = command(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(false).start();
+        // Standard error on a thread of its own (not a shared pool's, which may be busy): a long -v
+        // trace must not fill its pipe while standard output is read.
+        CompletableFuture<byte[]> err = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("curl-stderr").start(() -> {
+            try {
+                err.complete(process.getErrorStream().readAllBytes());
+            } catch (IOException x) {
+                err.completeExceptionally(x);
+            }
+        });
         byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("curl did not finish: " + command);
         }
+        String errors = new String(err.join(), StandardCharsets.UTF_8);
         if (process.exitValue() != 0) {
-            throw new AssertionError("curl exited with " + process.exitValue() + ": " + new String(err, StandardCharsets.UTF_8) + " for " + command);
+            throw new AssertionError("curl exited with " + process.exitValue() + ": " + errors + " for " + command);
         }
-        return new String(out, StandardCharsets.ISO_8859_1);
+        return new Printed(new String(out, StandardCharsets.ISO_8859_1), errors);
     }
 
     /**

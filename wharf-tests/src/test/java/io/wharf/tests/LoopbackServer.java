@@ -92,9 +92,18 @@ final class LoopbackServer {
 
     /** Runs curl over {@code protocol} with {@code arguments} and returns what it printed. */
     String curl(String protocol, String... arguments) throws Exception {
+        return Curl.run(withCurlOptions(protocol, arguments));
+    }
+
+    /** Runs curl over {@code protocol} with {@code arguments} and returns what it printed on both outputs (see {@link Curl#traced}). */
+    Curl.Printed curlTraced(String protocol, String... arguments) throws Exception {
+        return Curl.traced(withCurlOptions(protocol, arguments));
+    }
+
+    private String[] withCurlOptions(String protocol, String... arguments) {
         List<String> command = new ArrayList<>(curlOptions(protocol));
         command.addAll(List.of(arguments));
-        return Curl.run(command.toArray(String[]::new));
+        return command.toArray(String[]::new);
     }
 
     /** Runs curl over {@code protocol} with {@code -i} and {@code arguments}, and parses its answer. */
@@ -125,9 +134,7 @@ final class LoopbackServer {
 
     /** Starts curl over {@code protocol} in the background, its output to {@code output} (see {@link Curl#start}). */
     Process curlInBackground(String protocol, Path output, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(curlOptions(protocol));
-        command.addAll(List.of(arguments));
-        return Curl.start(output, command.toArray(String[]::new));
+        return Curl.start(output, withCurlOptions(protocol, arguments));
     }
 
     /** Waits up to {@code millis} for {@code file} to contain {@code text}; returns whether it did. */
