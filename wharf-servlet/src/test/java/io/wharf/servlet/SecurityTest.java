@@ -121,6 +121,10 @@ class SecurityTest extends ServletTestCase {
         }
         assertEquals(401, status(get("/ctx/admin/x", digest("MD5", "ann", "wrong", nonce, "00000009", "GET", "/ctx/admin/x"))));
         assertEquals(401, status(get("/ctx/admin/x", digest("MD5", "ann", "secret", "made-up", "00000001", "GET", "/ctx/admin/x"))));
+        // A wrong answer takes no count: one who learned the nonce cannot spend the client's counts with it.
+        assertEquals(401, status(get("/ctx/admin/x", digest("SHA-256", "ann", "guess", nonce, "ffffffff", "GET", "/ctx/admin/x"))));
+        assertEquals(200, status(get("/ctx/admin/x", digest("SHA-256", "ann", "secret", nonce, "00000003", "GET", "/ctx/admin/x"))),
+            "the client's next count still counts");
     }
 
     @Test

@@ -71,7 +71,11 @@ final class DigestLogin implements Authenticator {
     @Override
     public AuthenticatedUser authenticate(ServletExchange exchange) {
         Map<String, String> fields = credentials(exchange);
-        if (fields == null || nonceState(fields.get("nonce"), fields.get("nc"), true) != NonceState.FRESH || !rightAnswer(exchange, fields)) {
+        // The count is taken only for a right answer (then again under the table's lock, so two
+        // requests with one count cannot both pass): a wrong one, from whoever learned the nonce,
+        // must not use up the counts of the client it was made for.
+        if (fields == null || nonceState(fields.get("nonce"), fields.get("nc"), false) != NonceState.FRESH || !rightAnswer(exchange, fields)
+                || nonceState(fields.get("nonce"), fields.get("nc"), true) != NonceState.FRESH) {
             return null;
         }
         return users.user(fields.get("username"));
