@@ -792,8 +792,17 @@ public final class ServletApiRequest implements HttpServletRequest {
         return handler;
     }
 
+    /**
+     * The trailer fields, names in lower case, the values of a repeated name joined by commas.
+     *
+     * @throws IllegalStateException while {@link #isTrailerFieldsReady()} is false (its javadoc):
+     *     the body is not read to its end yet, and trailer fields may still come after it
+     */
     @Override
     public Map<String, String> getTrailerFields() {
+        if (!isTrailerFieldsReady()) {
+            throw new IllegalStateException("getTrailerFields: the trailer fields are not ready: read the body to its end first");
+        }
         HttpFields trailers = core.getTrailers();
         if (trailers == null) {
             return Map.of();
@@ -805,9 +814,16 @@ public final class ServletApiRequest implements HttpServletRequest {
         return map;
     }
 
+    /**
+     * @return true once the trailer fields came or the body was read to its end; and at once when
+     *     the request cannot have any: an HTTP/1.x request whose body is not chunked (HTTP/1.0
+     *     has no chunked coding, and a body of a known length has no trailer section: RFC 9112
+     *     §7.1.2), or a request without a body
+     */
     @Override
     public boolean isTrailerFieldsReady() {
-        return core.getTrailers() != null || (input != null && input.isFinished()) || core.getLength() == 0;
+        return core.getTrailers() != null || (input != null && input.isFinished()) || core.getLength() == 0
+            || core.getConnectionMetaData().getHttpVersion().getVersion() < 20 && core.getLength() > 0;
     }
 
     @Override
