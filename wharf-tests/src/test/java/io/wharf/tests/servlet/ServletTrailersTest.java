@@ -37,7 +37,8 @@ class ServletTrailersTest {
         return fields.isEmpty() ? Answer.NONE : fields;
     }
 
-    private static String chunked(String trailerSection) {
+    /** @return a POST of a chunked body ({@code hello world} in two chunks) to the echo servlet, with {@code trailerSection} after the last chunk */
+    static String chunked(String trailerSection) {
         return """
             POST /ctx/t/echo HTTP/1.1
             Host: {host}
