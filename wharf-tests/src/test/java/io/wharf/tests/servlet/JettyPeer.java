@@ -38,8 +38,8 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
  * Eclipse Jetty 12.1 (its ee11 servlet container) as a {@link ServletPeer}: a server with
- * one HTTP/1.1 connector on 127.0.0.1 (with h2c when the deployment asks; TLS with h2 by ALPN and client certificates wanted or
- * needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler} with sessions,
+ * one HTTP/1.1 connector on 127.0.0.1 (with h2c when the deployment asks; TLS with h2 by ALPN
+ * and client certificates wanted or needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler} with sessions,
  * nothing written to disk; error pages through an {@link ErrorPageErrorHandler}. A secured
  * deployment gets a {@link ConstraintSecurityHandler} with a {@link HashLoginService} over a
  * {@link UserStore}, and a {@link BasicAuthenticator}, {@link DigestAuthenticator}, {@link FormAuthenticator} or
@@ -131,7 +131,10 @@ final class JettyPeer implements ServletPeer {
             new HTTP2ServerConnectionFactory(configuration), http1);
     }
 
-    /** @return a plain connector as Jetty's documentation builds one for h2c: HTTP/1.1, which hands prior knowledge and {@code Upgrade: h2c} to HTTP/2 */
+    /**
+     * @return a plain connector as Jetty's documentation builds one for h2c: HTTP/1.1, which
+     *     hands prior knowledge and {@code Upgrade: h2c} to HTTP/2
+     */
     private ServerConnector cleartextConnector() {
         HttpConfiguration configuration = new HttpConfiguration();
         return new ServerConnector(server, new HttpConnectionFactory(configuration), new HTTP2CServerConnectionFactory(configuration));

@@ -50,7 +50,8 @@ final class NghttpClient implements PeerClient {
     private static final Pattern HEADERS = Pattern.compile("\\[ *[0-9.]+\\] recv HEADERS frame <");
 
     /** The line of a DATA frame nghttp received, after the frame's bytes, which it wrote just before. */
-    private static final Pattern DATA = Pattern.compile("\\[ *[0-9.]+\\] recv DATA frame <length=(\\d+), flags=0x[0-9a-f]+, stream_id=\\d+>");
+    private static final Pattern DATA =
+        Pattern.compile("\\[ *[0-9.]+\\] recv DATA frame <length=(\\d+), flags=0x[0-9a-f]+, stream_id=\\d+>");
 
     @Override
     public RawResponse exchange(URI base, List<byte[]> parts, Duration pause) throws IOException {
@@ -63,7 +64,8 @@ final class NghttpClient implements PeerClient {
         }
         List<String> lines = Arrays.asList(text.substring(0, end).split("\r\n"));
         String[] requestLine = lines.getFirst().split(" ");
-        List<String> arguments = new ArrayList<>(List.of("nghttp", "-v", "-t", TIMEOUT.toSeconds() + "s", "-H", ":method: " + requestLine[0]));
+        List<String> arguments = new ArrayList<>(
+            List.of("nghttp", "-v", "-t", TIMEOUT.toSeconds() + "s", "-H", ":method: " + requestLine[0]));
         boolean chunked = false;
         for (String line : lines.subList(1, lines.size())) {
             int colon = line.indexOf(':');

@@ -59,8 +59,8 @@ class ServletH2cTest {
         int space = request.indexOf(' ');
         int end = request.indexOf(' ', space + 1);
         String target = request.substring(space + 1, end);
-        upgrade.check(request.substring(0, space + 1) + target + (target.contains("?") ? "&" : "?") + "upgrade" + request.substring(end),
-            andVersion);
+        String marked = target + (target.contains("?") ? "&" : "?") + "upgrade";
+        upgrade.check(request.substring(0, space + 1) + marked + request.substring(end), andVersion);
     }
 
     @ParameterizedTest(name = "GET {0}")
@@ -131,7 +131,8 @@ class ServletH2cTest {
     /** Request trailers, which nghttp sends as a trailing HEADERS frame after the body: over prior knowledge only. */
     @Test
     void requestTrailers() {
-        priorKnowledge.check(ServletTrailersTest.chunked("X-Checksum: abc\nX-Count: 2\n").replace("/ctx/t/echo ", "/ctx/t/echo?trailers "));
+        priorKnowledge.check(ServletTrailersTest.chunked("X-Checksum: abc\nX-Count: 2\n")
+            .replace("/ctx/t/echo ", "/ctx/t/echo?trailers "));
     }
 
     @Test

@@ -37,7 +37,10 @@ class ServletTrailersTest {
         return fields.isEmpty() ? Answer.NONE : fields;
     }
 
-    /** @return a POST of a chunked body ({@code hello world} in two chunks) to the echo servlet, with {@code trailerSection} after the last chunk */
+    /**
+     * @return a POST of a chunked body ({@code hello world} in two chunks) to the echo servlet,
+     *     with {@code trailerSection} after the last chunk
+     */
     static String chunked(String trailerSection) {
         return """
             POST /ctx/t/echo HTTP/1.1

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 
 import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContext;
+import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -41,12 +42,12 @@ final class TrailersApplication implements ServletContainerInitializer {
 
     /** One way of answering with trailer fields. */
     @FunctionalInterface
-    interface Answer {
+    interface Case {
         void run(HttpServletRequest request, HttpServletResponse response) throws IOException;
     }
 
     /** The cases of {@code /t/answer/<case>}. */
-    static final Map<String, Answer> ANSWERS = new LinkedHashMap<>();
+    static final Map<String, Case> ANSWERS = new LinkedHashMap<>();
 
     static {
         // The plain case: trailers set, then the body, of a length the container does not know.
@@ -100,12 +101,12 @@ final class TrailersApplication implements ServletContainerInitializer {
             lines.add("trailers-after=" + trailers(request));
             return lines;
         })).addMapping("/t/echo");
-        context.addServlet("trailers-answer", new jakarta.servlet.http.HttpServlet() {
+        context.addServlet("trailers-answer", new HttpServlet() {
             private static final long serialVersionUID = 1L;
 
             @Override
             protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-                Answer answer = ANSWERS.get(request.getPathInfo().substring(1));
+                Case answer = ANSWERS.get(request.getPathInfo().substring(1));
                 if (answer == null) {
                     response.sendError(400, "no case " + request.getPathInfo());
                     return;

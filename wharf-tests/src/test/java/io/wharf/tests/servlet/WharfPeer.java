@@ -21,8 +21,8 @@ import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Wharf's servlet container as a {@link ServletPeer}: a {@link Server} with one HTTP/1.1
- * connector on 127.0.0.1 (h2c besides HTTP/1.1 when the deployment asks; TLS with h2 by ALPN and client certificates wanted or needed, as the
- * deployment's {@link Tls} says) and one {@link ServletContextHandler}, its buffers from a
+ * connector on 127.0.0.1 (h2c besides HTTP/1.1 when the deployment asks; TLS with h2 by ALPN
+ * and client certificates wanted or needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler}, its buffers from a
  * leak-tracking pool; error pages through {@link ServletContextHandler#addErrorPage}, users in a
  * {@link MemoryLoginService}, login and constraints through the context's security settings, the
  * base resource through {@link ServletContextHandler#setBaseResource} (which maps Wharf's
