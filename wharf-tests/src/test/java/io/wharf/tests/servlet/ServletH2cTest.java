@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -81,10 +83,13 @@ class ServletH2cTest {
         both(Differential.request("GET", target), Compared.ALL_OF_ERRORS);
     }
 
-    /** Response trailers: a trailing HEADERS frame. */
+    static Stream<String> trailerAnswers() {
+        return Stream.concat(Stream.of("/ctx/s/trailers"), TrailersApplication.ANSWERS.keySet().stream().map(name -> "/ctx/t/answer/" + name));
+    }
+
+    /** Response trailers, each case of {@link TrailersApplication}: a trailing HEADERS frame (RFC 9113 §8.1). */
     @ParameterizedTest(name = "GET {0}")
-    @ValueSource(strings = {"/ctx/s/trailers", "/ctx/t/answer/plain", "/ctx/t/answer/length-after", "/ctx/t/answer/flushed",
-        "/ctx/t/answer/empty"})
+    @MethodSource("trailerAnswers")
     void trailers(String target) {
         both(Differential.request("GET", target, "TE: trailers"), ServletTrailersTest.ANSWER);
     }
