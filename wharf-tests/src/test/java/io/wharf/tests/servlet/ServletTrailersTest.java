@@ -102,6 +102,24 @@ class ServletTrailersTest {
             hello world""");
     }
 
+    /** A chunked form with trailers: the container reads the body for the parameters, after which the trailers are ready. */
+    @Test
+    void requestTrailersOfAFormReadForItsParameters() {
+        containers.check("""
+            POST /ctx/t/form HTTP/1.1
+            Host: {host}
+            Content-Type: application/x-www-form-urlencoded
+            Transfer-Encoding: chunked
+            Connection: close
+
+            3
+            a=1
+            0
+            X-Checksum: abc
+
+            """);
+    }
+
     @Test
     void requestWithoutBody() {
         containers.get("/ctx/t/echo");

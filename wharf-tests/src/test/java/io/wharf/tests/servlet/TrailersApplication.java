@@ -25,6 +25,8 @@ import jakarta.servlet.http.HttpServletResponse;
  *     order, whether the trailer fields were ready before the first read, what
  *     {@code getTrailerFields} gave then (or the exception it threw), the body, whether they
  *     are ready after the end, and the trailer fields then (sorted by name);
+ * <li>{@code /t/form}: the same of a form body, which the container reads for
+ *     {@code getParameter} (the application never reads the body itself);
  * <li>{@code /t/answer/<case>}: an answer with trailer fields {@code x-checksum: abc} and
  *     {@code x-count: 2} set by a supplier, the case ({@link #ANSWERS}) saying when the body is
  *     written, whether a Content-Length is set first or after, whether the response is
@@ -101,6 +103,11 @@ final class TrailersApplication implements ServletContainerInitializer {
             lines.add("trailers-after=" + trailers(request));
             return lines;
         })).addMapping("/t/echo");
+        context.addServlet("trailers-form", new PrintingServlet((request, response) -> List.of(
+            "ready-before=" + request.isTrailerFieldsReady(),
+            "a=" + request.getParameter("a"),
+            "ready-after=" + request.isTrailerFieldsReady(),
+            "trailers-after=" + trailers(request)))).addMapping("/t/form");
         context.addServlet("trailers-answer", new HttpServlet() {
             private static final long serialVersionUID = 1L;
 
