@@ -13,6 +13,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.wharf.testing.Peers;
+
 /**
  * A representative slice of the suite's requests — mapping, the request, the response, async,
  * error pages, response trailers — sent over cleartext HTTP/2 to the three containers, whose
@@ -37,8 +39,10 @@ class ServletH2cTest {
     private static Differential priorKnowledge;
     private static Differential upgrade;
 
+    /** Checks nghttp is there first: a client missing on every peer would otherwise compare as the same failure. */
     @BeforeAll
     static void startClients() {
+        Peers.requireTool("nghttp");
         priorKnowledge = containers.over(new NghttpClient());
         upgrade = containers.over(ServletH2cTest::upgrade);
     }
