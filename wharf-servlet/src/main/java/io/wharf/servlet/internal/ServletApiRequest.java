@@ -73,6 +73,8 @@ public final class ServletApiRequest implements HttpServletRequest {
     private boolean characterEncodingRead;
     private Cookie[] cookies;
     private RequestInput input;
+    /** Whether the container read the body to its end for the form parameters (so the trailer fields are ready). */
+    private boolean formRead;
     private BufferedReader reader;
     private boolean asyncSupported = true;
     /** Made when first asked: most requests touch neither sessions nor users. */
@@ -313,11 +315,15 @@ public final class ServletApiRequest implements HttpServletRequest {
         try {
             if (type.equalsIgnoreCase("multipart/form-data") && exchange.multipartConfig() != null) {
                 // The parts are read once; getParts before or after shares them.
-                return exchange.parts().fields(characterEncoding());
+                FormFields fields = exchange.parts().fields(characterEncoding());
+                formRead = true;
+                return fields;
             }
             if (type.equalsIgnoreCase("application/x-www-form-urlencoded") && input == null && reader == null) {
                 Charset charset = characterEncoding();
-                return Request.readFormFields(core, charset == null ? StandardCharsets.UTF_8 : charset, limits);
+                FormFields fields = Request.readFormFields(core, charset == null ? StandardCharsets.UTF_8 : charset, limits);
+                formRead = true;
+                return fields;
             }
         } catch (IOException | ServletException x) {
             throw new IllegalStateException("cannot read the request's form: " + x.getMessage(), x);
@@ -792,8 +798,17 @@ public final class ServletApiRequest implements HttpServletRequest {
         return handler;
     }
 
+    /**
+     * The trailer fields, names in lower case, the values of a repeated name joined by commas.
+     *
+     * @throws IllegalStateException while {@link #isTrailerFieldsReady()} is false (its javadoc):
+     *     the body is not read to its end yet, and trailer fields may still come after it
+     */
     @Override
     public Map<String, String> getTrailerFields() {
+        if (!isTrailerFieldsReady()) {
+            throw new IllegalStateException("getTrailerFields: the trailer fields are not ready: read the body to its end first");
+        }
         HttpFields trailers = core.getTrailers();
         if (trailers == null) {
             return Map.of();
@@ -805,9 +820,21 @@ public final class ServletApiRequest implements HttpServletRequest {
         return map;
     }
 
+    /**
+     * @return true once the body was read to its end — by the application, to the end of the
+     *     input stream, or by the container, for the form parameters — after which no trailer
+     *     field can come; and at once when the request cannot have any: a request without a
+     *     body, or an HTTP/1.x request whose body is not chunked (HTTP/1.0 has no chunked coding,
+     *     and a body of a known length has no trailer section: RFC 9112 §7.1.2). Over HTTP/2 a
+     *     body of a known length may still be followed by trailers (RFC 9113 §8.1), and trailers
+     *     that came with the body are not ready before the application has read it (the javadoc:
+     *     not "before the application has read all the request data").
+     */
     @Override
     public boolean isTrailerFieldsReady() {
-        return core.getTrailers() != null || (input != null && input.isFinished()) || core.getLength() == 0;
+        long length = core.getLength();
+        boolean noneCanCome = length == 0 || length > 0 && core.getConnectionMetaData().getHttpVersion().getVersion() < 20;
+        return noneCanCome || (input != null && input.isFinished()) || formRead;
     }
 
     @Override

@@ -23,11 +23,13 @@ import java.util.TreeMap;
  *     in {@code /} is a directory; empty for no base resource (and no default servlet)
  * @param welcomeFiles the welcome files, when there are files
  * @param tls the connector's TLS (and HTTP/2), or null for plain HTTP/1.1
+ * @param h2c whether the plain connector (no TLS) also speaks HTTP/2 in cleartext (RFC 9113
+ *     §3.3: with prior knowledge, and RFC 7540 §3.2's {@code Upgrade: h2c} where the container has it)
  */
 record Deployment(List<ErrorPage> errorPages, Login login, List<Constraint> constraints, boolean denyUncoveredHttpMethods,
-        Map<String, String> files, List<String> welcomeFiles, Tls tls) {
+        Map<String, String> files, List<String> welcomeFiles, Tls tls, boolean h2c) {
 
-    static final Deployment NONE = new Deployment(List.of(), null, List.of(), false, Map.of(), List.of(), null);
+    static final Deployment NONE = new Deployment(List.of(), null, List.of(), false, Map.of(), List.of(), null, false);
 
     Deployment {
         errorPages = List.copyOf(errorPages);
@@ -37,23 +39,31 @@ record Deployment(List<ErrorPage> errorPages, Login login, List<Constraint> cons
     }
 
     Deployment withErrorPages(ErrorPage... pages) {
-        return new Deployment(Arrays.asList(pages), login, constraints, denyUncoveredHttpMethods, files, welcomeFiles, tls);
+        return new Deployment(Arrays.asList(pages), login, constraints, denyUncoveredHttpMethods, files, welcomeFiles, tls, h2c);
     }
 
     Deployment withLogin(Login users, Constraint... rules) {
-        return new Deployment(errorPages, users, Arrays.asList(rules), denyUncoveredHttpMethods, files, welcomeFiles, tls);
+        return new Deployment(errorPages, users, Arrays.asList(rules), denyUncoveredHttpMethods, files, welcomeFiles, tls, h2c);
     }
 
     Deployment denyingUncoveredHttpMethods() {
-        return new Deployment(errorPages, login, constraints, true, files, welcomeFiles, tls);
+        return new Deployment(errorPages, login, constraints, true, files, welcomeFiles, tls, h2c);
     }
 
     Deployment withFiles(Map<String, String> texts, String... welcome) {
-        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, texts, Arrays.asList(welcome), tls);
+        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, texts, Arrays.asList(welcome), tls, h2c);
     }
 
     Deployment withTls(Tls settings) {
-        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, files, welcomeFiles, settings);
+        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, files, welcomeFiles, settings, h2c);
+    }
+
+    /** @return this deployment with its plain connector speaking h2c besides HTTP/1.1 */
+    Deployment withH2c() {
+        if (tls != null) {
+            throw new IllegalStateException("h2c is HTTP/2 without TLS");
+        }
+        return new Deployment(errorPages, login, constraints, denyUncoveredHttpMethods, files, welcomeFiles, tls, true);
     }
 
     /** @return whether a security handler is needed: a login configuration or constraints */

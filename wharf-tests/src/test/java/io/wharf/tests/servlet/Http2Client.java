@@ -24,12 +24,12 @@ import javax.net.ssl.SSLContext;
 
 /**
  * The differential's requests over HTTP/2 with the JDK's {@link HttpClient} (h2 over TLS, by
- * ALPN), a client Wharf did not write: each raw HTTP/1.1 request's method, target, header
+ * ALPN; or h2c by {@code Upgrade}), a client Wharf did not write: each raw HTTP/1.1 request's method, target, header
  * fields and body are sent as an HTTP/2 request, and the response is read back as a
  * {@link RawResponse} of version {@code HTTP/2}. The fields HTTP/2 has no place for or the
  * client sets itself (Host becomes {@code :authority}; Connection, Content-Length, Expect,
  * Transfer-Encoding, Upgrade) are left out; a response that did not come over HTTP/2 is a
- * failure. A body in several parts goes as one DATA frame (or more) per part, {@code pause}
+ * failure, but for a declined upgrade. A body in several parts goes as one DATA frame (or more) per part, {@code pause}
  * apart. The client does not show trailers, so they are not compared.
  *
  * <p>Made and closed by a test class; one request at a time on the test's thread (a paced
@@ -38,15 +38,32 @@ import javax.net.ssl.SSLContext;
 final class Http2Client implements PeerClient, AutoCloseable {
 
     /** Fields of an HTTP/1.1 request that HTTP/2 does not carry or that the client sets itself. */
-    private static final List<String> LEFT_OUT = List.of("host", "connection", "content-length", "expect", "transfer-encoding", "upgrade");
+    static final List<String> LEFT_OUT = List.of("host", "connection", "content-length", "expect", "transfer-encoding", "upgrade");
 
     private final HttpClient client;
     private final Duration timeout;
+    /** Whether HTTP/2 is asked for by upgrade, which a server may decline (then the response's version is HTTP/1.1). */
+    private final boolean upgrading;
 
     /** @param tls what the client trusts: the peers' certificate */
     Http2Client(SSLContext tls, Duration timeout) {
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).sslContext(tls).connectTimeout(timeout).build();
+        this(HttpClient.newBuilder().sslContext(tls), timeout, false);
+    }
+
+    /**
+     * A client of {@code http} peers that speak h2c: the JDK's client has no prior knowledge, so
+     * it asks for HTTP/2 with {@code Upgrade: h2c} on a connection's first request (RFC 7540
+     * §3.2), then sends the next requests on that HTTP/2 connection. A server may decline the
+     * upgrade (RFC 9110 §7.8) and answer over HTTP/1.1: the response's version says so.
+     */
+    Http2Client(Duration timeout) {
+        this(HttpClient.newBuilder(), timeout, true);
+    }
+
+    private Http2Client(HttpClient.Builder builder, Duration timeout, boolean upgrading) {
+        this.client = builder.version(HttpClient.Version.HTTP_2).connectTimeout(timeout).build();
         this.timeout = timeout;
+        this.upgrading = upgrading;
     }
 
     @Override
@@ -59,12 +76,13 @@ final class Http2Client implements PeerClient, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted waiting for " + request);
         }
-        if (response.version() != HttpClient.Version.HTTP_2) {
+        boolean http2 = response.version() == HttpClient.Version.HTTP_2;
+        if (!http2 && !upgrading) {
             throw new IOException("answered over " + response.version() + ", not HTTP/2");
         }
         HeaderFields headers = new HeaderFields();
         response.headers().map().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
-        return new RawResponse("HTTP/2", response.statusCode(), "", headers, response.body(), new HeaderFields());
+        return new RawResponse(http2 ? "HTTP/2" : "HTTP/1.1", response.statusCode(), "", headers, response.body(), new HeaderFields());
     }
 
     /**

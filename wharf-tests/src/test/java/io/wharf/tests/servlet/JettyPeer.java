@@ -16,6 +16,7 @@ import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.ee11.servlet.security.ConstraintMapping;
 import org.eclipse.jetty.ee11.servlet.security.ConstraintSecurityHandler;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
 import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
 import org.eclipse.jetty.security.Authenticator;
 import org.eclipse.jetty.security.Constraint.Authorization;
@@ -37,8 +38,8 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
  * Eclipse Jetty 12.1 (its ee11 servlet container) as a {@link ServletPeer}: a server with
- * one HTTP/1.1 connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted or
- * needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler} with sessions,
+ * one HTTP/1.1 connector on 127.0.0.1 (with h2c when the deployment asks; TLS with h2 by ALPN
+ * and client certificates wanted or needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler} with sessions,
  * nothing written to disk; error pages through an {@link ErrorPageErrorHandler}. A secured
  * deployment gets a {@link ConstraintSecurityHandler} with a {@link HashLoginService} over a
  * {@link UserStore}, and a {@link BasicAuthenticator}, {@link DigestAuthenticator}, {@link FormAuthenticator} or
@@ -62,7 +63,8 @@ final class JettyPeer implements ServletPeer {
     public URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
             throws Exception {
         server = new Server();
-        ServerConnector connector = deployment.tls() == null ? new ServerConnector(server) : tlsConnector(deployment.tls());
+        ServerConnector connector = deployment.tls() != null ? tlsConnector(deployment.tls())
+            : deployment.h2c() ? cleartextConnector() : new ServerConnector(server);
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
@@ -127,6 +129,15 @@ final class JettyPeer implements ServletPeer {
         alpn.setDefaultProtocol(http1.getProtocol());
         return new ServerConnector(server, new SslConnectionFactory(ssl, alpn.getProtocol()), alpn,
             new HTTP2ServerConnectionFactory(configuration), http1);
+    }
+
+    /**
+     * @return a plain connector as Jetty's documentation builds one for h2c: HTTP/1.1, which
+     *     hands prior knowledge and {@code Upgrade: h2c} to HTTP/2
+     */
+    private ServerConnector cleartextConnector() {
+        HttpConfiguration configuration = new HttpConfiguration();
+        return new ServerConnector(server, new HttpConnectionFactory(configuration), new HTTP2CServerConnectionFactory(configuration));
     }
 
     private ConstraintSecurityHandler security(Deployment deployment) {

@@ -30,8 +30,8 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
 
 /**
  * Embedded Apache Tomcat 11 as a {@link ServletPeer}: one NIO HTTP/1.1 connector on
- * 127.0.0.1 (TLS with its {@link Http2Protocol} chosen by ALPN and client certificates
- * wanted or needed, as the deployment's {@link Tls} says), one context added with
+ * 127.0.0.1 (with its {@link Http2Protocol} for h2c when the deployment asks; TLS with it
+ * chosen by ALPN and client certificates wanted or needed, as the deployment's {@link Tls} says), one context added with
  * {@link Tomcat#addContext} (no web.xml, no default or JSP servlet, no annotation or JAR
  * scanning), no shutdown port. Everything Tomcat writes (its
  * work directory) stays under the base directory the test gives, a {@code @TempDir}; sessions
@@ -88,6 +88,9 @@ final class TomcatPeer implements ServletPeer {
         connector.setProperty("address", "127.0.0.1");
         if (deployment.tls() != null) {
             secure(connector, deployment.tls());
+        } else if (deployment.h2c()) {
+            // On a plain connector Tomcat's HTTP/2 takes both prior knowledge and Upgrade: h2c.
+            connector.addUpgradeProtocol(new Http2Protocol());
         }
         tomcat.setConnector(connector);
         tomcat.getHost().setAutoDeploy(false);

@@ -8,6 +8,7 @@ import jakarta.servlet.ServletContainerInitializer;
 import io.wharf.server.Server;
 import io.wharf.server.ServerConnector;
 import io.wharf.server.http1.HttpConnectionFactory;
+import io.wharf.server.http2.Http2CleartextConnectionFactory;
 import io.wharf.server.http2.Http2ConnectionFactory;
 import io.wharf.server.tls.ServerTlsContext;
 import io.wharf.server.tls.TlsConnectionFactory;
@@ -20,8 +21,8 @@ import io.wharf.util.thread.QueuedThreadPool;
 
 /**
  * Wharf's servlet container as a {@link ServletPeer}: a {@link Server} with one HTTP/1.1
- * connector on 127.0.0.1 (TLS with h2 by ALPN and client certificates wanted or needed, as the
- * deployment's {@link Tls} says) and one {@link ServletContextHandler}, its buffers from a
+ * connector on 127.0.0.1 (h2c besides HTTP/1.1 when the deployment asks; TLS with h2 by ALPN
+ * and client certificates wanted or needed, as the deployment's {@link Tls} says) and one {@link ServletContextHandler}, its buffers from a
  * leak-tracking pool; error pages through {@link ServletContextHandler#addErrorPage}, users in a
  * {@link MemoryLoginService}, login and constraints through the context's security settings, the
  * base resource through {@link ServletContextHandler#setBaseResource} (which maps Wharf's
@@ -42,7 +43,7 @@ final class WharfPeer implements ServletPeer {
     public URI start(String contextPath, ServletContainerInitializer initializer, Deployment deployment, Path baseResource)
             throws Exception {
         server = new Server(new QueuedThreadPool(), leaks.pool());
-        ServerConnector connector = connector(deployment.tls());
+        ServerConnector connector = connector(deployment.tls(), deployment.h2c());
         connector.setHost("127.0.0.1");
         server.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler(contextPath);
@@ -66,10 +67,14 @@ final class WharfPeer implements ServletPeer {
         return URI.create((deployment.tls() == null ? "http" : "https") + "://127.0.0.1:" + connector.getLocalPort());
     }
 
-    /** @return a connector for plain HTTP/1.1, or for TLS with HTTP/1.1 and, if asked, h2 (ALPN picks) */
-    private ServerConnector connector(Tls tls) {
+    /**
+     * @return a connector for plain HTTP/1.1 (with h2c by prior knowledge or upgrade, if asked),
+     *     or for TLS with HTTP/1.1 and, if asked, h2 (ALPN picks)
+     */
+    private ServerConnector connector(Tls tls, boolean h2c) {
         if (tls == null) {
-            return new ServerConnector(server, new HttpConnectionFactory());
+            return h2c ? new ServerConnector(server, new HttpConnectionFactory(), new Http2CleartextConnectionFactory())
+                : new ServerConnector(server, new HttpConnectionFactory());
         }
         Certificates files = tls.certificates();
         ServerTlsContext context = new ServerTlsContext().keyStore(files.serverKeyStore(), files.serverKeyStorePassword());
