@@ -75,7 +75,16 @@ class PythonClientsTest {
         int port = scheme.equals("ws") ? demo.httpPort() : demo.httpsPort();
         client = PythonClients.start("ws_going_away.py", scheme + "://localhost:" + port + "/chat/ws?name=py", pem);
         BufferedReader lines = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("joined {\"type\":\"join\",\"name\":\"py\",\"members\":1}", lines.readLine());
+        String joined = lines.readLine();
+        if (!"joined {\"type\":\"join\",\"name\":\"py\",\"members\":1}".equals(joined)) {
+            // The script failed: its whole traceback says why (it ends once the exception is printed).
+            client.waitFor(30, TimeUnit.SECONDS);
+            StringBuilder rest = new StringBuilder(String.valueOf(joined));
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                rest.append('\n').append(line);
+            }
+            throw new AssertionError("ws_going_away.py did not join: " + rest);
+        }
         assertEquals("open", lines.readLine());
         demo.server().stop();
         assertEquals("closed 1001 server stopping", lines.readLine());
