@@ -62,6 +62,8 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
     private Deployment deployment;
     private PeerClient client = new RawHttpClient(TIMEOUT);
     private final List<ServletPeer> peers;
+    /** The clients {@link #http2Client()} made, closed with the peers. */
+    private final List<Http2Client> clients;
     private final Map<ServletPeer, URI> bases;
     private String test;
     private KnownDifferences known;
@@ -72,6 +74,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
         this.application = application;
         this.deployment = deployment;
         this.peers = new ArrayList<>();
+        this.clients = new ArrayList<>();
         this.bases = new LinkedHashMap<>();
     }
 
@@ -82,6 +85,7 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
         this.deployment = started.deployment;
         this.client = client;
         this.peers = started.peers;
+        this.clients = started.clients;
         this.bases = started.bases;
         this.test = started.test;
         this.known = started.known;
@@ -95,6 +99,16 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
      */
     Differential over(PeerClient other) {
         return new Differential(this, other);
+    }
+
+    /**
+     * @return an h2 client for a deployment over TLS, trusting the peers' certificate, closed
+     *     when the peers stop (for {@link #over})
+     */
+    Http2Client http2Client() throws Exception {
+        Http2Client h2 = new Http2Client(certificates().client(null), TIMEOUT);
+        clients.add(h2);
+        return h2;
     }
 
     /** @return the certificates of a deployment over TLS, made when the peers started */
@@ -406,6 +420,8 @@ final class Differential implements BeforeAllCallback, AfterAllCallback, AutoClo
 
     @Override
     public void close() throws Exception {
+        clients.forEach(Http2Client::close);
+        clients.clear();
         Exception failure = null;
         for (ServletPeer peer : List.copyOf(peers)) {
             peers.remove(peer);

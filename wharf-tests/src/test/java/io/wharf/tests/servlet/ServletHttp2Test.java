@@ -1,6 +1,5 @@
 package io.wharf.tests.servlet;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,20 +23,11 @@ class ServletHttp2Test {
         Applications.of(new RequestApplication(), new ResponseApplication(), new AsyncApplication(), new ErrorApplication()),
         Deployment.NONE.withErrorPages(ErrorApplication.PAGES).withTls(new Tls(Tls.ClientCertificates.NONE, true, null)));
 
-    private static Http2Client client;
     private static Differential h2;
 
     @BeforeAll
     static void startClient() throws Exception {
-        client = new Http2Client(containers.certificates().client(null), Differential.TIMEOUT);
-        h2 = containers.over(client);
-    }
-
-    @AfterAll
-    static void stopClient() {
-        if (client != null) {
-            client.close();
-        }
+        h2 = containers.over(containers.http2Client());
     }
 
     @ParameterizedTest(name = "GET {0}")

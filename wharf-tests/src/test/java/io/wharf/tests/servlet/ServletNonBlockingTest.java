@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,15 +37,8 @@ class ServletNonBlockingTest {
 
     @BeforeAll
     static void startClient() throws Exception {
-        client = new Http2Client(containers.certificates().client(null), Differential.TIMEOUT);
+        client = containers.http2Client();
         h2 = containers.over(client);
-    }
-
-    @AfterAll
-    static void stopClient() {
-        if (client != null) {
-            client.close();
-        }
     }
 
     /** @return a POST of {@code target} with {@code body} of {@code length} bytes, in the parts {@code body} has ({@code {pause}}) */
