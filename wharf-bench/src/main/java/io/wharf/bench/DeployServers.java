@@ -90,13 +90,7 @@ final class DeployServers {
         String phases = times(begun, starting, started) + String.format(Locale.ROOT, " extract_ms %.1f read_ms %.1f configure_ms %.1f context_start_ms %.1f",
             millis(times.extract().toNanos()), millis(times.read().toNanos()), millis(times.configure().toNanos()),
             millis(started - starting - prepared));
-        return new Deployed(connector::getLocalPort, phases, () -> {
-            try {
-                server.stop();
-            } finally {
-                StaticMacroBenchmark.deleteTree(temp);
-            }
-        });
+        return new Deployed(connector::getLocalPort, phases, stopThenDelete(server::stop, temp));
     }
 
     static ServerProcess.Target jetty(InetSocketAddress address, Path war) throws Exception {
@@ -116,13 +110,7 @@ final class DeployServers {
         long starting = System.nanoTime();
         server.start();
         long started = System.nanoTime();
-        return new Deployed(connector::getLocalPort, times(begun, starting, started), () -> {
-            try {
-                server.stop();
-            } finally {
-                StaticMacroBenchmark.deleteTree(temp);
-            }
-        });
+        return new Deployed(connector::getLocalPort, times(begun, starting, started), stopThenDelete(server::stop, temp));
     }
 
     static ServerProcess.Target tomcat(InetSocketAddress address, Path war) throws Exception {
@@ -144,14 +132,21 @@ final class DeployServers {
             StaticMacroBenchmark.deleteTree(base);
             throw new IllegalStateException("Tomcat did not deploy " + war + ": its context is " + context.getState());
         }
-        return new Deployed(connector::getLocalPort, times(begun, starting, started), () -> {
+        return new Deployed(connector::getLocalPort, times(begun, starting, started), stopThenDelete(() -> {
+            tomcat.stop();
+            tomcat.destroy();
+        }, base));
+    }
+
+    /** @return what stops a server with {@code stop}, then deletes its {@code temp} directory even when stopping failed */
+    private static AutoCloseable stopThenDelete(AutoCloseable stop, Path temp) {
+        return () -> {
             try {
-                tomcat.stop();
-                tomcat.destroy();
+                stop.close();
             } finally {
-                StaticMacroBenchmark.deleteTree(base);
+                StaticMacroBenchmark.deleteTree(temp);
             }
-        });
+        };
     }
 
     private static String times(long begun, long starting, long started) {
